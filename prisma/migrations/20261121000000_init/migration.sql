@@ -224,7 +224,7 @@ ALTER TABLE "PasswordResetCode" ADD CONSTRAINT "PasswordResetCode_userId_fkey" F
 -- AddForeignKey
 ALTER TABLE "PasswordResetGrant" ADD CONSTRAINT "PasswordResetGrant_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Rules Prisma's schema language cannot state; the data layer relies on them.
+-- Rules that the Prisma schema language cannot state, which the data layer relies on.
 -- Emails are stored lower-cased, so the unique index is case-insensitive.
 ALTER TABLE "User" ADD CONSTRAINT "User_email_lowercase" CHECK ("email" = lower("email"));
 -- Money is whole paise and never negative.

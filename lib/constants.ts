@@ -1,0 +1,20 @@
+// Every number of SPEC.md section 9, by name, plus the store's own limits.
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const BANNER_IMAGES_PER_VARIANT = 5;
+export const SKELETON_CARD_COUNT = 13;
+export const SKELETON_THUMBNAIL_COUNT = 4;
+export const ROW_SCROLL_STEP_PX = 300;
+export const HOVER_ZOOM_PERCENT = 200;
+export const USER_TABLE_PAGE_SIZE = 8;
+export const OTP_LENGTH = 6;
+export const OTP_VALIDITY_SECONDS = 300;
+export const TOAST_DURATION_MS = 5000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const CART_QUANTITY_MIN = 1;
+export const CART_QUANTITY_MAX = 99;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

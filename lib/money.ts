@@ -1,0 +1,36 @@
+// Money is integer paise everywhere but at the edges: the API and the UI show rupees.
+
+const INR = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** ₹1,23,456.5 style, from paise. */
+export function formatRupees(paise: number): string {
+  return INR.format(paise / 100);
+}
+
+/** Paise to the rupee number the API speaks (2 decimals at most, exact). */
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
+/** A rupee amount (number or numeric string) to whole paise; rejects more than 2 decimals. */
+export function rupeesToPaise(rupees: number | string): number {
+  const text = typeof rupees === "number" ? String(rupees) : rupees.trim();
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new RangeError(`Not a rupee amount: ${text}`);
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? "").padEnd(2, "0"));
+  const paise = whole * 100 + fraction;
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`Amount too large: ${text}`);
+  return paise;
+}
+
+/** SPEC 9: round((price - sellingPrice) / price * 100); 0 when there is no list price. */
+export function discountPercent(pricePaise: number, sellingPaise: number): number {
+  if (pricePaise <= 0) return 0;
+  return Math.round(((pricePaise - sellingPaise) / pricePaise) * 100);
+}

@@ -1,0 +1,57 @@
+// Validation shared by the forms (for the shopper) and the route handlers (for truth).
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+
+export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Please enter a valid email address"))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const nameSchema = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(100, "Name must be at most 100 characters");
+
+export const contactSchema = z
+  .string()
+  .trim()
+  .max(20, "Contact must be at most 20 characters")
+  .regex(/^[+\d][\d\s-]*$|^$/, "Contact may hold digits, spaces, dashes and a leading +")
+  .default("");
+
+/** A picture sent inline, as the spec's sign-up and profile forms do. Size is checked by the images module. */
+export const profilePicSchema = z
+  .string()
+  .max(3_000_000, "Profile picture must be at most 2 MB")
+  .regex(/^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$|^$/, "Profile picture must be a PNG, JPEG, WebP or GIF image")
+  .default("");
+
+export const signUpSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    contact: contactSchema,
+    password: passwordSchema,
+    confirmPwd: z.string({ error: "Please confirm the password" }),
+    profilepic: profilePicSchema,
+  })
+  .refine((body) => body.password === body.confirmPwd, { message: PASSWORD_MISMATCH_MESSAGE, path: ["confirmPwd"] });
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+});
+
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type SignInInput = z.infer<typeof signInSchema>;

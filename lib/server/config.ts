@@ -1,0 +1,108 @@
+// The store's configuration, read from the environment and checked once at start-up.
+// Used by the app (instrumentation.ts) and by the launcher scripts, so it does not import
+// "server-only"; nothing in the browser imports it.
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  STORE_DEMO: optional,
+  DATABASE_URL: optional.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL"),
+  NEXTAUTH_SECRET: optional.refine((v) => !v || v.length >= 32, "must be at least 32 characters"),
+  SITE_URL: optional.refine((v) => !v || /^https?:\/\/[^/]+$/.test(v.replace(/\/$/, "")), "must be an origin such as https://shop.example.com"),
+  STRIPE_SECRET_KEY: optional.refine((v) => !v || /^(sk|rk)_(test|live)_/.test(v), "must start with sk_test_, sk_live_, rk_test_ or rk_live_"),
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional.refine((v) => !v || /^pk_(test|live)_/.test(v), "must start with pk_test_ or pk_live_"),
+  STRIPE_WEBHOOK_SECRET: optional.refine((v) => !v || v.startsWith("whsec_"), "must start with whsec_"),
+  RESEND_API_KEY: optional.refine((v) => !v || v.startsWith("re_"), "must start with re_"),
+  EMAIL_FROM: optional,
+  CLOUDINARY_URL: optional.refine((v) => !v || /^cloudinary:\/\/[^:]+:[^@]+@.+/.test(v), "must look like cloudinary://<key>:<secret>@<cloud>"),
+  EMULATOR_URL: optional.refine((v) => !v || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(v), "must be http://127.0.0.1:<port>"),
+  DEMO_ACCOUNTS: z.enum(["0", "1"]).optional(),
+});
+
+/** Keys a real deployment must give; without them only the demo mode may run. */
+export const PRODUCTION_REQUIRED = [
+  "DATABASE_URL",
+  "NEXTAUTH_SECRET",
+  "SITE_URL",
+  "STRIPE_SECRET_KEY",
+  "NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "RESEND_API_KEY",
+  "EMAIL_FROM",
+  "CLOUDINARY_URL",
+] as const;
+
+export type StoreMode = "production" | "demo" | "development" | "test";
+
+export type StoreConfig = {
+  mode: StoreMode;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  siteUrl: string;
+  /** Providers without a key talk to the local emulators at this address. */
+  emulatorUrl: string | undefined;
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined };
+  resend: { apiKey: string | undefined; from: string };
+  cloudinaryUrl: string | undefined;
+  demoAccounts: boolean;
+  warnings: string[];
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`The store cannot start; fix its environment:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every variable.`);
+    this.name = "ConfigError";
+  }
+}
+
+export function readConfig(env: Record<string, string | undefined> = process.env): StoreConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  }
+  const e = parsed.data;
+  const demo = e.STORE_DEMO === "1" || e.STORE_DEMO === "true";
+  const mode: StoreMode = e.NODE_ENV === "production" ? (demo ? "demo" : "production") : e.NODE_ENV;
+  const warnings: string[] = [];
+
+  if (mode === "production") {
+    const missing = PRODUCTION_REQUIRED.filter((key) => !e[key]);
+    if (missing.length > 0) {
+      throw new ConfigError([
+        ...missing.map((key) => `${key} is required in production`),
+        "or set STORE_DEMO=1 to run the demo on an embedded database and local emulators",
+      ]);
+    }
+  }
+  if (mode === "demo") {
+    warnings.push("STORE_DEMO=1: demo mode. Providers without keys use local emulators; do not take real customers.");
+  }
+
+  const usesEmulator = !e.STRIPE_SECRET_KEY || !e.RESEND_API_KEY || !e.CLOUDINARY_URL;
+  if (mode !== "production" && usesEmulator && !e.EMULATOR_URL) {
+    warnings.push("EMULATOR_URL is not set: start the store with `npm run dev` so the provider emulators run.");
+  }
+
+  return {
+    mode,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.NEXTAUTH_SECRET,
+    siteUrl: (e.SITE_URL ?? "http://localhost:3000").replace(/\/$/, ""),
+    emulatorUrl: e.EMULATOR_URL,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    },
+    resend: { apiKey: e.RESEND_API_KEY, from: e.EMAIL_FROM ?? "Volt Electronics <no-reply@volt.local>" },
+    cloudinaryUrl: e.CLOUDINARY_URL,
+    demoAccounts: e.DEMO_ACCOUNTS !== "0",
+    warnings,
+  };
+}

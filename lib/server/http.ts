@@ -1,0 +1,62 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import type { z } from "zod";
+
+// The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
+
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = "Please log in first.") => new HttpError(401, message);
+export const forbidden = (message = "You are not allowed to do that.") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+export function ok<T>(data: T, message = "", init?: { status?: number }): NextResponse {
+  return NextResponse.json({ success: true, error: false, message, data }, { status: init?.status ?? 200 });
+}
+
+export function fail(status: number, message: string, headers?: HeadersInit): NextResponse {
+  return NextResponse.json({ success: false, error: true, message }, { status, headers });
+}
+
+/** Reads a JSON body and validates it; any problem is a 400 naming the first thing wrong. */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw badRequest("The request body must be JSON");
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw badRequest("The request body must be a JSON object");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
+  }
+  return parsed.data;
+}
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+/** Turns thrown HttpErrors into their answers and anything else into a 500 that leaks nothing. */
+export function handle<C = unknown>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      if (error instanceof HttpError) return fail(error.status, error.message);
+      console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+      return fail(500, "Something went wrong on our side. Please try again.");
+    }
+  };
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { db } from "./db";
+import { conflict } from "./http";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { Prisma, type User } from "@/lib/generated/prisma/client";
+
+/** The user as the API shows it (SPEC 3): never the password hash or the session version. */
+export type PublicUser = {
+  _id: string;
+  name: string;
+  email: string;
+  contact: string;
+  role: "ADMIN" | "USER";
+  profilepic: string;
+  createdAt: string;
+};
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    contact: user.contact,
+    role: user.role,
+    profilepic: user.profilePic,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
+export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists.";
+
+/** Sign-up: always a USER, whatever the caller asked for. */
+export async function createUser(input: {
+  name: string;
+  email: string;
+  contact: string;
+  password: string;
+  profilePic: string;
+}): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.user.create({
+      data: {
+        name: input.name,
+        email: input.email.toLowerCase(),
+        contact: input.contact,
+        profilePic: input.profilePic,
+        passwordHash,
+        role: "USER",
+      },
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw conflict(DUPLICATE_EMAIL_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+/** The user whose email and password these are, or null; takes as long either way. */
+export async function verifyCredentials(email: string, password: string): Promise<User | null> {
+  const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
+  if (!user) {
+    await verifyPassword(await dummyPasswordHash(), password);
+    return null;
+  }
+  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+}
+
+export function findUserById(id: string): Promise<User | null> {
+  return db.user.findUnique({ where: { id } });
+}

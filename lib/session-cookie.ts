@@ -1,0 +1,9 @@
+// The session cookie's name: next-auth's own, so its helpers and ours read the same cookie.
+// Secure (and __Secure- prefixed) when the store is served over https.
+export function usesSecureCookies(siteUrl = process.env.SITE_URL ?? process.env.NEXTAUTH_URL ?? ""): boolean {
+  return siteUrl.startsWith("https://");
+}
+
+export function sessionCookieName(siteUrl?: string): string {
+  return `${usesSecureCookies(siteUrl) ? "__Secure-" : ""}next-auth.session-token`;
+}

@@ -1,0 +1,99 @@
+// The catalogue and the two demo accounts, safe to run again (it upserts); optionally N generated
+// products for benchmarks. Run by `npm run db:seed [-- --synthetic N]` (scripts/db.ts) and by the launcher.
+import pg from "pg";
+import { hash, Algorithm } from "@node-rs/argon2";
+import { randomUUID } from "node:crypto";
+import { SEED_PRODUCTS, seedImagePaths } from "./catalogue";
+import { DEMO_ADMIN, DEMO_GUEST } from "../lib/demo-accounts";
+import { CATEGORY_VALUES } from "../lib/categories";
+
+const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export async function seed(databaseUrl: string, options: { synthetic?: number; quiet?: boolean } = {}) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const log = (line: string) => options.quiet || console.log(line);
+  try {
+    await client.query("BEGIN");
+    for (const account of [DEMO_GUEST, DEMO_ADMIN]) {
+      // A password changed since the last seed is kept: the seed only creates the accounts.
+      await client.query(
+        `INSERT INTO "User" (id, name, email, role, "passwordHash", "updatedAt")
+         VALUES ($1, $2, $3, $4::"Role", $5, now())
+         ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role`,
+        [randomUUID(), account.name, account.email, account.role, await hash(account.password, ARGON2)],
+      );
+    }
+    for (const product of SEED_PRODUCTS) {
+      await client.query(
+        `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now())
+         ON CONFLICT (sku) DO UPDATE SET "productName" = EXCLUDED."productName", "brandName" = EXCLUDED."brandName",
+           category = EXCLUDED.category, "productImage" = EXCLUDED."productImage", "productDesc" = EXCLUDED."productDesc",
+           price = EXCLUDED.price, "sellingPrice" = EXCLUDED."sellingPrice", "updatedAt" = now()`,
+        [
+          randomUUID(),
+          product.sku,
+          product.productName,
+          product.brandName,
+          product.category,
+          seedImagePaths(product),
+          product.productDesc,
+          product.price,
+          product.sellingPrice,
+          // Distinct creation times, so "newest first" is a stable order.
+          SEED_PRODUCTS.indexOf(product),
+        ],
+      );
+    }
+    await client.query("COMMIT");
+    log(`Seeded ${SEED_PRODUCTS.length} products in ${CATEGORY_VALUES.length} categories and 2 demo accounts:`);
+    log(`  USER   ${DEMO_GUEST.email} / ${DEMO_GUEST.password}`);
+    log(`  ADMIN  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+
+    if (options.synthetic && options.synthetic > 0) {
+      const started = Date.now();
+      await insertSynthetic(client, options.synthetic);
+      log(`Added ${options.synthetic} synthetic products in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Generated in SQL, in batches, so 100 000 products take seconds. */
+async function insertSynthetic(client: pg.Client, count: number) {
+  const batch = 20_000;
+  const brands = ["Volt", "Nimbus", "Orbit", "Zenith", "Pulse", "Aero", "Quanta", "Lumen", "Vertex", "Helix"];
+  const words = ["Pro", "Max", "Lite", "Neo", "Ultra", "Air", "Plus", "Prime", "Edge", "Mini", "Flex", "Core"];
+  const images = Object.fromEntries(
+    CATEGORY_VALUES.map((category) => {
+      const first = SEED_PRODUCTS.find((p) => p.category === category)!;
+      return [category, seedImagePaths(first)[0]!];
+    }),
+  );
+  const run = randomUUID().slice(0, 8);
+  for (let offset = 0; offset < count; offset += batch) {
+    const size = Math.min(batch, count - offset);
+    await client.query(
+      `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt")
+       SELECT gen_random_uuid(),
+              'SYN-' || $6 || '-' || (g + $1),
+              ($2::text[])[1 + (g % 10)] || ' ' || ($3::text[])[1 + (g % 12)] || ' ' || initcap(($4::text[])[1 + (g % 12)]) || ' ' || (g + $1),
+              ($2::text[])[1 + (g % 10)],
+              ($4::text[])[1 + (g % 12)],
+              ARRAY[($5::jsonb ->> ($4::text[])[1 + (g % 12)])],
+              'Synthetic product for benchmarks.',
+              p.price,
+              p.price - (p.price * (g % 40) / 100),
+              now() - make_interval(secs => 1000 + g + $1),
+              now()
+       FROM generate_series(1, $7::int) AS g,
+            LATERAL (SELECT (49900 + ((g * 7919) % 5000000))::int AS price) AS p`,
+      [offset, brands, words, CATEGORY_VALUES, JSON.stringify(images), run, size],
+    );
+  }
+}

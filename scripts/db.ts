@@ -1,0 +1,52 @@
+// npm run db:migrate                 apply the migrations in prisma/migrations
+// npm run db:migration -- <name>     write a new migration for what schema.prisma changed
+// npm run db:seed [-- --synthetic N] seed the catalogue and demo accounts (and N generated products)
+import { openDatabase } from "./lib/database";
+import { applyMigrations, createMigration } from "./lib/schema-engine";
+import { seed } from "../prisma/seed";
+
+const [command, ...args] = process.argv.slice(2);
+
+async function main(): Promise<number> {
+  if (!command || !["migrate", "migration", "seed"].includes(command)) {
+    console.error("usage: tsx scripts/db.ts migrate | migration <name> | seed [--synthetic N]");
+    return 2;
+  }
+  let synthetic = 0;
+  if (command === "seed") {
+    const index = args.indexOf("--synthetic");
+    synthetic = index >= 0 ? Number(args[index + 1]) : 0;
+    if (!Number.isInteger(synthetic) || synthetic < 0) {
+      console.error("--synthetic takes a whole number of products");
+      return 2;
+    }
+  }
+  if (command === "migration" && !args[0]) {
+    console.error("usage: npm run db:migration -- <name>");
+    return 2;
+  }
+  const database = await openDatabase({ log: console.log });
+  try {
+    if (command === "migrate") {
+      const applied = await applyMigrations(database.url);
+      console.log(applied.length ? `Applied ${applied.join(", ")}` : "The database is up to date.");
+    } else if (command === "migration") {
+      const dir = await createMigration(database.url, args[0]!);
+      console.log(dir ? `Wrote ${dir}/migration.sql: read it, then npm run db:migrate` : "schema.prisma matches the migrations; nothing to write.");
+    } else {
+      await applyMigrations(database.url);
+      await seed(database.url, { synthetic });
+    }
+    return 0;
+  } finally {
+    await database.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,61 @@
+// Local emulators of the providers' endpoints that the store calls (Stripe, Resend, Cloudinary),
+// so that the real SDKs run end to end when no keys are given (development, tests, the demo).
+// Each provider adds its routes in a module of its own beside this file and registers it below.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type EmulatorRequest = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: Buffer };
+export type EmulatorResponse = { status: number; headers?: Record<string, string>; body: string | Buffer };
+export type EmulatorRoute = (request: EmulatorRequest) => Promise<EmulatorResponse | undefined> | EmulatorResponse | undefined;
+
+export type RunningEmulators = { url: string; stop: () => Promise<void> };
+
+const MAX_BODY_BYTES = 25 * 1024 * 1024;
+
+function json(status: number, body: unknown): EmulatorResponse {
+  return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+}
+
+const health: EmulatorRoute = (request) =>
+  request.method === "GET" && request.path === "/health" ? json(200, { ok: true, emulators: ["stripe", "resend", "cloudinary"] }) : undefined;
+
+export async function startEmulators(options: { port?: number; routes?: EmulatorRoute[] } = {}): Promise<RunningEmulators> {
+  const routes = [health, ...(options.routes ?? [])];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) req.destroy();
+      else chunks.push(chunk);
+    });
+    req.on("end", async () => {
+      const url = new URL(req.url ?? "/", "http://emulator");
+      const request: EmulatorRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
+      let answer: EmulatorResponse | undefined;
+      try {
+        for (const route of routes) {
+          answer = await route(request);
+          if (answer) break;
+        }
+      } catch (error) {
+        answer = json(500, { error: { message: error instanceof Error ? error.message : String(error) } });
+      }
+      answer ??= json(404, { error: { message: `The emulator has no ${request.method} ${request.path}` } });
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,99 @@
+// npm run dev / npm start: the store with everything it needs.
+//   database   DATABASE_URL, or an embedded PostgreSQL under .data/ (migrated and seeded)
+//   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
+//   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
+// Flags: --port N (or PORT), --ephemeral (a throwaway database, for the browser tests).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ConfigError, readConfig } from "../lib/server/config";
+import { seed } from "../prisma/seed";
+import { countProducts, DATA_DIR, openDatabase, ROOT } from "./lib/database";
+import { applyMigrations } from "./lib/schema-engine";
+import { startEmulators } from "./emulators/server";
+
+const mode = process.argv[2];
+if (mode !== "dev" && mode !== "start") {
+  console.error("usage: tsx scripts/launch.ts dev|start [--port N] [--ephemeral]");
+  process.exit(2);
+}
+const flag = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
+const ephemeral = process.argv.includes("--ephemeral");
+const log = (line: string) => console.log(`[store] ${line}`);
+
+function devSecret(): string {
+  const file = path.join(DATA_DIR, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  process.env.NODE_ENV ??= mode === "dev" ? "development" : "production";
+  const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
+  let config;
+  try {
+    config = readConfig({ ...process.env, SITE_URL: siteUrl, EMULATOR_URL: process.env.EMULATOR_URL ?? "http://127.0.0.1:1" });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  for (const warning of config.warnings) console.warn(`[store] warning: ${warning}`);
+  const production = config.mode === "production";
+
+  const database = await openDatabase({ ephemeral, log });
+  const cleanups: (() => Promise<void>)[] = [database.stop];
+  const applied = await applyMigrations(database.url);
+  if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
+  if (!production && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false });
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    SITE_URL: siteUrl,
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? siteUrl,
+    NEXTAUTH_SECRET: config.authSecret ?? (production ? undefined : devSecret()),
+    PORT: String(port),
+  };
+  const needsEmulators = !config.stripe.secretKey || !config.resend.apiKey || !config.cloudinaryUrl;
+  if (needsEmulators && !production && !process.env.EMULATOR_URL) {
+    const emulators = await startEmulators();
+    cleanups.unshift(emulators.stop);
+    env.EMULATOR_URL = emulators.url;
+    log(`Provider emulators at ${emulators.url}`);
+  }
+
+  const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
+  const child: ChildProcess = spawn(process.execPath, [nextBin, mode!, "--port", String(port)], { cwd: ROOT, env, stdio: "inherit" });
+  log(`The store: ${siteUrl}`);
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error(error));
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+  child.on("exit", (code) => void stop(code ?? 0));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
