@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, PRODUCTION_REQUIRED, readConfig } from "@/lib/server/config";
+
+const FULL = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgresql://u:p@db.example.com:5432/store",
+  NEXTAUTH_SECRET: "x".repeat(40),
+  SITE_URL: "https://shop.example.com",
+  STRIPE_SECRET_KEY: "sk_live_abc",
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+  STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  RESEND_API_KEY: "re_abc",
+  EMAIL_FROM: "Shop <shop@example.com>",
+  CLOUDINARY_URL: "cloudinary://key:secret@cloud",
+};
+
+describe("readConfig", () => {
+  it("accepts a complete production environment", () => {
+    const config = readConfig(FULL);
+    expect(config.mode).toBe("production");
+    expect(config.siteUrl).toBe("https://shop.example.com");
+    expect(config.warnings).toEqual([]);
+  });
+
+  it.each(PRODUCTION_REQUIRED)("stops production without %s, naming it", (key) => {
+    const env: Record<string, string | undefined> = { ...FULL, [key]: undefined };
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(new RegExp(`${key} is required in production`));
+  });
+
+  it("lets production run as a demo only when STORE_DEMO=1 is said explicitly, with a warning", () => {
+    const config = readConfig({ NODE_ENV: "production", STORE_DEMO: "1" });
+    expect(config.mode).toBe("demo");
+    expect(config.warnings.join(" ")).toMatch(/demo mode/);
+  });
+
+  it("needs no keys in development", () => {
+    const config = readConfig({ NODE_ENV: "development", EMULATOR_URL: "http://127.0.0.1:4010" });
+    expect(config.mode).toBe("development");
+    expect(config.siteUrl).toBe("http://localhost:3000");
+    expect(config.stripe.secretKey).toBeUndefined();
+  });
+
+  it.each([
+    ["DATABASE_URL", "mysql://x"],
+    ["NEXTAUTH_SECRET", "short"],
+    ["STRIPE_SECRET_KEY", "pk_test_wrong_kind"],
+    ["SITE_URL", "shop.example.com"],
+    ["CLOUDINARY_URL", "https://cloudinary.com"],
+  ])("says what is wrong with a malformed %s", (key, value) => {
+    expect(() => readConfig({ NODE_ENV: "development", [key]: value })).toThrow(new RegExp(key));
+  });
+});
