@@ -1,13 +1,11 @@
 // The catalogue and the two demo accounts, safe to run again (it upserts); optionally N generated
 // products for benchmarks. Run by `npm run db:seed [-- --synthetic N]` (scripts/db.ts) and by the launcher.
 import pg from "pg";
-import { hash, Algorithm } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { SEED_PRODUCTS, seedImagePaths } from "./catalogue";
 import { DEMO_ADMIN, DEMO_GUEST } from "../lib/demo-accounts";
 import { CATEGORY_VALUES } from "../lib/categories";
-
-const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+import { hashPassword } from "../lib/server/passwords";
 
 export async function seed(databaseUrl: string, options: { synthetic?: number; quiet?: boolean } = {}) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -21,7 +19,7 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
         `INSERT INTO "User" (id, name, email, role, "passwordHash", "updatedAt")
          VALUES ($1, $2, $3, $4::"Role", $5, now())
          ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role`,
-        [randomUUID(), account.name, account.email, account.role, await hash(account.password, ARGON2)],
+        [randomUUID(), account.name, account.email, account.role, await hashPassword(account.password)],
       );
     }
     for (const product of SEED_PRODUCTS) {

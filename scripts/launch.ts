@@ -36,7 +36,8 @@ function devSecret(): string {
 }
 
 async function main() {
-  process.env.NODE_ENV ??= mode === "dev" ? "development" : "production";
+  const env0 = process.env as Record<string, string | undefined>;
+  env0.NODE_ENV ??= mode === "dev" ? "development" : "production";
   const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
   let config;
   try {

@@ -1,8 +1,9 @@
-import "server-only";
-import { Algorithm, hash, verify } from "@node-rs/argon2";
+// Password hashing, shared by the app and the seed script (so no "server-only" import here;
+// nothing in the browser imports it).
+import { hash, verify } from "@node-rs/argon2";
 
-// Argon2id with OWASP's second recommended profile (19 MiB, 2 passes).
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// Argon2id (the package's const enum value 2) with OWASP's second recommended profile: 19 MiB, 2 passes.
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

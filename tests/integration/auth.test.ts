@@ -86,7 +86,7 @@ describe("POST /api/signup", () => {
 });
 
 describe("POST /api/signin, GET /api/user-details, GET /api/logout", () => {
-  let email: string;
+  let email = "";
   beforeAll(async () => {
     email = uniqueEmail();
     await signUp({ email });

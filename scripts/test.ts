@@ -1,0 +1,56 @@
+// npm test: every layer, in order, on real parts.
+//   1. Vitest: unit tests, and integration tests through the route handlers on a real PostgreSQL
+//   2. next build: the production build compiles and type-checks
+//   3. Playwright: the journeys in Chromium against that build
+// It ends with one line, "tests: N passed, M failed", and a non-zero exit when anything failed.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const RESULTS = path.join(ROOT, "test-results");
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+function run(title: string, command: string, args: string[]): boolean {
+  console.log(`\n=== ${title}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
+  console.log(`=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+type Counts = { passed: number; failed: number; skipped: number };
+
+function vitestCounts(): Counts {
+  const file = path.join(RESULTS, "unit.json");
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwrightCounts(): Counts {
+  const file = path.join(RESULTS, "e2e.json");
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+}
+
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const unitOk = run("vitest", npx, ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(RESULTS, "unit.json")}`]);
+const unit = vitestCounts();
+const buildOk = run("next build", npx, ["next", "build"]);
+let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
+let e2eOk = false;
+if (buildOk) {
+  e2eOk = run("playwright", npx, ["playwright", "test"]);
+  e2e = playwrightCounts();
+}
+
+const build: Counts = { passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1, skipped: 0 };
+const total = [unit, build, e2e].reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
+console.log(`\nvitest ${unit.passed} passed, ${unit.failed} failed · next build ${buildOk ? "ok" : "failed"} · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
+const allOk = unitOk && buildOk && e2eOk && total.failed === 0 && total.skipped === 0;
+if (!allOk && total.failed === 0) total.failed = 1;
+console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
+process.exit(allOk ? 0 : 1);
