@@ -1,7 +1,7 @@
 "use client";
 
 import useSWR from "swr";
-import { ApiError, fetchJson, type ApiAnswer } from "@/lib/api-client";
+import { ApiError, fetchJson } from "@/lib/api-client";
 import type { PublicUser } from "@/lib/server/users";
 
 export const USER_DETAILS_KEY = "/api/user-details";
@@ -20,5 +20,3 @@ export function useCurrentUser() {
   const { data, isLoading, mutate } = useSWR<PublicUser | null>(USER_DETAILS_KEY, fetchUser);
   return { user: data ?? null, isLoading, refresh: () => mutate() };
 }
-
-export type { ApiAnswer };

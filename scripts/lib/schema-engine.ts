@@ -181,12 +181,14 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   }
 }
 
-/** SQL that turns the database built by the migrations into the one schema.prisma describes. */
-export async function diffMigrationsToSchema(databaseUrl: string): Promise<string> {
+type DiffSource = import("@prisma/schema-engine-wasm").DiffTarget;
+
+/** SQL that turns `from` into the database schema.prisma describes. */
+async function diffToSchema(databaseUrl: string, from: DiffSource): Promise<string> {
   const engine = await openSchemaEngine(databaseUrl);
   try {
     const result = await engine.diff({
-      from: { tag: "migrations", ...readMigrations() },
+      from,
       to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: readFileSync(SCHEMA_PATH, "utf8") }] },
       script: true,
       exitCode: null,
@@ -198,23 +200,15 @@ export async function diffMigrationsToSchema(databaseUrl: string): Promise<strin
   }
 }
 
+/** SQL that turns the database built by the migrations into the one schema.prisma describes. */
+export function diffMigrationsToSchema(databaseUrl: string): Promise<string> {
+  return diffToSchema(databaseUrl, { tag: "migrations", ...readMigrations() });
+}
+
 /** Writes prisma/migrations/<timestamp>_<name>/migration.sql for what schema.prisma adds; null when nothing changed. */
 export async function createMigration(databaseUrl: string, name: string): Promise<string | null> {
   const hasMigrations = readMigrations().migrationDirectories.length > 0;
-  const engine = await openSchemaEngine(databaseUrl);
-  let sql: string;
-  try {
-    const result = await engine.diff({
-      from: hasMigrations ? { tag: "migrations", ...readMigrations() } : { tag: "empty" },
-      to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: readFileSync(SCHEMA_PATH, "utf8") }] },
-      script: true,
-      exitCode: null,
-      filters: NO_FILTER,
-    });
-    sql = result.stdout ?? "";
-  } finally {
-    engine.free();
-  }
+  const sql = hasMigrations ? await diffMigrationsToSchema(databaseUrl) : await diffToSchema(databaseUrl, { tag: "empty" });
   if (isEmptyMigration(sql)) return null;
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "migration";
