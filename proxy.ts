@@ -1,16 +1,26 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
+import { categoryFilterKey, parseCategoryFilter } from "@/lib/category-filter";
 import { sessionCookieName } from "@/lib/session-cookie";
 
-// Redirects only: anonymous visitors away from /user-panel, non-admins away from /admin-panel.
-// Every page and handler checks again on the server from the database; this is never the only check.
+// 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel.
+//    Every page and handler checks again on the server from the database; this is never the
+//    only check.
+// 2. One rewrite: /category-product?category=…&sort=…&page=… is served by the cacheable page
+//    /category-product/{key}, since a page reading the query string cannot be cached whole.
+//    The shopper's address (and the canonical URL) stays the query-string form.
 
 export async function proxy(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+
+  if (pathname === "/category-product") {
+    const key = categoryFilterKey(parseCategoryFilter(searchParams));
+    return NextResponse.rewrite(new URL(`/category-product/${encodeURIComponent(key)}`, request.url));
+  }
+
   const token = request.cookies.get(sessionCookieName())?.value;
   const secret = process.env.NEXTAUTH_SECRET;
   const claims = token && secret ? await decode({ token, secret }).catch(() => null) : null;
-  const { pathname } = request.nextUrl;
-
   if (pathname.startsWith("/user-panel") && !claims) {
     return NextResponse.redirect(new URL("/signin", request.url));
   }
@@ -20,4 +30,4 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: ["/user-panel/:path*", "/admin-panel/:path*"] };
+export const config = { matcher: ["/category-product", "/user-panel/:path*", "/admin-panel/:path*"] };

@@ -2,13 +2,16 @@ import type { Metadata, Viewport } from "next";
 import { GeistSans } from "geist/font/sans";
 import { AppProviders } from "@/components/app-providers";
 import { SiteFooter } from "@/components/site-footer";
+import { ScrollToTop } from "@/components/scroll-to-top";
 import { SiteHeader } from "@/components/site-header";
+import { siteUrl } from "@/lib/site-url";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  metadataBase: new URL(process.env.SITE_URL ?? "http://localhost:3000"),
+  metadataBase: new URL(siteUrl()),
   title: { default: "Volt Electronics — phones, audio, TVs and more", template: "%s | Volt Electronics" },
   description: "Shop mobiles, earphones, watches, televisions, cameras and more at Volt Electronics, with secure card checkout.",
+  openGraph: { type: "website", siteName: "Volt Electronics", locale: "en_IN" },
 };
 
 export const viewport: Viewport = { themeColor: "#e11d48", width: "device-width", initialScale: 1 };
@@ -18,6 +21,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en-IN" className={GeistSans.variable}>
       <body className="flex min-h-screen flex-col font-sans">
         <AppProviders>
+          <ScrollToTop />
           <SiteHeader />
           <main id="main" className="flex-1 pt-16">
             {children}

@@ -1,40 +1,40 @@
-import Link from "next/link";
-import { connection } from "next/server";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { BannerCarousel } from "@/components/banner-carousel";
+import { CategoryStrip, CategoryStripSkeleton } from "@/components/category-strip";
+import { ProductRow, ProductRowSkeleton } from "@/components/product-row";
 import { HOME_ROWS } from "@/lib/categories";
-import { formatRupees, rupeesToPaise } from "@/lib/money";
-import { listProductsByCategory } from "@/lib/server/catalog";
+import { listCategoryStrip, listProductsByCategory } from "@/lib/server/catalog";
 
-// The home page. The storefront issue replaces this with the category strip, the banner
-// carousel and the scrolling rows; it is server-rendered from the database already.
-export default async function HomePage() {
-  await connection();
-  const rows = await Promise.all(
-    HOME_ROWS.map(async (row) => ({ ...row, products: await listProductsByCategory(row.category, 6) })),
-  );
+export const metadata: Metadata = {
+  title: { absolute: "Volt Electronics — phones, audio, TVs and more" },
+  alternates: { canonical: "/" },
+  openGraph: { url: "/", title: "Volt Electronics", description: "Phones, earphones, watches, televisions, cameras and more, with secure card checkout." },
+};
+
+// SPEC 2: the category strip, the banner carousel and the ten product rows. Every read is a
+// cached catalogue read, so the whole page is prerendered and revalidated by tag.
+export default function HomePage() {
   return (
-    <div className="mx-auto max-w-7xl space-y-10 px-4 py-8">
-      {rows.map((row) => (
-        <section key={row.category} aria-labelledby={`row-${row.category}`}>
-          <h2 id={`row-${row.category}`} className="mb-3 text-xl font-semibold">
-            {row.heading}
-          </h2>
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {row.products.map((product) => (
-              <li key={product._id} className="rounded-lg bg-white p-3 shadow-sm">
-                <Link href={`/product/${product._id}`} className="block space-y-1">
-                  {/* eslint-disable-next-line @next/next/no-img-element -- placeholder until the storefront issue */}
-                  <img src={product.productImage[0]} alt="" className="aspect-square w-full object-contain" width={200} height={200} />
-                  <p className="line-clamp-2 text-sm font-medium">{product.productName}</p>
-                  <p className="text-sm">
-                    <span className="font-semibold text-brand-600">{formatRupees(rupeesToPaise(product.sellingPrice))}</span>{" "}
-                    <span className="text-slate-500 line-through">{formatRupees(rupeesToPaise(product.price))}</span>
-                  </p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-6">
+      <h1 className="sr-only">Volt Electronics: shop electronics online</h1>
+      <Suspense fallback={<CategoryStripSkeleton />}>
+        <HomeCategoryStrip />
+      </Suspense>
+      <BannerCarousel />
+      {HOME_ROWS.map((row) => (
+        <Suspense key={row.category} fallback={<ProductRowSkeleton heading={row.heading} />}>
+          <HomeRow category={row.category} heading={row.heading} />
+        </Suspense>
       ))}
     </div>
   );
+}
+
+async function HomeCategoryStrip() {
+  return <CategoryStrip items={await listCategoryStrip()} />;
+}
+
+async function HomeRow({ category, heading }: { category: string; heading: string }) {
+  return <ProductRow id={`row-${category}`} heading={heading} products={await listProductsByCategory(category)} />;
 }

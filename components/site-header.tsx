@@ -1,14 +1,27 @@
+import Link from "next/link";
+import { Suspense } from "react";
 import { HeaderAccount } from "./header-account";
+import { SearchBox, SearchBoxFallback } from "./search-box";
 import { SiteLogo } from "./site-logo";
 
-// The shell's fixed header. The storefront issue adds the search box, the avatar dropdown and
-// the wishlist and cart counts.
+/** SPEC 2: the fixed header. Everything per-user is a client leaf, so every page stays cacheable. */
 export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4">
         <SiteLogo />
-        <HeaderAccount />
+        <Suspense fallback={<SearchBoxFallback className="hidden w-full max-w-sm md:block" />}>
+          <SearchBox className="hidden w-full max-w-sm md:flex" />
+        </Suspense>
+        <div className="flex items-center gap-2">
+          <Link href="/search" aria-label="Search products" className="grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100 md:hidden">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+            </svg>
+          </Link>
+          <HeaderAccount />
+        </div>
       </div>
     </header>
   );

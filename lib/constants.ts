@@ -18,3 +18,13 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+// Catalogue bounds: no page or answer ever reads the whole catalogue.
+export const HOME_ROW_LIMIT = 12;
+export const CATEGORY_PAGE_SIZE = 24;
+export const RELATED_PRODUCTS_LIMIT = 12;
+export const SEARCH_RESULTS_LIMIT = 48;
+export const API_PAGE_SIZE_DEFAULT = 50;
+export const API_PAGE_SIZE_MAX = 100;
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+export const SITEMAP_URLS_PER_FILE = 45_000;

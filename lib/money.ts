@@ -34,3 +34,8 @@ export function discountPercent(pricePaise: number, sellingPaise: number): numbe
   if (pricePaise <= 0) return 0;
   return Math.round(((pricePaise - sellingPaise) / pricePaise) * 100);
 }
+
+/** The same display for an amount the API gives in rupees. */
+export function formatRupeeAmount(rupees: number): string {
+  return formatRupees(Math.round(rupees * 100));
+}

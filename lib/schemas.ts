@@ -1,6 +1,6 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { API_PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
 
@@ -55,3 +55,35 @@ export const signInSchema = z.object({
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
+
+// Catalogue queries ---------------------------------------------------------------------------
+
+export const priceSortSchema = z.enum(["asc", "desc"], { error: "sort must be 'asc' or 'desc'" });
+
+const pageNumber = z.coerce
+  .number({ error: "page must be a whole number" })
+  .int("page must be a whole number")
+  .min(1, "page must be at least 1")
+  .max(100_000, "page is too large");
+
+const pageSize = z.coerce
+  .number({ error: "limit must be a whole number" })
+  .int("limit must be a whole number")
+  .min(1, "limit must be at least 1")
+  .max(API_PAGE_SIZE_MAX, `limit must be at most ${API_PAGE_SIZE_MAX}`);
+
+/** `?page=&limit=` on list endpoints. */
+export const pageQuerySchema = z.object({ page: pageNumber.optional(), limit: pageSize.optional() });
+
+/** POST /api/fiter-product: `{ category: [...] }` (a single string is taken as a list of one). */
+export const filterProductsSchema = z.object({
+  category: z
+    .union([z.string(), z.array(z.string({ error: "category must be a list of category names" }))], {
+      error: "category must be a list of category names",
+    })
+    .transform((value) => (typeof value === "string" ? [value] : value))
+    .pipe(z.array(z.string().max(40, "A category name is at most 40 characters")).max(50, "At most 50 categories")),
+  sort: priceSortSchema.optional(),
+  page: pageNumber.optional(),
+  limit: pageSize.optional(),
+});

@@ -1,4 +1,5 @@
-// npm run dev / npm start: the store with everything it needs.
+// npm run dev / npm start: the store with everything it needs. npm run build: the production
+// build, against the same database (pages are prerendered from the catalogue).
 //   database   DATABASE_URL, or an embedded PostgreSQL under .data/ (migrated and seeded)
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
@@ -16,8 +17,8 @@ import { applyMigrations } from "./lib/schema-engine";
 import { startEmulators } from "./emulators/server";
 
 const mode = process.argv[2];
-if (mode !== "dev" && mode !== "start") {
-  console.error("usage: tsx scripts/launch.ts dev|start [--port N] [--ephemeral]");
+if (mode !== "dev" && mode !== "start" && mode !== "build") {
+  console.error("usage: node --import tsx scripts/launch.ts dev|start|build [--port N] [--ephemeral]");
   process.exit(2);
 }
 const flag = (name: string) => {
@@ -37,7 +38,27 @@ function devSecret(): string {
   return secret;
 }
 
+/**
+ * `next build` prerenders the catalogue pages, so it needs the database the store will use:
+ * DATABASE_URL, or the embedded one under .data/ (migrated, and seeded while empty). Provider
+ * keys are not needed to build; `npm start` checks them.
+ */
+async function build() {
+  const database = await openDatabase({ log });
+  try {
+    const applied = await applyMigrations(database.url);
+    if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
+    if (!process.env.DATABASE_URL && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false });
+    const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
+    const child = spawn(process.execPath, [nextBin, "build"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, stdio: "inherit" });
+    return await new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
+  } finally {
+    await database.stop();
+  }
+}
+
 async function main() {
+  if (mode === "build") process.exit(await build());
   const env0 = process.env as Record<string, string | undefined>;
   env0.NODE_ENV ??= mode === "dev" ? "development" : "production";
   const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;

@@ -1,21 +1,25 @@
 // npm test: every layer, in order, on real parts.
 //   1. Vitest: unit tests, and integration tests through the route handlers on a real PostgreSQL
-//   2. next build: the production build compiles and type-checks
-//   3. Playwright: the journeys in Chromium against that build
+//   2. next build: the production build compiles, type-checks and prerenders the catalogue pages
+//      from a throwaway seeded database (the launcher's build mode)
+//   3. Playwright: the journeys in Chromium against that build, on the same database
 // It ends with one line, "tests: N passed, M failed", and a non-zero exit when anything failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { seed } from "../prisma/seed";
+import { openDatabase } from "./lib/database";
+import { applyMigrations } from "./lib/schema-engine";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RESULTS = path.join(ROOT, "test-results");
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
-function run(title: string, command: string, args: string[]): boolean {
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${title}: ${command} ${args.join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0", ...env } });
   console.log(`=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.status === 0;
 }
@@ -39,13 +43,18 @@ function playwrightCounts(): Counts {
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const unitOk = run("vitest", npx, ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(RESULTS, "unit.json")}`]);
 const unit = vitestCounts();
-const buildOk = run("next build", npx, ["next", "build"]);
+// The build prerenders pages from the database, and the browser tests must see the same one.
+const database = await openDatabase({ ephemeral: true });
+await applyMigrations(database.url);
+await seed(database.url, { quiet: true });
+const buildOk = run("next build", process.execPath, ["--import", "tsx", "scripts/launch.ts", "build"], { DATABASE_URL: database.url });
 let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
 let e2eOk = false;
 if (buildOk) {
-  e2eOk = run("playwright", npx, ["playwright", "test"]);
+  e2eOk = run("playwright", npx, ["playwright", "test"], { DATABASE_URL: database.url });
   e2e = playwrightCounts();
 }
+await database.stop();
 
 const build: Counts = { passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1, skipped: 0 };
 const total = [unit, build, e2e].reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));

@@ -24,6 +24,19 @@ export function ok<T>(data: T, message = "", init?: { status?: number }): NextRe
   return NextResponse.json({ success: true, error: false, message, data }, { status: init?.status ?? 200 });
 }
 
+/** The spec's exceptions to `data`: `product` for the category-wise and single-product calls. */
+export function okWith(fields: Record<string, unknown>, message = ""): NextResponse {
+  return NextResponse.json({ success: true, error: false, message, ...fields });
+}
+
+/** Reads and validates the query string; any problem is a 400 naming the first thing wrong. */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid query");
+  return parsed.data;
+}
+
 export function fail(status: number, message: string, headers?: HeadersInit): NextResponse {
   return NextResponse.json({ success: false, error: true, message }, { status, headers });
 }

@@ -79,6 +79,9 @@ type QueryResult = { columnTypes: number[] };
 type Queryable = {
   performIO: (query: unknown) => Promise<{ fields: { dataTypeID: number }[] }>;
   queryRaw: (query: unknown) => Promise<QueryResult>;
+  executeScript?: (script: string) => Promise<void>;
+  client?: { query: (text: string) => Promise<unknown> };
+  onError: (error: unknown) => never;
 };
 const PG_CHAR_OID = 18;
 const PG_TEXT_OID = 25;
@@ -109,6 +112,19 @@ function withCharColumns(config: PoolConfig): PrismaPg {
       for (const index of charColumns) result.columnTypes[index] = ColumnTypeEnum.Character;
       return result;
     };
+    // The adapter splits a migration script on every semicolon, which breaks function bodies
+    // ($$ ... $$). Like the native engine, send the script whole: Postgres' simple query
+    // protocol runs several statements in one implicit transaction.
+    if (target.executeScript && target.client) {
+      const client = target.client;
+      target.executeScript = async (script) => {
+        try {
+          await client.query(script);
+        } catch (error) {
+          target.onError(error);
+        }
+      };
+    }
     const withTx = queryable as unknown as { startTransaction?: (...args: unknown[]) => Promise<object> };
     if (withTx.startTransaction) {
       const start = withTx.startTransaction.bind(queryable);

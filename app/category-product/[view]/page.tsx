@@ -1,0 +1,114 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { CategoryFilters } from "@/components/category-filters";
+import { ProductGrid, ProductGridSkeleton } from "@/components/product-grid";
+import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
+import { categoryFilterHref, categoryFilterKey, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
+import { filterProducts } from "@/lib/server/catalog";
+
+// /category-product?category=…&sort=…&page=… (proxy.ts rewrites it here, one cached page per
+// selection). SPEC 2: sort radios, category checkboxes, 'Results : N', 13 skeletons.
+
+type Props = { params: Promise<{ view: string }> };
+
+// Each selection is rendered whole on its first visit, then served from the cache.
+export const ensureStatic = "navigation";
+
+/** Every category alone, and all products, are prerendered; other selections on first visit. */
+export function generateStaticParams() {
+  const single = (categories: CategoryFilter["categories"]) => ({ view: categoryFilterKey({ categories, unknownOnly: false, sort: null, page: 1 }) });
+  return [single([]), ...CATEGORY_VALUES.map((category) => single([category]))];
+}
+
+function describe(filter: CategoryFilter): string {
+  if (filter.unknownOnly) return "No such category";
+  if (filter.categories.length === 0) return "All products";
+  return filter.categories.map(categoryLabel).join(", ");
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const filter = parseCategoryFilterKey((await params).view);
+  const title = describe(filter);
+  const canonical = categoryFilterHref({ ...filter, sort: null });
+  return {
+    title: filter.page > 1 ? `${title} — page ${filter.page}` : title,
+    description: `Shop ${title.toLowerCase()} at Volt Electronics: compare prices, read the details and check out securely.`,
+    alternates: { canonical },
+    openGraph: { url: canonical, title: `${title} | Volt Electronics` },
+    robots: filter.unknownOnly || filter.sort ? { index: false, follow: true } : undefined,
+  };
+}
+
+export default function CategoryPage({ params }: Props) {
+  return (
+    <Suspense fallback={<CategoryPageSkeleton />}>
+      <CategoryPageContent params={params} />
+    </Suspense>
+  );
+}
+
+async function CategoryPageContent({ params }: Props) {
+  const filter = parseCategoryFilterKey((await params).view);
+  const result = filter.unknownOnly
+    ? { products: [], total: 0, page: 1, pageSize: 1 }
+    : await filterProducts({ categories: filter.categories, sort: filter.sort, page: filter.page });
+  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[220px_1fr]">
+      <aside aria-label="Filters">
+        <CategoryFilters filter={filter} />
+      </aside>
+      <section aria-labelledby="category-heading" className="min-w-0 space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 id="category-heading" className="text-2xl font-semibold">
+            {describe(filter)}
+          </h1>
+          <p className="font-medium text-slate-700" data-testid="results-count" aria-live="polite">
+            Results : {result.total}
+          </p>
+        </div>
+        {result.products.length === 0 ? (
+          <p className="rounded-lg bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No products found.</p>
+        ) : (
+          <ProductGrid products={result.products} />
+        )}
+        {pages > 1 && <Pagination filter={filter} pages={pages} />}
+      </section>
+    </div>
+  );
+}
+
+function Pagination({ filter, pages }: { filter: CategoryFilter; pages: number }) {
+  const link = "rounded-full px-4 py-1.5 text-sm font-medium ring-1 ring-slate-300 hover:bg-white";
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-center gap-3 pt-4">
+      {filter.page > 1 ? (
+        <Link href={categoryFilterHref({ ...filter, page: filter.page - 1 })} className={link} rel="prev">
+          Previous
+        </Link>
+      ) : null}
+      <span className="text-sm text-slate-700">
+        Page {filter.page} of {pages}
+      </span>
+      {filter.page < pages ? (
+        <Link href={categoryFilterHref({ ...filter, page: filter.page + 1 })} className={link} rel="next">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+function CategoryPageSkeleton() {
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[220px_1fr]">
+      <div className="hidden h-96 animate-pulse rounded-lg bg-slate-200 lg:block" aria-hidden="true" />
+      <div className="space-y-4">
+        <div className="h-8 w-48 animate-pulse rounded bg-slate-200" aria-hidden="true" />
+        <ProductGridSkeleton />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { AddToCartButton } from "@/components/add-to-cart-button";
+import { JsonLd } from "@/components/json-ld";
+import { ProductGallery } from "@/components/product-gallery";
+import { ProductRow, ProductRowSkeleton } from "@/components/product-row";
+import { StarRating } from "@/components/star-rating";
+import { WishlistHeart } from "@/components/wishlist-heart";
+import { categoryLabel } from "@/lib/categories";
+import { categoryFilterHref } from "@/lib/category-filter";
+import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/money";
+import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog";
+import { absoluteUrl } from "@/lib/site-url";
+import { isCategory } from "@/lib/categories";
+
+type Props = { params: Promise<{ id: string }> };
+
+/** The newest products are prerendered; every other one on its first visit, then cached. */
+export async function generateStaticParams() {
+  const newest = await listProducts(1, 24);
+  return newest.map((product) => ({ id: product._id }));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await getProduct((await params).id);
+  if (!product) return { title: "Product not found", robots: { index: false } };
+  const url = `/product/${product._id}`;
+  const description = summary(product);
+  return {
+    title: product.productName,
+    description,
+    alternates: { canonical: url },
+    openGraph: {
+      type: "website",
+      url,
+      title: product.productName,
+      description,
+      images: product.productImage.slice(0, 1).map((image) => ({ url: absoluteUrl(image), alt: product.productName })),
+    },
+  };
+}
+
+function summary(product: PublicProduct): string {
+  const text = `${product.brandName} ${product.productName} for ${formatRupeeAmount(product.sellingPrice)}. ${product.productDesc}`.replace(/\s+/g, " ").trim();
+  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+}
+
+export default async function ProductPage({ params }: Props) {
+  const product = await getProduct((await params).id);
+  // The layout has already answered 404 for a missing product.
+  if (!product) return null;
+  const off = discountPercent(rupeesToPaise(product.price), rupeesToPaise(product.sellingPrice));
+  const categoryHref = isCategory(product.category) ? categoryFilterHref({ categories: [product.category], unknownOnly: false, sort: null, page: 1 }) : "/category-product";
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-10 px-4 py-6">
+      <ProductStructuredData product={product} categoryHref={categoryHref} />
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link href="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link href={categoryHref} className="hover:underline">
+              {categoryLabel(product.category)}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="line-clamp-1 text-slate-800">
+            {product.productName}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ProductGallery images={product.productImage} name={product.productName} />
+        <div className="space-y-4">
+          <div className="flex items-center justify-between gap-3">
+            <p className="inline-block rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-700" data-testid="brand-badge">
+              {product.brandName}
+            </p>
+            <WishlistHeart productId={product._id} productName={product.productName} />
+          </div>
+          <h1 className="text-2xl font-semibold leading-tight sm:text-3xl">{product.productName}</h1>
+          <p className="text-slate-600">{categoryLabel(product.category)}</p>
+          <StarRating />
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-2xl font-bold text-brand-700 sm:text-3xl" data-testid="selling-price">
+              <span className="sr-only">Price </span>
+              {formatRupeeAmount(product.sellingPrice)}
+            </span>
+            {product.price > product.sellingPrice && (
+              <s className="text-lg text-slate-600" data-testid="list-price">
+                <span className="sr-only">List price </span>
+                {formatRupeeAmount(product.price)}
+              </s>
+            )}
+            {off > 0 && (
+              <span className="rounded bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-800" data-testid="discount">
+                {off}% off
+              </span>
+            )}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <AddToCartButton
+              productId={product._id}
+              productName={product.productName}
+              label="Buy Now"
+              thenOpenCart
+              className="min-w-32 rounded-full border-2 border-brand-600 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+            />
+            <AddToCartButton
+              productId={product._id}
+              productName={product.productName}
+              label="Add To Cart"
+              className="min-w-32 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            />
+          </div>
+          <section aria-labelledby="description-heading" className="space-y-2 pt-2">
+            <h2 id="description-heading" className="font-semibold">
+              Description
+            </h2>
+            <p className="whitespace-pre-line leading-relaxed text-slate-700">{product.productDesc}</p>
+          </section>
+        </div>
+      </div>
+      <Suspense fallback={<ProductRowSkeleton heading="Related Products" />}>
+        <RelatedProducts product={product} />
+      </Suspense>
+    </div>
+  );
+}
+
+async function RelatedProducts({ product }: { product: PublicProduct }) {
+  const related = await listRelatedProducts(product);
+  return <ProductRow id="related-products" heading="Related Products" products={related} />;
+}
+
+function ProductStructuredData({ product, categoryHref }: { product: PublicProduct; categoryHref: string }) {
+  const url = absoluteUrl(`/product/${product._id}`);
+  return (
+    <>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: product.productName,
+          description: product.productDesc,
+          image: product.productImage.map(absoluteUrl),
+          sku: product._id,
+          category: categoryLabel(product.category),
+          brand: { "@type": "Brand", name: product.brandName },
+          offers: {
+            "@type": "Offer",
+            url,
+            priceCurrency: "INR",
+            price: product.sellingPrice.toFixed(2),
+            availability: "https://schema.org/InStock",
+            itemCondition: "https://schema.org/NewCondition",
+          },
+        }}
+      />
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "BreadcrumbList",
+          itemListElement: [
+            { "@type": "ListItem", position: 1, name: "Home", item: absoluteUrl("/") },
+            { "@type": "ListItem", position: 2, name: categoryLabel(product.category), item: absoluteUrl(categoryHref) },
+            { "@type": "ListItem", position: 3, name: product.productName, item: url },
+          ],
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { BANNER_IMAGES_PER_VARIANT, CAROUSEL_INTERVAL_MS, MOBILE_BREAKPOINT_PX } from "@/lib/constants";
+
+const CAPTIONS = ["The new phones are here", "Sound that moves you", "Big screens, bigger savings", "Wear your fitness", "Capture every moment"];
+
+const SLIDES = Array.from({ length: BANNER_IMAGES_PER_VARIANT }, (_, index) => ({
+  desktop: `/images/banners/desktop-${index + 1}.svg`,
+  mobile: `/images/banners/mobile-${index + 1}.svg`,
+  caption: CAPTIONS[index] ?? `Banner ${index + 1}`,
+}));
+
+/**
+ * SPEC 4: advances every 5000 ms and wraps both ways; the mobile images below 768 px (chosen by
+ * the browser through <picture>, so the right one loads first). Pauses while hovered or focused,
+ * and with the pause button (WCAG 2.2.2).
+ */
+export function BannerCarousel() {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const paused = hovered || focused || stopped;
+  const count = SLIDES.length;
+  const go = (step: number) => setIndex((current) => (current + step + count) % count);
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setInterval(() => setIndex((current) => (current + 1) % count), CAROUSEL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [paused, count]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      className="relative overflow-hidden rounded-2xl bg-slate-200"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      data-testid="banner-carousel"
+      data-index={index}
+    >
+      <div className="flex transition-transform duration-700 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${index * 100}%)` }}>
+        {SLIDES.map((slide, position) => (
+          <div
+            key={slide.desktop}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${position + 1} of ${count}`}
+            aria-hidden={position !== index}
+            className="w-full shrink-0"
+          >
+            <picture>
+              <source media={`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`} srcSet={slide.mobile} width={800} height={900} />
+              <img
+                src={slide.desktop}
+                alt={slide.caption}
+                width={1600}
+                height={500}
+                loading={position === 0 ? "eager" : "lazy"}
+                fetchPriority={position === 0 ? "high" : "auto"}
+                decoding="async"
+                className="aspect-[8/9] h-auto w-full object-cover md:aspect-[16/5]"
+              />
+            </picture>
+          </div>
+        ))}
+      </div>
+      <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-2">
+        <button type="button" onClick={() => go(-1)} aria-label="Previous banner" className={CONTROL}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <button type="button" onClick={() => setStopped((value) => !value)} aria-label={stopped ? "Play banners" : "Pause banners"} className={CONTROL}>
+          <span aria-hidden="true" className="text-sm">{stopped ? "▶" : "❚❚"}</span>
+        </button>
+        <button type="button" onClick={() => go(1)} aria-label="Next banner" className={CONTROL}>
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <p className="sr-only" aria-live={paused ? "polite" : "off"}>
+        Banner {index + 1} of {count}: {SLIDES[index]?.caption}
+      </p>
+    </section>
+  );
+}
+
+const CONTROL = "grid h-9 w-9 place-items-center rounded-full bg-white/90 text-xl text-slate-900 shadow ring-1 ring-slate-300 hover:bg-white";

@@ -1,0 +1,44 @@
+import Image from "next/image";
+import Link from "next/link";
+import { categoryLabel } from "@/lib/categories";
+import { SKELETON_CARD_COUNT } from "@/lib/constants";
+import type { CategoryStripItem } from "@/lib/server/catalog";
+
+/** SPEC 2: a circular image and the category name, each linking to its category page. */
+export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {
+  return (
+    <nav aria-label="Shop by category">
+      <ul className="no-scrollbar flex gap-4 overflow-x-auto py-2 lg:justify-between">
+        {items.map((item) => (
+          <li key={item.category} className="shrink-0">
+            <Link
+              href={`/category-product?category=${item.category}`}
+              className="group flex w-20 flex-col items-center gap-2 rounded-lg text-center sm:w-24"
+            >
+              <span className="grid h-16 w-16 place-items-center overflow-hidden rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 transition group-hover:ring-brand-500 sm:h-20 sm:w-20">
+                {item.productImage[0] && (
+                  <Image src={item.productImage[0]} alt="" width={64} height={64} className="h-full w-full object-contain mix-blend-multiply transition group-hover:scale-110" />
+                )}
+              </span>
+              <span className="text-xs font-medium capitalize text-slate-800 sm:text-sm">{categoryLabel(item.category)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** SPEC 9: 13 placeholders while the strip loads. */
+export function CategoryStripSkeleton() {
+  return (
+    <div className="no-scrollbar flex gap-4 overflow-hidden py-2" aria-busy="true" aria-label="Loading categories">
+      {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
+        <div key={index} className="flex w-20 shrink-0 flex-col items-center gap-2 sm:w-24" aria-hidden="true">
+          <div className="h-16 w-16 animate-pulse rounded-full bg-slate-200 sm:h-20 sm:w-20" />
+          <div className="h-3 w-14 animate-pulse rounded bg-slate-200" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect } from "react";
+
+/** SPEC 2: the page scrolls to top on every path change. */
+export function ScrollToTop() {
+  const pathname = usePathname();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,9 @@
+// The store's public address, for canonical URLs, structured data and the sitemap. Pages are
+// prerendered at build time, so SITE_URL must be set for `npm run build` as well as at runtime.
+export function siteUrl(): string {
+  return (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+}
+
+export function absoluteUrl(path: string): string {
+  return /^https?:\/\//.test(path) ? path : `${siteUrl()}${path.startsWith("/") ? "" : "/"}${path}`;
+}
