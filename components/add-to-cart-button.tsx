@@ -5,21 +5,27 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
 import { ApiError, postJson } from "@/lib/api-client";
-import { useCart } from "./use-shop-lists";
+import { useShopLists } from "./use-shop-lists";
 
 type Props = {
   productId: string;
   productName: string;
   /** 'Buy Now' adds to the cart and then opens it. */
   thenOpenCart?: boolean;
-  className?: string;
+  look: keyof typeof LOOKS;
   label: string;
 };
 
+const LOOKS = {
+  card: "card-cart",
+  primary: "min-w-32 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60",
+  outline: "min-w-32 rounded-full border-2 border-brand-600 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60",
+};
+
 /** SPEC 8: 401/403 → /signin with 'Please log in first.'; otherwise the server's message. */
-export function AddToCartButton({ productId, productName, thenOpenCart = false, className = "", label }: Props) {
+export function AddToCartButton({ productId, productName, thenOpenCart = false, look, label }: Props) {
   const router = useRouter();
-  const { key } = useCart();
+  const { cartKey: key } = useShopLists();
   const [pending, setPending] = useState(false);
 
   async function add() {
@@ -42,7 +48,7 @@ export function AddToCartButton({ productId, productName, thenOpenCart = false, 
   }
 
   return (
-    <button type="button" onClick={add} disabled={pending} aria-label={`${label}: ${productName}`} className={className}>
+    <button type="button" onClick={add} disabled={pending} aria-label={`${label}: ${productName}`} className={LOOKS[look]}>
       {label}
     </button>
   );

@@ -1,8 +1,8 @@
-import Image from "next/image";
 import Link from "next/link";
 import { categoryLabel } from "@/lib/categories";
 import { SKELETON_CARD_COUNT } from "@/lib/constants";
 import type { CategoryStripItem } from "@/lib/server/catalog";
+import { ProductImage } from "./product-image";
 
 /** SPEC 2: a circular image and the category name, each linking to its category page. */
 export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {
@@ -17,7 +17,7 @@ export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {
             >
               <span className="grid h-16 w-16 place-items-center overflow-hidden rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 transition group-hover:ring-brand-500 sm:h-20 sm:w-20">
                 {item.productImage[0] && (
-                  <Image src={item.productImage[0]} alt="" width={64} height={64} className="h-full w-full object-contain mix-blend-multiply transition group-hover:scale-110" />
+                  <ProductImage src={item.productImage[0]} alt="" size={64} eager className="h-full w-full object-contain mix-blend-multiply transition group-hover:scale-110" />
                 )}
               </span>
               <span className="text-xs font-medium capitalize text-slate-800 sm:text-sm">{categoryLabel(item.category)}</span>

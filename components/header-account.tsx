@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ApiError, fetchJson } from "@/lib/api-client";
-import { useCurrentUser } from "./use-current-user";
-import { useCart, useWishlistCount } from "./use-shop-lists";
+import { signInStateChanged, useCurrentUser } from "./use-current-user";
+import { useShopLists } from "./use-shop-lists";
 
 /** The header's per-user part: a client leaf, so the pages around it stay cacheable. */
 export function HeaderAccount() {
@@ -17,6 +17,7 @@ export function HeaderAccount() {
     try {
       const answer = await fetchJson<unknown>("/api/logout");
       toast.success(answer.message);
+      signInStateChanged();
       await refresh();
       router.push("/");
       router.refresh();
@@ -105,8 +106,7 @@ function AvatarMenu({ name, picture, role }: { name: string; picture: string; ro
 
 /** Wishlist and cart icons with their counts, for signed-in USERs (SPEC 2). */
 function ShopperCounts() {
-  const wishlistCount = useWishlistCount();
-  const { items } = useCart();
+  const { wishlistCount, cart: items } = useShopLists();
   return (
     <>
       <CountLink href="/user-panel/wishlist" label="Wishlist" count={wishlistCount ?? 0} testId="wishlist-count">

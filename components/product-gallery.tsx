@@ -1,8 +1,8 @@
 "use client";
 
-import Image from "next/image";
 import { useState } from "react";
 import { HOVER_ZOOM_PERCENT, SKELETON_THUMBNAIL_COUNT } from "@/lib/constants";
+import { productImageSrc } from "@/lib/product-image";
 
 /** SPEC 2: the thumbnail list and the main image with a 200 % zoom under the pointer. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
@@ -28,7 +28,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               aria-pressed={index === active}
               className={`grid h-20 w-20 place-items-center rounded-lg bg-slate-100 p-1 ring-2 ${index === active ? "ring-brand-600" : "ring-transparent hover:ring-slate-300"}`}
             >
-              <Image src={image} alt="" width={72} height={72} className="h-full w-full object-contain mix-blend-multiply" />
+              {/* eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts) */}
+              <img src={productImageSrc(image, 72)} alt="" width={72} height={72} decoding="async" className="h-full w-full object-contain mix-blend-multiply" />
             </button>
           </li>
         ))}
@@ -41,13 +42,13 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         data-zoomed={zoom ? "true" : "false"}
       >
         {src && (
-          <Image
-            src={src}
+          // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
+          <img
+            src={productImageSrc(src, 448)}
             alt={name}
             width={448}
             height={448}
-            priority
-            sizes="(min-width: 1024px) 448px, 100vw"
+            fetchPriority="high"
             className="h-full w-full object-contain p-6 mix-blend-multiply transition-transform duration-100"
             style={zoom ? { transform: `scale(${HOVER_ZOOM_PERCENT / 100})`, transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
           />

@@ -6,7 +6,7 @@ import { ScrollRow } from "./scroll-row";
 /** A heading and a horizontally scrolling row of product cards. */
 export function ProductRow({ id, heading, products }: { id: string; heading: string; products: PublicProduct[] }) {
   return (
-    <section aria-labelledby={id} className="space-y-3" data-testid="product-row">
+    <section aria-labelledby={id} className="defer-render space-y-3" data-testid="product-row">
       <h2 id={id} className="text-xl font-semibold sm:text-2xl">
         {heading}
       </h2>

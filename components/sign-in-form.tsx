@@ -6,7 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
 import { ApiError, postJson } from "@/lib/api-client";
-import { USER_DETAILS_KEY } from "./use-current-user";
+import { signInStateChanged, USER_DETAILS_KEY } from "./use-current-user";
 
 export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: string; defaultPassword: string }) {
   const router = useRouter();
@@ -20,6 +20,7 @@ export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: st
     try {
       const answer = await postJson("/api/signin", { email: form.get("email"), password: form.get("password") });
       toast.success(answer.message);
+      signInStateChanged();
       await mutate(USER_DETAILS_KEY);
       router.push("/");
       router.refresh();

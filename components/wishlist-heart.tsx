@@ -3,11 +3,11 @@
 import { toast } from "sonner";
 import { mutate } from "swr";
 import { ApiError, postJson } from "@/lib/api-client";
-import { useWishlist, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists";
+import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists";
 
 /** SPEC 4: filled red when the product is in the wishlist; a click adds or removes it. */
 export function WishlistHeart({ productId, productName, className = "" }: { productId: string; productName: string; className?: string }) {
-  const wishlist = useWishlist();
+  const { wishlist } = useShopLists();
   const entry = wishlist.find((item) => item.productId?._id === productId);
 
   async function toggle() {
@@ -28,7 +28,7 @@ export function WishlistHeart({ productId, productName, className = "" }: { prod
       onClick={toggle}
       aria-pressed={Boolean(entry)}
       aria-label={entry ? `Remove ${productName} from wishlist` : `Add ${productName} to wishlist`}
-      className={`grid h-9 w-9 place-items-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 transition hover:scale-105 ${className}`}
+      className={`heart ${className}`}
     >
       <svg viewBox="0 0 24 24" className={`h-5 w-5 ${entry ? "fill-red-600 stroke-red-600" : "fill-none stroke-slate-700"}`} strokeWidth="2" aria-hidden="true">
         <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.3 5 6.7 5c2 0 3.5 1.1 4.3 2.6h2C13.8 6.1 15.3 5 17.3 5c3.4 0 5.6 3.4 4.2 6.8C19.5 16.4 12 21 12 21z" strokeLinejoin="round" />

@@ -20,7 +20,7 @@ export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 // Catalogue bounds: no page or answer ever reads the whole catalogue.
-export const HOME_ROW_LIMIT = 12;
+export const HOME_ROW_LIMIT = 8;
 export const CATEGORY_PAGE_SIZE = 24;
 export const RELATED_PRODUCTS_LIMIT = 12;
 export const SEARCH_RESULTS_LIMIT = 48;

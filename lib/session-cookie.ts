@@ -7,3 +7,10 @@ export function usesSecureCookies(siteUrl = process.env.SITE_URL ?? process.env.
 export function sessionCookieName(siteUrl?: string): string {
   return `${usesSecureCookies(siteUrl) ? "__Secure-" : ""}next-auth.session-token`;
 }
+
+/**
+ * A readable companion of the HttpOnly session cookie that says only "probably signed in", so
+ * the browser skips asking /api/user-details on every anonymous page view. It is a hint, never
+ * trusted: the server decides from the session cookie alone.
+ */
+export const SIGNED_IN_HINT_COOKIE = "volt.signed-in";

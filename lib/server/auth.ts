@@ -4,7 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/constants";
-import { sessionCookieName, usesSecureCookies } from "@/lib/session-cookie";
+import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/lib/session-cookie";
 import { signInSchema } from "@/lib/schemas";
 import type { User } from "@/lib/generated/prisma/client";
 import { forbidden, unauthorized } from "./http";
@@ -36,6 +36,7 @@ export async function setSessionCookie(response: NextResponse, user: User): Prom
     path: "/",
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
+  response.cookies.set(SIGNED_IN_HINT_COOKIE, "1", { sameSite: "lax", secure: usesSecureCookies(), path: "/", maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
 export function clearSessionCookie(response: NextResponse): void {
@@ -46,6 +47,7 @@ export function clearSessionCookie(response: NextResponse): void {
     path: "/",
     maxAge: 0,
   });
+  response.cookies.set(SIGNED_IN_HINT_COOKIE, "", { sameSite: "lax", secure: usesSecureCookies(), path: "/", maxAge: 0 });
 }
 
 function readCookie(header: string | null, name: string): string | undefined {

@@ -159,15 +159,33 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Trims and caps a query; whitespace runs become one space. */
+/** Trims and caps a query; control characters go (Postgres refuses NUL), whitespace runs become one space. */
 export function normalizeSearchQuery(raw: string | null | undefined): string {
-  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  return (raw ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SEARCH_QUERY_MAX_LENGTH);
 }
+
+// Shoppers' words for what the catalogue calls otherwise.
+const SYNONYMS: Record<string, string> = { tv: "television", tvs: "television", phone: "mobile", phones: "mobile", fridge: "refrigerator", cpu: "processor", earbuds: "airpodes", buds: "airpodes" };
 
 /** The words of a query as the search index splits product text: letters and digits. */
 export function searchWords(query: string): string[] {
   return [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
 }
+
+/** A word and, when shoppers have another word for it, that one too. */
+function withSynonym(word: string): string[] {
+  const synonym = SYNONYMS[word];
+  return synonym ? [word, synonym] : [word];
+}
+
+// Words this short have no trigram, so no index can find them: they narrow the matches of
+// longer words, and a query made only of them looks at this many newest products.
+const SHORT_WORD = 3;
+const SHORT_QUERY_WINDOW = 20_000;
 
 // A corrected word must share this much of its trigrams with a vocabulary term (pg_trgm's
 // similarity): 'samsng' ~ 'samsung' is 0.5, 'heaphones' ~ 'headphones' 0.62, 'mobils' ~ 'mobiles' 0.5.
@@ -190,12 +208,13 @@ export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LI
   if (words.length === 0) return [];
   const take = clampLimit(limit);
 
-  const exact = await rankedMatches(query, words.map((word) => [word]), take);
+  const literal = words.map(withSynonym);
+  const exact = await rankedMatches(query, literal, take);
   if (exact.length >= take) return exact.map(toPublicProduct);
 
   const corrections = await correctWords(words);
-  const alternatives = words.map((word) => [word, ...(corrections.get(word) ?? [])]);
-  if (alternatives.every((options) => options.length === 1)) return exact.map(toPublicProduct);
+  if (corrections.size === 0) return exact.map(toPublicProduct);
+  const alternatives = words.map((word, index) => [...literal[index]!, ...(corrections.get(word) ?? [])]);
   const seen = new Set(exact.map((row) => row.id));
   const corrected = (await rankedMatches(query, alternatives, take)).filter((row) => !seen.has(row.id));
   return [...exact, ...corrected].slice(0, take).map(toPublicProduct);
@@ -207,9 +226,13 @@ async function rankedMatches(query: string, alternatives: string[][], take: numb
     alternatives.map((options) => Prisma.sql`(${Prisma.join(options.map((option) => Prisma.sql`"searchText" LIKE ${containsPattern(option)}`), " OR ")})`),
     " AND ",
   );
+  const indexable = alternatives.some((options) => options.every((option) => option.length >= SHORT_WORD));
+  const source = indexable
+    ? Prisma.sql`"Product"`
+    : Prisma.sql`(SELECT * FROM "Product" ORDER BY "createdAt" DESC, id DESC LIMIT ${SHORT_QUERY_WINDOW}) AS recent`;
   return db.$queryRaw<Product[]>`
     SELECT * FROM (
-      SELECT * FROM "Product" WHERE ${everyWord}
+      SELECT * FROM ${source} WHERE ${everyWord}
       ORDER BY "createdAt" DESC, id DESC
       LIMIT ${RANKING_WINDOW}
     ) AS hit

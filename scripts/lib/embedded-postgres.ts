@@ -65,7 +65,8 @@ export async function startEmbeddedPostgres(options: {
     password: PASSWORD,
     persistent: options.persistent ?? true,
     createPostgresUser: userInfo().uid === 0,
-    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    // Unicode-aware lower() and regex classes (search folds case in SQL), without OS locales.
+    initdbFlags: ["--encoding=UTF8", "--locale=C", "--locale-provider=builtin", "--builtin-locale=C.UTF-8"],
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"],
     onLog: options.log ?? (() => {}),
     onError: (error) => options.log?.(String(error)),

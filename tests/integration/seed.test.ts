@@ -57,9 +57,9 @@ describe("seed", () => {
   });
 
   it("adds N synthetic products spread over the categories", async () => {
-    const before = await rows<{ n: string }>(`SELECT count(*) AS n FROM "Product"`);
+    const before = await rows<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
     await seed(process.env.DATABASE_URL!, { quiet: true, synthetic: 120 });
-    const after = await rows<{ n: string }>(`SELECT count(*) AS n FROM "Product"`);
+    const after = await rows<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
     expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(120);
     const categories = await rows<{ n: string }>(`SELECT count(DISTINCT category) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
     expect(Number(categories[0]!.n)).toBe(CATEGORY_VALUES.length);

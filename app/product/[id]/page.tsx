@@ -110,13 +110,13 @@ export default async function ProductPage({ params }: Props) {
               productName={product.productName}
               label="Buy Now"
               thenOpenCart
-              className="min-w-32 rounded-full border-2 border-brand-600 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              look="outline"
             />
             <AddToCartButton
               productId={product._id}
               productName={product.productName}
               label="Add To Cart"
-              className="min-w-32 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              look="primary"
             />
           </div>
           <section aria-labelledby="description-heading" className="space-y-2 pt-2">

@@ -1,0 +1,202 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The storefront journeys: home rows and arrows, category filters in the URL, a product with
+// its discount, typo-tolerant search, the shell, and no serious accessibility violation.
+
+const HEADINGS = [
+  "Top Airpodes's",
+  "Popular Watches",
+  "Best Selling Earphones",
+  "Trending Phones",
+  "Top Deals on Mouse",
+  "Best Deals on Television",
+  "Camera & Accessories",
+  "Sound & Speakers",
+  "Best Deals on Refregerator",
+  "Best Trimmer's",
+];
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("home shows the category strip, the carousel and all ten rows with working arrows", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Shop by category" }).getByRole("link")).toHaveCount(12);
+  await expect(page.getByRole("link", { name: "Mobiles" })).toHaveAttribute("href", "/category-product?category=mobiles");
+
+  for (const heading of HEADINGS) await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+
+  const row = page.getByTestId("product-row").filter({ has: page.getByRole("heading", { name: "Trending Phones" }) });
+  await row.scrollIntoViewIfNeeded();
+  const scroller = row.getByTestId("scroll-row");
+  expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(0);
+  await row.getByRole("button", { name: "Scroll Trending Phones right" }).click();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(300);
+  await row.getByRole("button", { name: "Scroll Trending Phones left" }).click();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(0);
+
+  const carousel = page.getByTestId("banner-carousel");
+  await expect(carousel).toHaveAttribute("data-index", "0");
+  await carousel.getByRole("button", { name: "Previous banner" }).click();
+  await expect(carousel).toHaveAttribute("data-index", "4");
+  await carousel.getByRole("button", { name: "Next banner" }).click();
+  await expect(carousel).toHaveAttribute("data-index", "0");
+
+  await expectNoSeriousViolations(page);
+});
+
+test("the carousel advances by itself every 5 seconds", async ({ page }) => {
+  await page.goto("/");
+  const carousel = page.getByTestId("banner-carousel");
+  await page.mouse.move(0, 0);
+  await expect(carousel).toHaveAttribute("data-index", "1", { timeout: 8000 });
+});
+
+test("category filters and sort are mirrored in the URL and restored from it", async ({ page }) => {
+  await page.goto("/category-product?category=mobiles");
+  await expect(page.getByRole("checkbox", { name: "Mobiles" })).toBeChecked();
+  const results = page.getByTestId("results-count");
+  await expect(results).toHaveText(/^Results : \d+$/);
+  const mobiles = Number((await results.textContent())!.replace(/\D/g, ""));
+  expect(mobiles).toBeGreaterThan(0);
+
+  await page.getByRole("checkbox", { name: "Camera" }).check();
+  await expect(page).toHaveURL(/category=mobiles&category=camera/);
+  await expect.poll(async () => Number((await results.textContent())!.replace(/\D/g, ""))).toBeGreaterThan(mobiles);
+
+  await page.getByRole("radio", { name: "Low to High" }).check();
+  await expect(page).toHaveURL(/sort=asc/);
+  const prices = async () =>
+    (await page.getByTestId("product-grid").locator("[aria-label^='Price ']").allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, "")));
+  await expect.poll(async () => {
+    const list = await prices();
+    return list.length > 1 && list.every((price, i) => i === 0 || list[i - 1]! <= price);
+  }).toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Mobiles" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Camera" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Low to High" })).toBeChecked();
+
+  await page.getByRole("checkbox", { name: "Mobiles" }).uncheck();
+  await expect(page).toHaveURL(/\?category=camera&sort=asc$/);
+  await expectNoSeriousViolations(page);
+});
+
+test("an unknown category is an empty result, not an error", async ({ page }) => {
+  const response = await page.goto("/category-product?category=toasters");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId("results-count")).toHaveText("Results : 0");
+  await expect(page.getByText("No products found.")).toBeVisible();
+});
+
+test("a product page shows prices, the right discount, structured data and related products", async ({ page }) => {
+  await page.goto("/search?q=AirPods Pro");
+  await page.getByRole("link", { name: /Apple AirPods Pro \(2nd generation\)/ }).first().click();
+  await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apple AirPods Pro (2nd generation) with MagSafe Case");
+  await expect(page.getByTestId("brand-badge")).toHaveText("Apple");
+  await expect(page.getByTestId("selling-price")).toContainText("₹20,990");
+  await expect(page.getByTestId("list-price")).toContainText("₹26,900");
+  // round((26900 - 20990) / 26900 * 100) = 22
+  await expect(page.getByTestId("discount")).toHaveText("22% off");
+  await expect(page.getByRole("button", { name: /^Buy Now/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Add To Cart/ })).toBeVisible();
+  await expect(page.getByLabel("Rated 4.5 out of 5")).toBeVisible();
+
+  const related = page.getByTestId("product-row").filter({ has: page.getByRole("heading", { name: "Related Products" }) });
+  await expect(related.locator("article").first()).toBeVisible();
+  await expect(related.locator("article", { hasText: "with MagSafe Case" })).toHaveCount(0);
+  await expect(related.locator("article").first()).toContainText("Airpodes");
+
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const product = jsonLd.map((text) => JSON.parse(text)).find((data) => data["@type"] === "Product");
+  expect(product.offers).toMatchObject({ "@type": "Offer", priceCurrency: "INR", price: "20990.00" });
+  expect(jsonLd.some((text) => text.includes('"BreadcrumbList"'))).toBe(true);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/product\/[0-9a-f-]{36}$/);
+
+  const main = page.getByTestId("product-main-image");
+  await main.hover();
+  await expect(main).toHaveAttribute("data-zoomed", "true");
+  await expect(main.locator("img")).toHaveAttribute("style", /scale\(2\)/);
+  await expectNoSeriousViolations(page);
+});
+
+test("an unknown product id is a real 404", async ({ page }) => {
+  const unknown = await page.goto("/product/00000000-0000-7000-8000-000000000000");
+  expect(unknown?.status()).toBe(404);
+  const malformed = await page.goto("/product/not-an-id");
+  expect(malformed?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("typing in the header search navigates per keystroke and tolerates typos", async ({ page }) => {
+  await page.goto("/");
+  const box = page.getByRole("searchbox", { name: "Search products" });
+  await box.pressSequentially("samsng", { delay: 60 });
+  await expect(page).toHaveURL(/\/search\?q=samsng$/);
+  await expect(page.getByRole("heading", { name: /^Search Results: [1-9]\d*$/ })).toBeVisible();
+  await expect(page.getByTestId("product-grid").locator("article").first()).toContainText("Samsung");
+  await expect(box).toHaveValue("samsng");
+
+  await box.fill("");
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/search?q=zzqqxx");
+  await expect(page.getByRole("heading", { name: "Search Results: 0" })).toBeVisible();
+  await expect(page.getByText("No products found.")).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("the footer carries the spec's links and the page scrolls to top on navigation", async ({ page }) => {
+  await page.goto("/category-product?category=camera");
+  const footer = page.getByRole("contentinfo");
+  for (const link of ["Blog", "Pricing", "About Us", "Contact us", "Testimonials", "Legal policy", "Status policy", "Privacy policy", "Terms of service"]) {
+    await expect(footer.getByRole("link", { name: link })).toBeVisible();
+  }
+  await expect(footer).toContainText("© 2024");
+  await expect(footer.getByRole("textbox", { name: "Your email address" })).toBeVisible();
+
+  await page.getByTestId("product-grid").locator("article").last().scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await page.getByTestId("product-grid").locator("article a").last().click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("sitemap.xml and robots.txt are served", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  const xml = await sitemap.text();
+  expect(xml).toContain("/category-product?category=mobiles");
+  expect(xml).toMatch(/\/product\/[0-9a-f-]{36}/);
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toMatch(/Sitemap: .*\/sitemap\.xml/);
+});
+
+test("mobile layout: filters collapse, search sits on the search page @mobile", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Trending Phones" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`home-${testInfo.project.name}.png`) });
+  await testInfo.attach("home", { path: testInfo.outputPath(`home-${testInfo.project.name}.png`), contentType: "image/png" });
+
+  await page.goto("/category-product?category=mobiles");
+  const filters = page.getByRole("button", { name: "Filters" });
+  if (testInfo.project.name === "mobile") {
+    await expect(page.getByRole("checkbox", { name: "Mobiles" })).toBeHidden();
+    await filters.click();
+    await expect(page.getByRole("checkbox", { name: "Mobiles" })).toBeVisible();
+    await page.getByRole("link", { name: "Search products" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await page.locator("#page-search").pressSequentially("heaphones", { delay: 60 });
+    await expect(page.getByRole("heading", { name: /^Search Results: [1-9]/ })).toBeVisible();
+  } else {
+    await expect(filters).toBeHidden();
+    await expect(page.getByRole("checkbox", { name: "Mobiles" })).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath(`category-${testInfo.project.name}.png`), fullPage: false });
+});

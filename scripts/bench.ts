@@ -1,0 +1,160 @@
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--skip-lighthouse] [--skip-search]
+//
+// Measures a running production server (it builds and starts nothing itself: `npm run build &&
+// npm start` first) and prints one table:
+//   - Lighthouse, mobile profile: performance, accessibility, best practices, SEO, LCP, TBT
+//     for home, a category page, a product page and search
+//   - autocannon, 50 connections: requests per second and p99 latency for those pages, for
+//     /api/get-product and for a static file of the same server (the reference)
+//   - search latency over 100 000 synthetic products (a throwaway embedded PostgreSQL, seeded
+//     here, queried through the store's own searchProducts())
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { seed } from "../prisma/seed";
+import { openDatabase, ROOT } from "./lib/database";
+import { applyMigrations } from "./lib/schema-engine";
+
+const flag = (name: string) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const BASE = (flag("--url") ?? process.env.BENCH_URL ?? "http://localhost:3000").replace(/\/$/, "");
+const DURATION = Number(flag("--duration") ?? 10);
+const SYNTHETIC = Number(flag("--synthetic") ?? 100_000);
+const CHROME = process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => spawnSync("test", ["-x", p]).status === 0);
+
+type Row = { what: string; figures: Record<string, string> };
+const rows: Row[] = [];
+
+async function productPath(): Promise<string> {
+  const answer = (await (await fetch(`${BASE}/api/get-product?limit=1`)).json()) as { data: { _id: string }[] };
+  const id = answer.data[0]?._id;
+  if (!id) throw new Error("The store has no products: seed it first");
+  return `/product/${id}`;
+}
+
+function lighthouse(url: string): Record<string, string> {
+  const dir = mkdtempSync(path.join(tmpdir(), "lh-"));
+  const out = path.join(dir, "report.json");
+  const cli = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
+  const result = spawnSync(
+    process.execPath,
+    [cli, url, "--quiet", "--output=json", `--output-path=${out}`, "--only-categories=performance,accessibility,best-practices,seo", "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+    { env: { ...process.env, CHROME_PATH: CHROME }, encoding: "utf8" },
+  );
+  if (result.status !== 0) return { lighthouse: `failed: ${result.stderr.split("\n").slice(-3).join(" ")}` };
+  const report = JSON.parse(readFileSync(out, "utf8")) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { displayValue?: string }>;
+  };
+  rmSync(dir, { recursive: true, force: true });
+  const score = (key: string) => String(Math.round((report.categories[key]?.score ?? 0) * 100));
+  return {
+    perf: score("performance"),
+    a11y: score("accessibility"),
+    "best pr.": score("best-practices"),
+    seo: score("seo"),
+    LCP: report.audits["largest-contentful-paint"]?.displayValue ?? "?",
+    TBT: report.audits["total-blocking-time"]?.displayValue ?? "?",
+  };
+}
+
+async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: 50, duration: DURATION, headers: { "accept-encoding": "gzip, br" } });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function searchLatency(): Promise<Record<string, string>> {
+  const database = await openDatabase({ ephemeral: true });
+  try {
+    await applyMigrations(database.url);
+    const started = Date.now();
+    await seed(database.url, { synthetic: SYNTHETIC, quiet: true });
+    console.error(`[bench] seeded ${SYNTHETIC} synthetic products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "scripts/bench-search.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+    if (code !== 0) return { search: "failed" };
+    const figures = JSON.parse(output.trim().split("\n").pop()!) as { samples: number; p50: number; p97_5: number; p99: number; max: number };
+    return { samples: String(figures.samples), "p50 ms": String(figures.p50), "p97.5 ms": String(figures.p97_5), "p99 ms": String(figures.p99), "max ms": String(figures.max) };
+  } finally {
+    await database.stop();
+  }
+}
+
+function printTable() {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row.figures)))];
+  const widths = [Math.max(4, ...rows.map((row) => row.what.length)), ...columns.map((c) => Math.max(c.length, ...rows.map((row) => (row.figures[c] ?? "").length)))];
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log(line(["what", ...columns]));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const row of rows) console.log(line([row.what, ...columns.map((c) => row.figures[c] ?? "")]));
+}
+
+async function main() {
+  const health = await fetch(`${BASE}/`).catch(() => null);
+  if (!health?.ok) throw new Error(`No store answers at ${BASE}: run \`npm run build && npm start\` first (or pass --url).`);
+  const pages: [string, string][] = [
+    ["home /", "/"],
+    ["category /category-product?category=mobiles", "/category-product?category=mobiles"],
+    ["product " + (await productPath()).slice(0, 17) + "…", await productPath()],
+    ["search /search?q=samsung", "/search?q=samsung"],
+  ];
+  // Warm every cache first: the figures are for a store that has served each page once.
+  for (const [, url] of pages) await fetch(`${BASE}${url}`);
+
+  if (!process.argv.includes("--skip-lighthouse")) {
+    for (const [what, url] of pages) {
+      console.error(`[bench] lighthouse ${url}`);
+      rows.push({ what: `lighthouse ${what}`, figures: lighthouse(`${BASE}${url}`) });
+    }
+  }
+
+  // Two static references: a small file, and the largest script of the home page (a page-sized
+  // file: what serving a cached page costs beyond rendering nothing).
+  const home = await (await fetch(`${BASE}/`)).text();
+  const scripts = [...home.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+  const sizes = await Promise.all(scripts.map(async (src) => [src, (await (await fetch(`${BASE}${src}`)).arrayBuffer()).byteLength] as const));
+  const largest = sizes.sort((a, b) => b[1] - a[1])[0];
+  const STATIC = "/images/banners/desktop-1.svg";
+  const targets: [string, string][] = [
+    ...pages,
+    ["api /api/get-product", "/api/get-product"],
+    [`static file ${STATIC}`, STATIC],
+    ...(largest ? ([[`static file ${largest[0].split("/").pop()} (${Math.round(largest[1] / 1024)} KB)`, largest[0]]] as [string, string][]) : []),
+  ];
+  const measured: Record<string, number> = {};
+  for (const [what, url] of targets) {
+    console.error(`[bench] autocannon ${url} (${DURATION} s, 50 connections)`);
+    const result = await load(`${BASE}${url}`);
+    measured[url] = result.rps;
+    rows.push({ what: `load ${what}`, figures: { "req/s": String(result.rps), "p99 ms": String(result.p99), errors: String(result.errors) } });
+  }
+  const staticRate = measured[STATIC] ?? 1;
+  for (const row of rows) {
+    const url = targets.find(([what]) => row.what === `load ${what}`)?.[1];
+    if (url && measured[url] !== undefined) row.figures["of static"] = `${Math.round((measured[url]! / staticRate) * 100)} %`;
+  }
+
+  if (!process.argv.includes("--skip-search")) {
+    console.error(`[bench] search latency over ${SYNTHETIC} synthetic products`);
+    rows.push({ what: `search ${SYNTHETIC} products (searchProducts)`, figures: await searchLatency() });
+  }
+  printTable();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
