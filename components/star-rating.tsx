@@ -1,7 +1,7 @@
 /** SPEC 2: a fixed star display (four and a half stars). */
 export function StarRating() {
   return (
-    <p className="flex items-center gap-0.5 text-amber-500" aria-label="Rated 4.5 out of 5">
+    <p role="img" className="flex items-center gap-0.5 text-amber-500" aria-label="Rated 4.5 out of 5">
       {[0, 1, 2, 3].map((index) => (
         <Star key={index} fill="full" />
       ))}

@@ -9,7 +9,7 @@ test("a visitor signs in with the prefilled guest account and sees the signed-in
 
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue(DEMO_GUEST.email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(DEMO_GUEST.email);
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue(DEMO_GUEST.password);
 
   await page.getByRole("button", { name: "Show password" }).click();

@@ -25,8 +25,9 @@ async function expectNoSeriousViolations(page: Page) {
 
 test("home shows the category strip, the carousel and all ten rows with working arrows", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("navigation", { name: "Shop by category" }).getByRole("link")).toHaveCount(12);
-  await expect(page.getByRole("link", { name: "Mobiles" })).toHaveAttribute("href", "/category-product?category=mobiles");
+  const strip = page.getByRole("navigation", { name: "Shop by category" });
+  await expect(strip.getByRole("link")).toHaveCount(12);
+  await expect(strip.getByRole("link", { name: "Mobiles" })).toHaveAttribute("href", "/category-product?category=mobiles");
 
   for (const heading of HEADINGS) await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
 
@@ -65,7 +66,8 @@ test("category filters and sort are mirrored in the URL and restored from it", a
   expect(mobiles).toBeGreaterThan(0);
 
   await page.getByRole("checkbox", { name: "Camera" }).check();
-  await expect(page).toHaveURL(/category=mobiles&category=camera/);
+  // Categories are kept in the spec's order, so equal selections share one address (and cache entry).
+  await expect(page).toHaveURL(/\?category=camera&category=mobiles$/);
   await expect.poll(async () => Number((await results.textContent())!.replace(/\D/g, ""))).toBeGreaterThan(mobiles);
 
   await page.getByRole("radio", { name: "Low to High" }).check();
@@ -153,7 +155,7 @@ test("typing in the header search navigates per keystroke and tolerates typos", 
 });
 
 test("the footer carries the spec's links and the page scrolls to top on navigation", async ({ page }) => {
-  await page.goto("/category-product?category=camera");
+  await page.goto("/category-product");
   const footer = page.getByRole("contentinfo");
   for (const link of ["Blog", "Pricing", "About Us", "Contact us", "Testimonials", "Legal policy", "Status policy", "Privacy policy", "Terms of service"]) {
     await expect(footer.getByRole("link", { name: link })).toBeVisible();

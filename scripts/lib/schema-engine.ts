@@ -46,15 +46,34 @@ function loadBindings(): Promise<Bindings> {
   return bindings;
 }
 
-export async function openSchemaEngine(databaseUrl: string): Promise<Engine> {
+/**
+ * Runs `work` with a schema engine, then frees it and closes its connections. Closing matters:
+ * the engine takes Postgres' migration advisory lock on a pooled session, and freeing the wasm
+ * engine alone leaves that session (and the lock) open until the process exits.
+ */
+async function withSchemaEngine<T>(databaseUrl: string, work: (engine: Engine) => Promise<T>): Promise<T> {
   const { SchemaEngine } = await loadBindings();
   const schema = readFileSync(SCHEMA_PATH, "utf8");
+  const factory = withCharColumns(poolConfig(databaseUrl));
+  const connections: { dispose: () => Promise<void> }[] = [];
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const connection = await connect();
+    connections.push(connection);
+    return connection;
+  };
   // The engine speaks the error-capturing protocol of Prisma's driver adapters.
-  const adapter = bindMigrationAwareSqlAdapterFactory(withCharColumns(poolConfig(databaseUrl)));
+  const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const log = (message: string) => {
     if (process.env.SCHEMA_ENGINE_DEBUG) console.error("[schema-engine]", message);
   };
-  return SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, log, adapter);
+  const engine = await SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, log, adapter);
+  try {
+    return await work(engine);
+  } finally {
+    engine.free();
+    await Promise.all(connections.map((connection) => connection.dispose().catch(() => {})));
+  }
 }
 
 /**
@@ -188,21 +207,17 @@ const NO_FILTER = { externalTables: [], externalEnums: [] };
 
 /** Applies every migration not yet applied; returns the names applied now. */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
-  const engine = await openSchemaEngine(databaseUrl);
-  try {
+  return withSchemaEngine(databaseUrl, async (engine) => {
     const result = await engine.applyMigrations({ migrationsList: readMigrations(), filters: NO_FILTER });
     return result.appliedMigrationNames;
-  } finally {
-    engine.free();
-  }
+  });
 }
 
 type DiffSource = import("@prisma/schema-engine-wasm").DiffTarget;
 
 /** SQL that turns `from` into the database schema.prisma describes. */
 async function diffToSchema(databaseUrl: string, from: DiffSource): Promise<string> {
-  const engine = await openSchemaEngine(databaseUrl);
-  try {
+  return withSchemaEngine(databaseUrl, async (engine) => {
     const result = await engine.diff({
       from,
       to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: readFileSync(SCHEMA_PATH, "utf8") }] },
@@ -211,9 +226,7 @@ async function diffToSchema(databaseUrl: string, from: DiffSource): Promise<stri
       filters: NO_FILTER,
     });
     return result.stdout ?? "";
-  } finally {
-    engine.free();
-  }
+  });
 }
 
 /** SQL that turns the database built by the migrations into the one schema.prisma describes. */
