@@ -18,7 +18,7 @@ export function ScrollRow({ label, children }: { label: string; children: React.
       >
         <span aria-hidden="true">‹</span>
       </button>
-      <div ref={scroller} data-testid="scroll-row" className="no-scrollbar flex snap-x gap-4 overflow-x-auto scroll-smooth pb-2">
+      <div ref={scroller} data-testid="scroll-row" className="no-scrollbar flex gap-4 overflow-x-auto scroll-smooth pb-2">
         {children}
       </div>
       <button

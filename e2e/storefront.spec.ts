@@ -60,7 +60,7 @@ test("the carousel advances by itself every 5 seconds", async ({ page }) => {
 test("category filters and sort are mirrored in the URL and restored from it", async ({ page }) => {
   await page.goto("/category-product?category=mobiles");
   await expect(page.getByRole("checkbox", { name: "Mobiles" })).toBeChecked();
-  const results = page.getByTestId("results-count");
+  const results = page.getByTestId("results-count").filter({ visible: true });
   await expect(results).toHaveText(/^Results : \d+$/);
   const mobiles = Number((await results.textContent())!.replace(/\D/g, ""));
   expect(mobiles).toBeGreaterThan(0);
