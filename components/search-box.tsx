@@ -49,10 +49,7 @@ export function SearchBox({ id = "site-search", className = "", autoFocus = fals
         className="w-full min-w-0 bg-transparent px-4 py-1.5 text-sm outline-none placeholder:text-slate-500 [&::-webkit-search-cancel-button]:hidden"
       />
       <button type="submit" aria-label="Search" className="grid h-9 w-12 shrink-0 place-items-center bg-brand-600 text-white hover:bg-brand-700">
-        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-        </svg>
+        <SearchIcon className="h-4 w-4" />
       </button>
     </form>
   );
@@ -61,4 +58,14 @@ export function SearchBox({ id = "site-search", className = "", autoFocus = fals
 /** The same box while the address bar's query is not yet known (prerendered shells). */
 export function SearchBoxFallback({ className = "" }: { className?: string }) {
   return <div className={`h-9 rounded-full border border-slate-300 bg-white ${className}`} aria-hidden="true" />;
+}
+
+/** The magnifier, decorative (its button or link carries the name). */
+export function SearchIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.4" aria-hidden="true">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+    </svg>
+  );
 }

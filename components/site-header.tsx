@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { HeaderAccount } from "./header-account";
-import { SearchBox, SearchBoxFallback } from "./search-box";
+import { SearchBox, SearchBoxFallback, SearchIcon } from "./search-box";
 import { SiteLogo } from "./site-logo";
 
 /** SPEC 2: the fixed header. Everything per-user is a client leaf, so every page stays cacheable. */
@@ -15,10 +15,7 @@ export function SiteHeader() {
         </Suspense>
         <div className="flex items-center gap-2">
           <Link href="/search" aria-label="Search products" className="grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100 md:hidden">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-            </svg>
+            <SearchIcon className="h-5 w-5" />
           </Link>
           <HeaderAccount />
         </div>
