@@ -9,15 +9,6 @@ const nextConfig = {
   poweredByHeader: false,
   // Native modules and the Prisma runtime stay outside the server bundle.
   serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg"],
-  images: {
-    // Product images are our own SVGs (served as they are: next/image skips SVGs), the image
-    // host's URLs, or the local emulator's.
-    remotePatterns: [
-      { protocol: "https", hostname: "res.cloudinary.com" },
-      { protocol: "http", hostname: "127.0.0.1" },
-      { protocol: "http", hostname: "localhost" },
-    ],
-  },
   async headers() {
     return [
       {

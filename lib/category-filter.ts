@@ -1,7 +1,7 @@
 // The category page's selection (SPEC 2: categories mirrored in the query string as repeated
 // `category` parameters, plus our price sort and page), its canonical URL, and the compact key
 // that proxy.ts rewrites it to so each selection is one cacheable page.
-import { CATEGORY_VALUES, isCategory, type Category } from "./categories";
+import { CATEGORY_VALUES, type Category } from "./categories";
 
 export type CategorySort = "asc" | "desc";
 /**
@@ -65,6 +65,7 @@ export function parseCategoryFilterKey(key: string): CategoryFilter {
   };
 }
 
-export function isCategorySelected(filter: CategoryFilter, category: string): boolean {
-  return isCategory(category) && filter.categories.includes(category);
+/** The first page of these categories, newest first: what links to a category point at. */
+export function categoryFilterOf(categories: Category[]): CategoryFilter {
+  return { categories, unknownOnly: false, sort: null, page: 1 };
 }

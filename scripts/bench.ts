@@ -102,10 +102,11 @@ function printTable() {
 async function main() {
   const health = await fetch(`${BASE}/`).catch(() => null);
   if (!health?.ok) throw new Error(`No store answers at ${BASE}: run \`npm run build && npm start\` first (or pass --url).`);
+  const product = await productPath();
   const pages: [string, string][] = [
     ["home /", "/"],
     ["category /category-product?category=mobiles", "/category-product?category=mobiles"],
-    ["product " + (await productPath()).slice(0, 17) + "…", await productPath()],
+    [`product ${product.slice(0, 17)}…`, product],
     ["search /search?q=samsung", "/search?q=samsung"],
   ];
   // Warm every cache first: the figures are for a store that has served each page once.

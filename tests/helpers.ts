@@ -1,6 +1,7 @@
 // Helpers for calling the real route handlers the way Next does.
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
+import pg from "pg";
 
 export const BASE = "http://localhost:3000";
 
@@ -29,3 +30,14 @@ export function uniqueEmail(prefix = "shopper"): string {
 
 /** Route handlers take (request, context); the spec's routes here have no params. */
 export const noContext = { params: Promise.resolve({}) };
+
+/** Reads or writes the test database directly, on a connection of its own. */
+export async function query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "./db";
 import { cacheCatalogRead, CATALOG_TAGS } from "./cache";
 import { CATEGORY_VALUES, isCategory, type Category } from "@/lib/categories";
+import type { CategorySort } from "@/lib/category-filter";
 import {
   API_PAGE_SIZE_MAX,
   CATEGORY_PAGE_SIZE,
@@ -33,8 +34,6 @@ export type PublicProduct = {
 /** SPEC 3: one category strip item per category that has products. */
 export type CategoryStripItem = { _id: string; category: Category; productImage: string[] };
 
-export type PriceSort = "asc" | "desc";
-
 export type ProductPage = { products: PublicProduct[]; total: number; page: number; pageSize: number };
 
 export function toPublicProduct(product: Product): PublicProduct {
@@ -55,7 +54,7 @@ export function toPublicProduct(product: Product): PublicProduct {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Product ids are UUIDs; anything else cannot name a product (and must not reach Postgres). */
-export function isProductId(value: string): boolean {
+function isProductId(value: string): boolean {
   return UUID.test(value);
 }
 
@@ -111,7 +110,7 @@ export async function listProducts(page = 1, limit = CATEGORY_PAGE_SIZE): Promis
  */
 export async function filterProducts(options: {
   categories: readonly string[];
-  sort?: PriceSort | null;
+  sort?: CategorySort | null;
   page?: number;
   pageSize?: number;
 }): Promise<ProductPage> {
@@ -172,7 +171,7 @@ export function normalizeSearchQuery(raw: string | null | undefined): string {
 const SYNONYMS: Record<string, string> = { tv: "television", tvs: "television", phone: "mobile", phones: "mobile", fridge: "refrigerator", cpu: "processor", earbuds: "airpodes", buds: "airpodes" };
 
 /** The words of a query as the search index splits product text: letters and digits. */
-export function searchWords(query: string): string[] {
+function searchWords(query: string): string[] {
   return [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
 }
 

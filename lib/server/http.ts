@@ -24,7 +24,7 @@ export function ok<T>(data: T, message = "", init?: { status?: number }): NextRe
   return NextResponse.json({ success: true, error: false, message, data }, { status: init?.status ?? 200 });
 }
 
-/** The spec's exceptions to `data`: `product` for the category-wise and single-product calls. */
+/** Answers with other fields than `data`: the spec's `product`, or `data` beside a `total`. */
 export function okWith(fields: Record<string, unknown>, message = ""): NextResponse {
   return NextResponse.json({ success: true, error: false, message, ...fields });
 }

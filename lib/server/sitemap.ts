@@ -1,6 +1,6 @@
 import "server-only";
 import { CATEGORY_VALUES } from "@/lib/categories";
-import { categoryFilterHref } from "@/lib/category-filter";
+import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
 import { SITEMAP_URLS_PER_FILE } from "@/lib/constants";
 import { absoluteUrl } from "@/lib/site-url";
 import { countProducts, listProductsForSitemap } from "./catalog";
@@ -27,7 +27,7 @@ function urlset(entries: Entry[]): Response {
 function pageEntries(): Entry[] {
   return [
     { path: "/" },
-    ...CATEGORY_VALUES.map((category) => ({ path: categoryFilterHref({ categories: [category], unknownOnly: false, sort: null, page: 1 }) })),
+    ...CATEGORY_VALUES.map((category) => ({ path: categoryFilterHref(categoryFilterOf([category])) })),
   ];
 }
 

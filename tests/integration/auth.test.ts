@@ -1,11 +1,10 @@
 // Sign-up, sign-in, user-details and logout through the real route handlers on a real Postgres.
 import { beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { GET as userDetails } from "@/app/api/user-details/route";
 import { GET as logout } from "@/app/api/logout/route";
-import { getRequest, jsonRequest, noContext, sessionCookieFrom, uniqueEmail } from "../helpers";
+import { getRequest, jsonRequest, noContext, query, sessionCookieFrom, uniqueEmail } from "../helpers";
 
 const PASSWORD = "correct horse battery";
 
@@ -15,15 +14,6 @@ async function signUp(overrides: Record<string, unknown> = {}) {
   return { response, body, answer: await response.json() };
 }
 
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe("POST /api/signup", () => {
   it("creates a USER and answers in the spec's shape without secrets", async () => {

@@ -6,7 +6,6 @@
 // about properties that hold whatever else is in the table (order, bounds, shapes, statuses).
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import pg from "pg";
 import { GET as getCategoryStrip } from "@/app/api/get-category-product/route";
 import { GET as getCategoryWise } from "@/app/api/get-category-wise-product/[category]/route";
 import { POST as filterProducts } from "@/app/api/fiter-product/route";
@@ -16,7 +15,8 @@ import { GET as searchProducts } from "@/app/api/search-product/route";
 import { CATEGORY_VALUES } from "@/lib/categories";
 import { HOME_ROW_LIMIT, SEARCH_RESULTS_LIMIT } from "@/lib/constants";
 import { seed } from "../../prisma/seed";
-import { getRequest, jsonRequest, noContext } from "../helpers";
+import type { PublicProduct } from "@/lib/server/catalog";
+import { getRequest, jsonRequest, noContext, query } from "../helpers";
 
 /** A random lower-case word that no other product and no vocabulary term resembles. */
 function randomWord(prefix: string, length = 10): string {
@@ -83,15 +83,6 @@ const ids = {} as Record<Name, string>;
 const fillerIds: string[] = [];
 const allIds = () => [...Object.values(ids), ...fillerIds];
 
-async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   await seed(process.env.DATABASE_URL!, { quiet: true });
@@ -121,7 +112,7 @@ beforeAll(async () => {
     const p = (i: number) => `$${base + i}`;
     return `(gen_random_uuid(), ${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}::text[], ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}::timestamptz, ${p(8)}::timestamptz)`;
   });
-  const inserted = await sql<{ id: string; productName: string }>(
+  const inserted = await query<{ id: string; productName: string }>(
     `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt")
      VALUES ${values.join(", ")} RETURNING id, "productName"`,
     params,
@@ -133,34 +124,22 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql(`DELETE FROM "Product" WHERE id = ANY($1::uuid[])`, [allIds()]);
+  await query(`DELETE FROM "Product" WHERE id = ANY($1::uuid[])`, [allIds()]);
 });
 
-type ApiProduct = {
-  _id: string;
-  productName: string;
-  brandName: string;
-  category: string;
-  productImage: string[];
-  productDesc: string;
-  price: number;
-  sellingPrice: number;
-  createdAt: string;
-  updatedAt: string;
-};
 
 const PRODUCT_KEYS = ["_id", "brandName", "category", "createdAt", "price", "productDesc", "productImage", "productName", "sellingPrice", "updatedAt"];
 
 /** This file's products, in the order the answer gives them. */
-const mine = (products: ApiProduct[]) => products.filter((p) => allIds().includes(p._id)).map((p) => p._id);
+const mine = (products: PublicProduct[]) => products.filter((p) => allIds().includes(p._id)).map((p) => p._id);
 
-function expectNewestFirst(products: ApiProduct[]) {
+function expectNewestFirst(products: PublicProduct[]) {
   for (let i = 1; i < products.length; i++) {
     expect(Date.parse(products[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(products[i]!.createdAt));
   }
 }
 
-function expectSortedBySellingPrice(products: ApiProduct[], sort: "asc" | "desc") {
+function expectSortedBySellingPrice(products: PublicProduct[], sort: "asc" | "desc") {
   for (let i = 1; i < products.length; i++) {
     const [a, b] = [products[i - 1]!.sellingPrice, products[i]!.sellingPrice];
     if (sort === "asc") expect(a).toBeLessThanOrEqual(b);
@@ -180,7 +159,7 @@ const singleProduct = async (id: string) =>
   answer(await getSingleProduct(getRequest(`/api/get-single-product-details/${encodeURIComponent(id)}`), { params: Promise.resolve({ id }) }));
 const search = async (q: string | null) =>
   answer(await searchProducts(getRequest(`/api/search-product${q === null ? "" : `?q=${encodeURIComponent(q)}`}`), noContext));
-const searchIds = async (q: string) => ((await search(q)).body.data as ApiProduct[]).map((p) => p._id);
+const searchIds = async (q: string) => ((await search(q)).body.data as PublicProduct[]).map((p) => p._id);
 
 describe("GET /api/get-category-product", () => {
   it("answers one item per category, in the category list's order, each the newest product of its category", async () => {
@@ -204,7 +183,7 @@ describe("GET /api/get-category-wise-product/{category}", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, error: false });
     expect(body.data).toBeUndefined();
-    const products: ApiProduct[] = body.product;
+    const products: PublicProduct[] = body.product;
     expect(products).toHaveLength(HOME_ROW_LIMIT);
     expect(products.every((p) => p.category === "television")).toBe(true);
     expectNewestFirst(products);
@@ -214,7 +193,7 @@ describe("GET /api/get-category-wise-product/{category}", () => {
   it("honours ?limit=", async () => {
     const { status, body } = await categoryWise("mouse", "?limit=2");
     expect(status).toBe(200);
-    expect(body.product.map((p: ApiProduct) => p._id)).toEqual([ids.mousePriciest, ids.mouseCheap]);
+    expect(body.product.map((p: PublicProduct) => p._id)).toEqual([ids.mousePriciest, ids.mouseCheap]);
 
     const all = await categoryWise("television", "?limit=100");
     expect(all.body.product.length).toBeGreaterThanOrEqual(FILLER_COUNT);
@@ -244,7 +223,7 @@ describe("POST /api/fiter-product", () => {
     const { status, body } = await filter({ category: ["mouse", "camera"], sort: "asc", limit: 100 });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, error: false });
-    const products: ApiProduct[] = body.data;
+    const products: PublicProduct[] = body.data;
     expect(products.length).toBeGreaterThan(3);
     expect(new Set(products.map((p) => p.category))).toEqual(new Set(["mouse", "camera"]));
     expectSortedBySellingPrice(products, "asc");
@@ -254,7 +233,7 @@ describe("POST /api/fiter-product", () => {
 
   it("sorts descending by selling price", async () => {
     const { body } = await filter({ category: ["mouse"], sort: "desc" });
-    const products: ApiProduct[] = body.data;
+    const products: PublicProduct[] = body.data;
     expect(products[0]!._id).toBe(ids.mousePriciest);
     expect(products[0]!.sellingPrice).toBe(20_000_000);
     expect(products.every((p) => p.category === "mouse")).toBe(true);
@@ -270,8 +249,8 @@ describe("POST /api/fiter-product", () => {
   it("pages without overlap and counts every match in total", async () => {
     const first = await filter({ category: ["mouse"], sort: "asc", page: 1, limit: 1 });
     const second = await filter({ category: ["mouse"], sort: "asc", page: 2, limit: 1 });
-    expect(first.body.data.map((p: ApiProduct) => p._id)).toEqual([ids.mouseCheapest]);
-    expect(second.body.data.map((p: ApiProduct) => p._id)).toEqual([ids.mouseCheap]);
+    expect(first.body.data.map((p: PublicProduct) => p._id)).toEqual([ids.mouseCheapest]);
+    expect(second.body.data.map((p: PublicProduct) => p._id)).toEqual([ids.mouseCheap]);
     expect(first.body.total).toBeGreaterThanOrEqual(3);
     const beyond = await filter({ category: ["mouse"], page: 100_000, limit: 100 });
     expect(beyond.status).toBe(200);
@@ -280,10 +259,10 @@ describe("POST /api/fiter-product", () => {
 
   it("ignores unknown names among known ones and takes a single string as a list of one", async () => {
     const mixed = await filter({ category: ["mouse", "nonsense"], sort: "asc", limit: 5 });
-    expect(mixed.body.data.every((p: ApiProduct) => p.category === "mouse")).toBe(true);
+    expect(mixed.body.data.every((p: PublicProduct) => p.category === "mouse")).toBe(true);
     expect(mixed.body.data[0]._id).toBe(ids.mouseCheapest);
     const single = await filter({ category: "mouse", sort: "asc", limit: 5 });
-    expect(single.body.data.map((p: ApiProduct) => p._id)).toEqual(mixed.body.data.map((p: ApiProduct) => p._id));
+    expect(single.body.data.map((p: PublicProduct) => p._id)).toEqual(mixed.body.data.map((p: PublicProduct) => p._id));
   });
 
   it("answers an empty list for an empty selection or one of unknown names only", async () => {
@@ -319,19 +298,19 @@ describe("GET /api/get-product", () => {
     const { status, body } = await allProducts("?limit=5");
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, error: false });
-    const products: ApiProduct[] = body.data;
+    const products: PublicProduct[] = body.data;
     expect(products.map((p) => p._id)).toEqual([ids.newest, ...[...fillerIds].reverse().slice(0, 4)]);
     expectNewestFirst(products);
   });
 
   it("pages without overlap, in one continuous newest-first order", async () => {
     const pages = await Promise.all([1, 2, 3].map((page) => allProducts(`?page=${page}&limit=7`)));
-    const products: ApiProduct[] = pages.flatMap((page) => page.body.data);
+    const products: PublicProduct[] = pages.flatMap((page) => page.body.data);
     expect(products).toHaveLength(21);
     expect(new Set(products.map((p) => p._id)).size).toBe(21);
     expectNewestFirst(products);
     // The three pages lie inside this file's products, which are the newest: exactly the first 21 of them.
-    const expected = (await sql<{ id: string }>(`SELECT id FROM "Product" WHERE id = ANY($1::uuid[]) ORDER BY "createdAt" DESC, id DESC LIMIT 21`, [allIds()])).map((r) => r.id);
+    const expected = (await query<{ id: string }>(`SELECT id FROM "Product" WHERE id = ANY($1::uuid[]) ORDER BY "createdAt" DESC, id DESC LIMIT 21`, [allIds()])).map((r) => r.id);
     expect(products.map((p) => p._id)).toEqual(expected);
   });
 
@@ -353,8 +332,8 @@ describe("GET /api/get-product", () => {
 
   it("answers products in the public shape, prices in rupees", async () => {
     const { body } = await allProducts("?limit=100");
-    for (const product of body.data as ApiProduct[]) expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
-    const cheap = (body.data as ApiProduct[]).find((p) => p._id === ids.mouseCheapest);
+    for (const product of body.data as PublicProduct[]) expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
+    const cheap = (body.data as PublicProduct[]).find((p) => p._id === ids.mouseCheapest);
     expect(cheap).toMatchObject({ price: 5, sellingPrice: 0.01 });
   });
 });
@@ -403,7 +382,7 @@ describe("GET /api/search-product", () => {
     // Every product holds the marker, and the answer's bound is above this file's product count.
     expect(allIds().length).toBeLessThanOrEqual(SEARCH_RESULTS_LIMIT);
     expect(new Set(found)).toEqual(new Set(allIds()));
-    for (const product of body.data as ApiProduct[]) expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
+    for (const product of body.data as PublicProduct[]) expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
   });
 
   it("matches the brand", async () => {
@@ -454,10 +433,10 @@ describe("GET /api/search-product", () => {
     expect(new Set(await searchIds(`samsng ${MARKER}`))).toEqual(new Set([ids.samsung, ids.rupees]));
     expect(await searchIds(`${MARKER} heaphones`)).toEqual([ids.headphones]);
 
-    const samsung = (await search("samsng")).body.data as ApiProduct[];
+    const samsung = (await search("samsng")).body.data as PublicProduct[];
     expect(samsung.length).toBeGreaterThan(0);
     expect(samsung[0]!.brandName).toBe("Samsung");
-    const headphones = (await search("heaphones")).body.data as ApiProduct[];
+    const headphones = (await search("heaphones")).body.data as PublicProduct[];
     expect(headphones.length).toBeGreaterThan(0);
     expect(headphones[0]!.productName.toLowerCase()).toContain("headphones");
   });

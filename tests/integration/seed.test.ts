@@ -1,38 +1,29 @@
 // The seed: the whole catalogue and the demo accounts, safe to run twice, images on disk.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { seed } from "../../prisma/seed";
 import { CATEGORY_VALUES } from "@/lib/categories";
 import { DEMO_ADMIN, DEMO_GUEST } from "@/lib/demo-accounts";
 import { verifyPassword } from "@/lib/server/passwords";
+import { query } from "../helpers";
 
-async function rows<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe("seed", () => {
   it("is safe to run twice and fills every category with at least 8 products with 1 to 4 shipped images", async () => {
     await seed(process.env.DATABASE_URL!, { quiet: true });
-    const first = await rows<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku NOT LIKE 'SYN-%'`);
+    const first = await query<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku NOT LIKE 'SYN-%'`);
     await seed(process.env.DATABASE_URL!, { quiet: true });
-    const second = await rows<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku NOT LIKE 'SYN-%'`);
+    const second = await query<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku NOT LIKE 'SYN-%'`);
     expect(second).toEqual(first);
 
-    const perCategory = await rows<{ category: string; n: string }>(
+    const perCategory = await query<{ category: string; n: string }>(
       `SELECT category, count(*) AS n FROM "Product" WHERE sku NOT LIKE 'SYN-%' GROUP BY category`,
     );
     expect(perCategory.map((r) => r.category).sort()).toEqual([...CATEGORY_VALUES].sort());
     for (const row of perCategory) expect(Number(row.n)).toBeGreaterThanOrEqual(8);
 
-    const products = await rows<{ productImage: string[]; price: number; sellingPrice: number }>(
+    const products = await query<{ productImage: string[]; price: number; sellingPrice: number }>(
       `SELECT "productImage", price, "sellingPrice" FROM "Product" WHERE sku NOT LIKE 'SYN-%'`,
     );
     for (const product of products) {
@@ -45,7 +36,7 @@ describe("seed", () => {
 
   it("creates the demo USER and ADMIN with their documented passwords, once", async () => {
     await seed(process.env.DATABASE_URL!, { quiet: true });
-    const users = await rows<{ email: string; role: string; passwordHash: string }>(
+    const users = await query<{ email: string; role: string; passwordHash: string }>(
       `SELECT email, role, "passwordHash" FROM "User" WHERE email IN ('${DEMO_GUEST.email}', '${DEMO_ADMIN.email}') ORDER BY role`,
     );
     expect(users.map((u) => [u.email, u.role])).toEqual([
@@ -57,11 +48,11 @@ describe("seed", () => {
   });
 
   it("adds N synthetic products spread over the categories", async () => {
-    const before = await rows<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
+    const before = await query<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
     await seed(process.env.DATABASE_URL!, { quiet: true, synthetic: 120 });
-    const after = await rows<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
+    const after = await query<{ n: string }>(`SELECT count(*) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
     expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(120);
-    const categories = await rows<{ n: string }>(`SELECT count(DISTINCT category) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
+    const categories = await query<{ n: string }>(`SELECT count(DISTINCT category) AS n FROM "Product" WHERE sku LIKE 'SYN-%'`);
     expect(Number(categories[0]!.n)).toBe(CATEGORY_VALUES.length);
   });
 });

@@ -1,4 +1,4 @@
-import { handle, ok, readBody } from "@/lib/server/http";
+import { handle, okWith, readBody } from "@/lib/server/http";
 import { filterProducts } from "@/lib/server/catalog";
 import { filterProductsSchema } from "@/lib/schemas";
 import { API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
@@ -8,7 +8,7 @@ import { API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
 // selection is an empty list. `total` counts every match, beyond this page.
 export const POST = handle(async (request) => {
   const body = await readBody(request, filterProductsSchema);
-  if (body.category.length === 0) return ok([], "Filtered products");
+  if (body.category.length === 0) return okWith({ data: [], total: 0 }, "Filtered products");
   const result = await filterProducts({ categories: body.category, sort: body.sort, page: body.page, pageSize: body.limit ?? API_PAGE_SIZE_DEFAULT });
-  return Response.json({ success: true, error: false, message: "Filtered products", data: result.products, total: result.total });
+  return okWith({ data: result.products, total: result.total }, "Filtered products");
 });

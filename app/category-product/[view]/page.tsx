@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { CategoryFilters } from "@/components/category-filters";
 import { ProductGrid, ProductGridSkeleton } from "@/components/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
-import { categoryFilterHref, categoryFilterKey, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
+import { categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
 import { filterProducts } from "@/lib/server/catalog";
 
 // /category-product?category=…&sort=…&page=… (proxy.ts rewrites it here, one cached page per
@@ -17,8 +17,7 @@ export const ensureStatic = "navigation";
 
 /** Every category alone, and all products, are prerendered; other selections on first visit. */
 export function generateStaticParams() {
-  const single = (categories: CategoryFilter["categories"]) => ({ view: categoryFilterKey({ categories, unknownOnly: false, sort: null, page: 1 }) });
-  return [single([]), ...CATEGORY_VALUES.map((category) => single([category]))];
+  return [[], ...CATEGORY_VALUES.map((category) => [category])].map((categories) => ({ view: categoryFilterKey(categoryFilterOf(categories)) }));
 }
 
 function describe(filter: CategoryFilter): string {

@@ -7,12 +7,11 @@ import { ProductGallery } from "@/components/product-gallery";
 import { ProductRow, ProductRowSkeleton } from "@/components/product-row";
 import { StarRating } from "@/components/star-rating";
 import { WishlistHeart } from "@/components/wishlist-heart";
-import { categoryLabel } from "@/lib/categories";
-import { categoryFilterHref } from "@/lib/category-filter";
+import { categoryLabel, isCategory } from "@/lib/categories";
+import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
 import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/money";
 import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog";
 import { absoluteUrl } from "@/lib/site-url";
-import { isCategory } from "@/lib/categories";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -51,7 +50,7 @@ export default async function ProductPage({ params }: Props) {
   // The layout has already answered 404 for a missing product.
   if (!product) return null;
   const off = discountPercent(rupeesToPaise(product.price), rupeesToPaise(product.sellingPrice));
-  const categoryHref = isCategory(product.category) ? categoryFilterHref({ categories: [product.category], unknownOnly: false, sort: null, page: 1 }) : "/category-product";
+  const categoryHref = isCategory(product.category) ? categoryFilterHref(categoryFilterOf([product.category])) : "/category-product";
 
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-6">
