@@ -24,7 +24,8 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
           {image ? <ProductImage src={image} alt={product.productName} size={200} eager={priority} className="card-img" /> : <span className="text-sm text-slate-500">No image</span>}
         </div>
         <div className="card-body">
-          <h3 className="card-title">{product.productName}</h3>
+          {/* Rows sit under an h2 of their own; grids straight under the page's h1. */}
+          {variant === "row" ? <h3 className="card-title">{product.productName}</h3> : <h2 className="card-title">{product.productName}</h2>}
           <p className="text-xs text-slate-600">{categoryLabel(product.category)}</p>
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
             <span className="font-semibold text-brand-700" aria-label={`Price ${formatRupeeAmount(product.sellingPrice)}`}>

@@ -26,11 +26,23 @@ const DURATION = Number(flag("--duration") ?? 10);
 const SYNTHETIC = Number(flag("--synthetic") ?? 100_000);
 const CHROME = process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => spawnSync("test", ["-x", p]).status === 0);
 
+/**
+ * fetch with one retry: after the minutes Lighthouse takes, a kept-alive socket from before has
+ * been closed by the server, and reusing it fails once ("other side closed").
+ */
+async function get(path: string): Promise<Response> {
+  try {
+    return await fetch(`${BASE}${path}`);
+  } catch {
+    return fetch(`${BASE}${path}`);
+  }
+}
+
 type Row = { what: string; figures: Record<string, string> };
 const rows: Row[] = [];
 
 async function productPath(): Promise<string> {
-  const answer = (await (await fetch(`${BASE}/api/get-product?limit=1`)).json()) as { data: { _id: string }[] };
+  const answer = (await (await get("/api/get-product?limit=1")).json()) as { data: { _id: string }[] };
   const id = answer.data[0]?._id;
   if (!id) throw new Error("The store has no products: seed it first");
   return `/product/${id}`;
@@ -100,7 +112,7 @@ function printTable() {
 }
 
 async function main() {
-  const health = await fetch(`${BASE}/`).catch(() => null);
+  const health = await get("/").catch(() => null);
   if (!health?.ok) throw new Error(`No store answers at ${BASE}: run \`npm run build && npm start\` first (or pass --url).`);
   const product = await productPath();
   const pages: [string, string][] = [
@@ -110,7 +122,7 @@ async function main() {
     ["search /search?q=samsung", "/search?q=samsung"],
   ];
   // Warm every cache first: the figures are for a store that has served each page once.
-  for (const [, url] of pages) await fetch(`${BASE}${url}`);
+  for (const [, url] of pages) await get(url);
 
   if (!process.argv.includes("--skip-lighthouse")) {
     for (const [what, url] of pages) {
@@ -121,9 +133,9 @@ async function main() {
 
   // Two static references: a small file, and the largest script of the home page (a page-sized
   // file: what serving a cached page costs beyond rendering nothing).
-  const home = await (await fetch(`${BASE}/`)).text();
+  const home = await (await get("/")).text();
   const scripts = [...home.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
-  const sizes = await Promise.all(scripts.map(async (src) => [src, (await (await fetch(`${BASE}${src}`)).arrayBuffer()).byteLength] as const));
+  const sizes = await Promise.all(scripts.map(async (src) => [src, (await (await get(src)).arrayBuffer()).byteLength] as const));
   const largest = sizes.sort((a, b) => b[1] - a[1])[0];
   const STATIC = "/images/banners/desktop-1.svg";
   const targets: [string, string][] = [
@@ -155,7 +167,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : error);
     process.exit(1);
   },
 );
