@@ -66,7 +66,7 @@ export function BannerCarousel() {
                 // in later is not a new Largest Contentful Paint, a lazily loaded one would be.
                 loading="eager"
                 fetchPriority={position === 0 ? "high" : "low"}
-                decoding="async"
+                decoding={position === 0 ? "sync" : "async"}
                 className="aspect-[8/9] h-auto w-full object-cover md:aspect-[16/5]"
               />
             </picture>

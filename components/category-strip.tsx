@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { categoryLabel } from "@/lib/categories";
-import { SKELETON_CARD_COUNT } from "@/lib/constants";
 import type { CategoryStripItem } from "@/lib/server/catalog";
 import { ProductImage } from "./product-image";
 
@@ -26,19 +25,5 @@ export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** SPEC 9: 13 placeholders while the strip loads. */
-export function CategoryStripSkeleton() {
-  return (
-    <div className="no-scrollbar flex gap-4 overflow-hidden py-2" aria-busy="true" aria-label="Loading categories">
-      {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
-        <div key={index} className="flex w-20 shrink-0 flex-col items-center gap-2 sm:w-24" aria-hidden="true">
-          <div className="h-16 w-16 animate-pulse rounded-full bg-slate-200 sm:h-20 sm:w-20" />
-          <div className="h-3 w-14 animate-pulse rounded bg-slate-200" />
-        </div>
-      ))}
-    </div>
   );
 }

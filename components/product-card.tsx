@@ -46,19 +46,5 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
 }
 
 export function ProductCardSkeleton({ variant = "grid" }: { variant?: "row" | "grid" }) {
-  return (
-    <div
-      aria-hidden="true"
-      data-testid="product-card-skeleton"
-      className={`animate-pulse overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 ${variant === "row" ? "w-[220px] shrink-0 sm:w-[240px]" : "w-full"}`}
-    >
-      <div className="aspect-square bg-slate-200" />
-      <div className="space-y-2 p-3">
-        <div className="h-4 rounded bg-slate-200" />
-        <div className="h-3 w-1/2 rounded bg-slate-200" />
-        <div className="h-4 w-2/3 rounded bg-slate-200" />
-        <div className="h-8 rounded-full bg-slate-200" />
-      </div>
-    </div>
-  );
+  return <div aria-hidden="true" data-testid="product-card-skeleton" className={`card-skeleton ${variant === "row" ? "card-row" : "w-full"}`} />;
 }

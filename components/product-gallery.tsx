@@ -49,6 +49,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             width={448}
             height={448}
             fetchPriority="high"
+            decoding="sync"
             className="h-full w-full object-contain p-6 mix-blend-multiply transition-transform duration-100"
             style={zoom ? { transform: `scale(${HOVER_ZOOM_PERCENT / 100})`, transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
           />

@@ -43,7 +43,7 @@ test("the home page is server-rendered from the seeded catalogue", async ({ requ
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toContain("Trending Phones");
-  expect(html).toContain("Samsung Galaxy S24 5G");
+  expect(html).toContain("Apple AirPods Pro (2nd generation) with MagSafe Case");
 });
 
 test("an unknown page is a real 404", async ({ page }) => {

@@ -29,9 +29,33 @@ test("home shows the category strip, the carousel and all ten rows with working 
   await expect(strip.getByRole("link")).toHaveCount(12);
   await expect(strip.getByRole("link", { name: "Mobiles" })).toHaveAttribute("href", "/category-product?category=mobiles");
 
+  // Checked first: the carousel advances by itself every 5 s (hovering it pauses it).
+  const carousel = page.getByTestId("banner-carousel");
+  await expect(carousel).toHaveAttribute("data-index", "0");
+  await carousel.getByRole("button", { name: "Previous banner" }).click();
+  await expect(carousel).toHaveAttribute("data-index", "4");
+  await carousel.getByRole("button", { name: "Next banner" }).click();
+  await expect(carousel).toHaveAttribute("data-index", "0");
+
   for (const heading of HEADINGS) await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
 
-  const row = page.getByTestId("product-row").filter({ has: page.getByRole("heading", { name: "Trending Phones" }) });
+  // The first rows come with the HTML; the rest show 13 skeleton cards until they near the
+  // viewport, then load their cards.
+  const rows = page.getByTestId("product-row");
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first().getByRole("article")).toHaveCount(8);
+  const lastRow = rows.filter({ has: page.getByRole("heading", { name: "Best Trimmer's", exact: true }) });
+  await expect(lastRow.getByTestId("product-card-skeleton")).toHaveCount(13);
+  await expect(lastRow).toHaveAttribute("aria-busy", "true");
+  for (const heading of HEADINGS) {
+    const row = rows.filter({ has: page.getByRole("heading", { name: heading, exact: true }) });
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.getByRole("article").first()).toBeVisible();
+  }
+  await expect(lastRow.getByTestId("product-card-skeleton")).toHaveCount(0);
+
+  const row = rows.filter({ has: page.getByRole("heading", { name: "Trending Phones" }) });
+  await expect(row.getByRole("article")).toHaveCount(8);
   await row.scrollIntoViewIfNeeded();
   const scroller = row.getByTestId("scroll-row");
   expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(0);
@@ -40,14 +64,19 @@ test("home shows the category strip, the carousel and all ten rows with working 
   await row.getByRole("button", { name: "Scroll Trending Phones left" }).click();
   await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(0);
 
-  const carousel = page.getByTestId("banner-carousel");
-  await expect(carousel).toHaveAttribute("data-index", "0");
-  await carousel.getByRole("button", { name: "Previous banner" }).click();
-  await expect(carousel).toHaveAttribute("data-index", "4");
-  await carousel.getByRole("button", { name: "Next banner" }).click();
-  await expect(carousel).toHaveAttribute("data-index", "0");
 
   await expectNoSeriousViolations(page);
+});
+
+test("a home row that fails to load offers a retry", async ({ page }) => {
+  await page.route("**/api/get-category-wise-product/trimmers*", (route) => route.abort());
+  await page.goto("/");
+  await page.getByRole("heading", { name: "Best Trimmer's", exact: true }).scrollIntoViewIfNeeded();
+  await expect(page.getByText("These products could not be loaded.")).toBeVisible();
+  await page.unroute("**/api/get-category-wise-product/trimmers*");
+  await page.getByRole("button", { name: "Try again" }).click();
+  const row = page.getByTestId("product-row").filter({ has: page.getByRole("heading", { name: "Best Trimmer's" }) });
+  await expect(row.getByRole("article").first()).toBeVisible();
 });
 
 test("the carousel advances by itself every 5 seconds", async ({ page }) => {

@@ -21,6 +21,8 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 // Catalogue bounds: no page or answer ever reads the whole catalogue.
 export const HOME_ROW_LIMIT = 8;
+/** Home rows rendered on the server; the rest load their cards near the viewport. */
+export const HOME_SERVER_ROWS = 2;
 export const CATEGORY_PAGE_SIZE = 24;
 export const RELATED_PRODUCTS_LIMIT = 12;
 export const SEARCH_RESULTS_LIMIT = 48;

@@ -18,7 +18,7 @@ export default function ProductLoading() {
           <div className="h-24 animate-pulse rounded bg-slate-200" />
         </div>
       </div>
-      <ProductRowSkeleton heading="Related Products" />
+      <ProductRowSkeleton id="related-products" heading="Related Products" />
     </div>
   );
 }

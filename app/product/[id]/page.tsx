@@ -126,7 +126,7 @@ export default async function ProductPage({ params }: Props) {
           </section>
         </div>
       </div>
-      <Suspense fallback={<ProductRowSkeleton heading="Related Products" />}>
+      <Suspense fallback={<ProductRowSkeleton id="related-products" heading="Related Products" />}>
         <RelatedProducts product={product} />
       </Suspense>
     </div>
