@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { EMULATOR_PORT } from "./e2e/emulators";
 
 // Journeys in a real Chromium against the production build (`next build` first) on a throwaway
 // embedded database, in demo mode with the provider emulators.
@@ -33,7 +34,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { STORE_DEMO: "1", NODE_ENV: "production" },
+    env: { STORE_DEMO: "1", NODE_ENV: "production", EMULATOR_PORT: String(EMULATOR_PORT) },
     stdout: "ignore",
     stderr: "pipe",
   },

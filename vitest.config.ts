@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ["tests/**/*.test.ts"],
-    globalSetup: ["tests/setup/database.ts"],
+    globalSetup: ["tests/setup/database.ts", "tests/setup/emulators.ts"],
     setupFiles: ["tests/setup/env.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

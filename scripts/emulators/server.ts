@@ -3,6 +3,8 @@
 // Each provider adds its routes in a module of its own beside this file and registers it below.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { cloudinaryRoutes } from "./cloudinary";
+import { resendRoutes } from "./resend";
 
 export type EmulatorRequest = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: Buffer };
 export type EmulatorResponse = { status: number; headers?: Record<string, string>; body: string | Buffer };
@@ -19,8 +21,12 @@ function json(status: number, body: unknown): EmulatorResponse {
 const health: EmulatorRoute = (request) =>
   request.method === "GET" && request.path === "/health" ? json(200, { ok: true, emulators: ["stripe", "resend", "cloudinary"] }) : undefined;
 
+/**
+ * Serves every provider's routes (each instance with its own in-memory state), then `routes`.
+ * `port` 0 or absent picks a free one.
+ */
 export async function startEmulators(options: { port?: number; routes?: EmulatorRoute[] } = {}): Promise<RunningEmulators> {
-  const routes = [health, ...(options.routes ?? [])];
+  const routes = [health, ...resendRoutes(), ...cloudinaryRoutes(), ...(options.routes ?? [])];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;

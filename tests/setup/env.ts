@@ -1,5 +1,10 @@
 import { inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
+// Providers without keys (all of them, in tests) talk to the run's emulators.
+process.env.EMULATOR_URL = inject("emulatorUrl");
+// A developer's real keys must never be used by the tests.
+delete process.env.RESEND_API_KEY;
+delete process.env.CLOUDINARY_URL;
 process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret-0123";
 process.env.SITE_URL ??= "http://localhost:3000";

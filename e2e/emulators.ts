@@ -1,0 +1,28 @@
+// Where the browser tests' store runs its provider emulators (playwright.config.ts passes the port
+// to the launcher as EMULATOR_PORT), and helpers to read the mail the store sent.
+export const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 3101);
+export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
+
+export type OutboxEmail = {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  created_at: string;
+};
+
+/** The emulator's outbox, newest first; only mail to `to` (case-insensitive) when given. */
+export async function readOutbox(to?: string): Promise<OutboxEmail[]> {
+  const url = new URL("/resend/outbox", EMULATOR_URL);
+  if (to) url.searchParams.set("to", to);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url.href} answered ${response.status}`);
+  return (await response.json()) as OutboxEmail[];
+}
+
+/** The newest mail to `email`, or undefined when none was sent. */
+export async function latestEmailTo(email: string): Promise<OutboxEmail | undefined> {
+  return (await readOutbox(email))[0];
+}

@@ -1,0 +1,94 @@
+import "server-only";
+import http from "node:http";
+import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from "cloudinary";
+import { PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
+import { readConfig } from "./config";
+import { badRequest } from "./http";
+
+// Pictures go through the Cloudinary SDK: to Cloudinary with CLOUDINARY_URL, otherwise to the
+// local emulator at EMULATOR_URL (development, tests, the demo). The SDK's global config is left
+// alone; every call carries its own account options.
+
+const PROFILE_FOLDER = "volt/profiles";
+const UPLOAD_TIMEOUT_MS = 20_000;
+const EMULATOR_ACCOUNT = { cloud_name: "volt-demo", api_key: "emulator", api_secret: "emulator-secret" };
+
+export const PROFILE_PICTURE_TYPE_MESSAGE = "Profile picture must be a PNG, JPEG, WebP or GIF image";
+export const PROFILE_PICTURE_SIZE_MESSAGE = "Profile picture must be at most 2 MB";
+
+type ImageType = "png" | "jpeg" | "webp" | "gif";
+
+const DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,([A-Za-z0-9+/]*={0,2})$/;
+
+function matchesMagic(bytes: Buffer, type: ImageType): boolean {
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString("latin1");
+  switch (type) {
+    case "png":
+      return bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case "jpeg":
+      return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+    case "gif":
+      return bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a");
+    case "webp":
+      return bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP";
+  }
+}
+
+/** Checks a profile picture data URL: type, size (before decoding) and magic number. */
+export function checkProfilePicture(dataUrl: string): { type: ImageType; bytes: Buffer } {
+  const match = DATA_URL.exec(dataUrl);
+  const base64 = match?.[2];
+  if (!match || !base64 || base64.length % 4 !== 0) throw badRequest(PROFILE_PICTURE_TYPE_MESSAGE);
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  if ((base64.length / 4) * 3 - padding > PROFILE_PICTURE_MAX_BYTES) throw badRequest(PROFILE_PICTURE_SIZE_MESSAGE);
+  const type = match[1] as ImageType;
+  const bytes = Buffer.from(base64, "base64");
+  if (!matchesMagic(bytes, type)) throw badRequest(PROFILE_PICTURE_TYPE_MESSAGE);
+  return { type, bytes };
+}
+
+function accountOptions(): UploadApiOptions {
+  const config = readConfig();
+  if (config.cloudinaryUrl) {
+    const url = new URL(config.cloudinaryUrl);
+    const options: UploadApiOptions = {
+      cloud_name: url.hostname,
+      api_key: decodeURIComponent(url.username),
+      api_secret: decodeURIComponent(url.password),
+    };
+    const prefix = url.searchParams.get("upload_prefix");
+    if (prefix) options.upload_prefix = prefix;
+    return options;
+  }
+  if (config.emulatorUrl) {
+    // The SDK picks http or https once, when it loads; an explicit http agent makes it speak plain
+    // http to the emulator whatever it picked.
+    return { ...EMULATOR_ACCOUNT, upload_prefix: config.emulatorUrl, agent: http.globalAgent };
+  }
+  throw new Error("Image uploads are not configured: set CLOUDINARY_URL, or run the store with `npm run dev` so EMULATOR_URL points at the local emulator.");
+}
+
+type SdkError = { message?: unknown; http_code?: unknown };
+
+/** Uploads a checked profile picture; resolves to its https URL (http on the local emulator). */
+export async function uploadProfilePicture(dataUrl: string): Promise<string> {
+  checkProfilePicture(dataUrl);
+  const options: UploadApiOptions = {
+    ...accountOptions(),
+    folder: PROFILE_FOLDER,
+    resource_type: "image",
+    timeout: UPLOAD_TIMEOUT_MS,
+  };
+  let result: UploadApiResponse;
+  try {
+    result = await cloudinary.uploader.upload(dataUrl, options);
+  } catch (caught) {
+    const error = (caught ?? {}) as SdkError;
+    const message = typeof error.message === "string" ? error.message : String(caught);
+    // The bytes passed our checks but the image itself is broken: still the shopper's input.
+    if (error.http_code === 400 && /invalid image|unsupported|corrupt/i.test(message)) throw badRequest(PROFILE_PICTURE_TYPE_MESSAGE);
+    throw new Error(`Uploading the profile picture failed${typeof error.http_code === "number" ? ` (${error.http_code})` : ""}: ${message}`);
+  }
+  if (typeof result.secure_url !== "string" || !result.secure_url) throw new Error("Uploading the profile picture failed: no secure_url in the answer");
+  return result.secure_url;
+}

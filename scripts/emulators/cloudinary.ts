@@ -1,0 +1,199 @@
+// The part of Cloudinary that the store calls: the signed image upload the `cloudinary` SDK sends
+// to `${upload_prefix}/v1_1/<cloud>/image/upload`, and the delivery of what was uploaded at
+// `/cloudinary/<cloud>/image/upload/v<version>/<public_id>.<format>`. GET /cloudinary/uploads lists
+// what is stored (newest first, without the bytes) for tests and developers. Kept in memory.
+import { randomBytes } from "node:crypto";
+import type { EmulatorRequest, EmulatorResponse, EmulatorRoute } from "./server";
+
+export type ImageFormat = "png" | "jpg" | "gif" | "webp";
+
+export type StoredUpload = {
+  public_id: string;
+  version: number;
+  width?: number;
+  height?: number;
+  format: ImageFormat;
+  resource_type: "image";
+  bytes: number;
+  secure_url: string;
+  url: string;
+  created_at: string;
+};
+
+const CONTENT_TYPES: Record<ImageFormat, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+
+const json = (status: number, body: unknown): EmulatorResponse => ({
+  status,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+const cloudinaryError = (status: number, message: string) => json(status, { error: { message } });
+
+type FormValue = string | Buffer;
+
+/** multipart/form-data (what the SDK sends) or application/x-www-form-urlencoded. */
+function readForm(request: EmulatorRequest): Map<string, FormValue> | undefined {
+  const type = request.headers["content-type"] ?? "";
+  const form = new Map<string, FormValue>();
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    for (const [key, value] of new URLSearchParams(request.body.toString("utf8"))) form.set(key, value);
+    return form;
+  }
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(type);
+  if (!type.startsWith("multipart/form-data") || !boundary) return undefined;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const body = request.body;
+  let start = body.indexOf(delimiter);
+  while (start >= 0) {
+    const partStart = start + delimiter.length;
+    if (body.subarray(partStart, partStart + 2).toString() === "--") break;
+    const next = body.indexOf(delimiter, partStart);
+    if (next < 0) break;
+    const part = body.subarray(partStart + 2, next - 2); // after CRLF, before CRLF
+    const headerEnd = part.indexOf("\r\n\r\n");
+    if (headerEnd >= 0) {
+      const headers = part.subarray(0, headerEnd).toString("utf8");
+      const content = part.subarray(headerEnd + 4);
+      const name = /name="([^"]*)"/i.exec(headers)?.[1];
+      if (name !== undefined) form.set(name, /filename="/i.test(headers) ? Buffer.from(content) : content.toString("utf8"));
+    }
+    start = next;
+  }
+  return form;
+}
+
+/** The image format by its magic number, or undefined when the bytes are no image we serve. */
+export function sniffImage(bytes: Buffer): ImageFormat | undefined {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString("latin1"))) return "gif";
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") return "webp";
+  return undefined;
+}
+
+function dimensions(bytes: Buffer, format: ImageFormat): { width?: number; height?: number } {
+  try {
+    if (format === "png" && bytes.length >= 24) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+    if (format === "gif" && bytes.length >= 10) return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+    if (format === "jpg") {
+      let offset = 2;
+      while (offset + 9 < bytes.length && bytes[offset] === 0xff) {
+        const marker = bytes[offset + 1]!;
+        const length = bytes.readUInt16BE(offset + 2);
+        // SOF0..SOF15, except DHT (C4), JPG (C8) and DAC (CC)
+        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+          return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+        }
+        offset += 2 + length;
+      }
+    }
+    if (format === "webp" && bytes.length >= 30) {
+      const chunk = bytes.subarray(12, 16).toString("latin1");
+      if (chunk === "VP8X") return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
+      if (chunk === "VP8 ") return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+      if (chunk === "VP8L") {
+        const bits = bytes.readUInt32LE(21);
+        return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+      }
+    }
+  } catch {
+    // A truncated header: the size stays unknown, as it may for Cloudinary's own answers.
+  }
+  return {};
+}
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[\w.+-]+)*);base64,([A-Za-z0-9+/\s]*={0,2})$/;
+
+function decodeFile(file: FormValue): Buffer | string {
+  if (Buffer.isBuffer(file)) return file;
+  const data = DATA_URL.exec(file.trim());
+  if (data) return Buffer.from(data[3]!.replace(/\s/g, ""), "base64");
+  if (/^(https?|ftp|s3|gs):/i.test(file)) return "The emulator does not fetch remote files; upload the bytes or a data URL";
+  return `Invalid file parameter`;
+}
+
+/** Routes of one Cloudinary emulator, with its own store of uploaded images. */
+export function cloudinaryRoutes(): EmulatorRoute[] {
+  const store = new Map<string, { upload: StoredUpload; bytes: Buffer }>();
+
+  const upload: EmulatorRoute = (request) => {
+    const match = request.method === "POST" ? /^\/v1_1\/([^/]+)\/image\/upload$/.exec(request.path) : null;
+    if (!match) return undefined;
+    const cloud = decodeURIComponent(match[1]!);
+    const form = readForm(request);
+    if (!form) return cloudinaryError(400, "Unsupported request body; send multipart/form-data or a urlencoded form");
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+    };
+    if (!field("api_key")) return cloudinaryError(401, "Must supply api_key");
+    if (!field("timestamp")) return cloudinaryError(401, "Missing required parameter - timestamp");
+    if (!field("signature")) return cloudinaryError(401, "Missing required parameter - signature");
+    const file = form.get("file");
+    if (file === undefined || file === "") return cloudinaryError(400, "Missing required parameter - file");
+    const bytes = decodeFile(file);
+    if (typeof bytes === "string") return cloudinaryError(400, bytes);
+    const format = sniffImage(bytes);
+    if (!format) return cloudinaryError(400, "Invalid image file");
+
+    const folder = field("folder")?.replace(/^\/+|\/+$/g, "");
+    const name = field("public_id") ?? randomBytes(10).toString("hex");
+    if (!/^[\w\-/]+$/.test(name) || (folder !== undefined && !/^[\w\-/]+$/.test(folder))) {
+      return cloudinaryError(400, "Invalid public_id or folder");
+    }
+    const publicId = folder ? `${folder}/${name}` : name;
+    const version = Math.floor(Date.now() / 1000);
+    const base = `http://${request.headers.host ?? "127.0.0.1"}`;
+    const deliveryUrl = `${base}/cloudinary/${encodeURIComponent(cloud)}/image/upload/v${version}/${publicId}.${format}`;
+    const stored: StoredUpload = {
+      public_id: publicId,
+      version,
+      ...dimensions(bytes, format),
+      format,
+      resource_type: "image",
+      bytes: bytes.length,
+      secure_url: deliveryUrl,
+      url: deliveryUrl,
+      created_at: new Date().toISOString(),
+    };
+    store.set(`${cloud}/${publicId}`, { upload: stored, bytes });
+    return json(200, { ...stored, type: "upload", signature: randomBytes(20).toString("hex"), etag: randomBytes(16).toString("hex") });
+  };
+
+  const deliver: EmulatorRoute = (request): EmulatorResponse | undefined => {
+    const match = request.method === "GET" || request.method === "HEAD" ? /^\/cloudinary\/([^/]+)\/image\/upload\/(.+)$/.exec(request.path) : null;
+    if (!match) return undefined;
+    const cloud = decodeURIComponent(match[1]!);
+    // Leading segments may be transformations or the version (v123); the rest is public_id.format.
+    const segments = match[2]!.split("/").map(decodeURIComponent);
+    for (let skip = 0; skip < segments.length; skip++) {
+      const rest = segments.slice(skip).join("/");
+      const publicId = rest.replace(/\.[a-z0-9]+$/i, "");
+      const found = store.get(`${cloud}/${publicId}`);
+      if (found) {
+        return {
+          status: 200,
+          headers: {
+            "content-type": CONTENT_TYPES[found.upload.format],
+            "content-length": String(found.bytes.length),
+            "cache-control": "public, max-age=31536000, immutable",
+          },
+          body: request.method === "HEAD" ? "" : found.bytes,
+        };
+      }
+    }
+    return { status: 404, headers: { "content-type": "text/plain" }, body: "Resource not found" };
+  };
+
+  const list: EmulatorRoute = (request) => {
+    if (request.path !== "/cloudinary/uploads") return undefined;
+    if (request.method === "DELETE") {
+      store.clear();
+      return json(200, { deleted: true });
+    }
+    if (request.method !== "GET") return undefined;
+    return json(200, [...store.values()].map((entry) => entry.upload).reverse());
+  };
+
+  return [upload, deliver, list];
+}
