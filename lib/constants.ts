@@ -9,6 +9,20 @@ export const HOVER_ZOOM_PERCENT = 200;
 export const USER_TABLE_PAGE_SIZE = 8;
 export const OTP_LENGTH = 6;
 export const OTP_VALIDITY_SECONDS = 300;
+/** Guesses one code accepts (right or wrong); then it is dead and a new one must be requested. */
+export const OTP_MAX_ATTEMPTS = 5;
+/** Codes one email may be sent per window. */
+export const OTP_SENDS_PER_WINDOW = 3;
+export const OTP_SEND_WINDOW_SECONDS = 15 * 60;
+/** Wrong codes one account may send per window, across all its codes. */
+export const OTP_FAILURES_PER_WINDOW = 10;
+export const OTP_FAILURE_WINDOW_SECONDS = 60 * 60;
+/** How long the proof of a verified code stays valid for the password reset. */
+export const RESET_GRANT_SECONDS = 10 * 60;
+/** Sign-in throttling: failed attempts per account and per client address, per window. */
+export const SIGNIN_FAILURES_PER_ACCOUNT = 10;
+export const SIGNIN_FAILURES_PER_ADDRESS = 50;
+export const SIGNIN_WINDOW_SECONDS = 15 * 60;
 export const TOAST_DURATION_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 

@@ -1,8 +1,10 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
-import { API_PAGE_SIZE_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { API_PAGE_SIZE_MAX, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
+/** SPEC 5: the profile form's own mismatch message. */
+export const PROFILE_PASSWORD_MISMATCH_MESSAGE = "Please check your password";
 
 export const emailSchema = z
   .string({ error: "Email is required" })
@@ -52,6 +54,34 @@ export const signInSchema = z.object({
   email: emailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
 });
+
+/** PUT /api/update-user: the caller's own profile. A `role` or an id in the body is ignored. */
+export const updateUserSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    contact: contactSchema,
+    // Empty means "keep the password"; otherwise it must be confirmed.
+    password: z.union([z.literal(""), passwordSchema]).optional(),
+    confirmPwd: z.string().optional(),
+    // A new picture as a data URL, the current picture's URL (unchanged), or "" (none).
+    profilepic: z.string().max(3_000_000, "Profile picture must be at most 2 MB").optional(),
+  })
+  .refine((body) => !body.password || body.password === body.confirmPwd, { message: PROFILE_PASSWORD_MISMATCH_MESSAGE, path: ["confirmPwd"] });
+
+export const sendOtpSchema = z.object({ email: emailSchema });
+
+export const otpSchema = z
+  .string({ error: "Please enter the 6-digit code" })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), "Please enter the 6-digit code");
+
+export const verifyOtpSchema = z.object({ email: emailSchema, otp: otpSchema });
+
+/** POST /api/reset-password: the grant cookie from verify-otp is the proof; confirmPwd is optional (SPEC 7 sends password and email). */
+export const resetPasswordSchema = z
+  .object({ email: emailSchema, password: passwordSchema, confirmPwd: z.string().optional() })
+  .refine((body) => body.confirmPwd === undefined || body.password === body.confirmPwd, { message: PASSWORD_MISMATCH_MESSAGE, path: ["confirmPwd"] });
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;

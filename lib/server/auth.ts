@@ -7,12 +7,17 @@ import { SESSION_MAX_AGE_SECONDS } from "@/lib/constants";
 import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/lib/session-cookie";
 import { signInSchema } from "@/lib/schemas";
 import type { User } from "@/lib/generated/prisma/client";
-import { forbidden, unauthorized } from "./http";
-import { findUserById, toPublicUser, verifyCredentials } from "./users";
+import { forbidden, HttpError, unauthorized } from "./http";
+import { signInThrottled } from "./sign-in";
+import { findUserById, toPublicUser } from "./users";
 
 // Sessions are next-auth JWTs in an HttpOnly cookie. The token carries the user id and the
 // user's session version; every check loads the user from the database, so a role change or a
 // password reset (which bumps the version) takes effect on the next request.
+
+/** The proof of a verified reset code: sent only to the reset endpoint. */
+export const RESET_GRANT_COOKIE = "volt.reset-grant";
+export const RESET_GRANT_PATH = "/api/reset-password";
 
 function secret(): string {
   const value = process.env.NEXTAUTH_SECRET;
@@ -50,7 +55,7 @@ export function clearSessionCookie(response: NextResponse): void {
   response.cookies.set(SIGNED_IN_HINT_COOKIE, "", { sameSite: "lax", secure: usesSecureCookies(), path: "/", maxAge: 0 });
 }
 
-function readCookie(header: string | null, name: string): string | undefined {
+export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
@@ -107,11 +112,19 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      // The same throttled check as POST /api/signin: this route must not be a way around it.
+      async authorize(credentials, req) {
         const parsed = signInSchema.safeParse(credentials);
         if (!parsed.success) return null;
-        const user = await verifyCredentials(parsed.data.email, parsed.data.password);
-        return user ? { id: user.id, name: user.name, email: user.email } : null;
+        const forwarded = req?.headers?.["x-forwarded-for"];
+        const address = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || "unknown";
+        try {
+          const user = await signInThrottled(parsed.data.email, parsed.data.password, address);
+          return { id: user.id, name: user.name, email: user.email };
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 429) throw new Error(error.message);
+          return null;
+        }
       },
     }),
   ],

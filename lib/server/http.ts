@@ -8,6 +8,7 @@ export class HttpError extends Error {
   constructor(
     public readonly status: number,
     message: string,
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -19,6 +20,8 @@ export const unauthorized = (message = "Please log in first.") => new HttpError(
 export const forbidden = (message = "You are not allowed to do that.") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { "Retry-After": String(retryAfterSeconds) });
 
 export function ok<T>(data: T, message = "", init?: { status?: number }): NextResponse {
   return NextResponse.json({ success: true, error: false, message, data }, { status: init?.status ?? 200 });
@@ -67,7 +70,7 @@ export function handle<C = unknown>(handler: Handler<C>): Handler<C> {
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof HttpError) return fail(error.status, error.message);
+      if (error instanceof HttpError) return fail(error.status, error.message, error.headers);
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
       return fail(500, "Something went wrong on our side. Please try again.");
     }

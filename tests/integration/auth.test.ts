@@ -4,7 +4,7 @@ import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { GET as userDetails } from "@/app/api/user-details/route";
 import { GET as logout } from "@/app/api/logout/route";
-import { getRequest, jsonRequest, noContext, query, sessionCookieFrom, uniqueEmail } from "../helpers";
+import { dataUrl, getRequest, jsonRequest, noContext, png, query, sessionCookieFrom, uniqueEmail } from "../helpers";
 
 const PASSWORD = "correct horse battery";
 
@@ -23,6 +23,21 @@ describe("POST /api/signup", () => {
     expect(answer.data).toMatchObject({ name: "Asha Rao", email: body.email, contact: "+91 98765 43210", role: "USER", profilepic: "" });
     expect(answer.data._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(answer)).not.toMatch(/passwordHash|sessionVersion|argon2/);
+  });
+
+  it("stores the picture through the images provider and keeps its URL, not the data URL", async () => {
+    const { response, answer } = await signUp({ profilepic: dataUrl("image/png", png(2, 2)) });
+    expect(response.status).toBe(201);
+    expect(answer.data.profilepic).toMatch(/^https?:\/\/.+\.png$/);
+    const [row] = await query<{ profilePic: string }>('SELECT "profilePic" FROM "User" WHERE id = $1', [answer.data._id]);
+    expect(row?.profilePic).toBe(answer.data.profilepic);
+    expect((await fetch(row!.profilePic)).status).toBe(200);
+  });
+
+  it("refuses a common password", async () => {
+    const { response, answer } = await signUp({ password: "password123", confirmPwd: "password123" });
+    expect(response.status).toBe(400);
+    expect(answer.message).toBe("This password is too common. Please choose a less guessable one.");
   });
 
   it("forces the USER role whatever the body says", async () => {

@@ -1,13 +1,12 @@
 // Mail and pictures through the real SDKs (Resend, Cloudinary) against the run's emulators,
 // read back over HTTP: no mocks.
-import { deflateSync, crc32 } from "node:zlib";
 import { Resend } from "resend";
 import { describe, expect, inject, it } from "vitest";
 import { PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { HttpError } from "@/lib/server/http";
 import { uploadProfilePicture } from "@/lib/server/images";
 import { otpEmail, passwordChangedEmail, sendMail } from "@/lib/server/mail";
-import { uniqueEmail } from "../helpers";
+import { dataUrl, png, uniqueEmail } from "../helpers";
 
 const emulator = inject("emulatorUrl");
 
@@ -23,32 +22,6 @@ async function getJson<T>(path: string): Promise<T> {
 const outbox = (to?: string) => getJson<OutboxEmail[]>(`/resend/outbox${to ? `?to=${encodeURIComponent(to)}` : ""}`);
 const uploads = () => getJson<StoredUpload[]>("/cloudinary/uploads");
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real PNG: `width`×`height`, one colour, RGBA. */
-function png(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 4, 0x7f)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
   const error = await promise.then(

@@ -1,13 +1,15 @@
 import { signInSchema } from "@/lib/schemas";
 import { setSessionCookie } from "@/lib/server/auth";
-import { handle, ok, readBody, unauthorized } from "@/lib/server/http";
-import { INVALID_CREDENTIALS_MESSAGE, toPublicUser, verifyCredentials } from "@/lib/server/users";
+import { handle, ok, readBody } from "@/lib/server/http";
+import { clientAddress } from "@/lib/server/rate-limit";
+import { signInThrottled } from "@/lib/server/sign-in";
+import { toPublicUser } from "@/lib/server/users";
 
-// POST /api/signin — SPEC 7. One message for an unknown email and a wrong password.
+// POST /api/signin — SPEC 7. One message for an unknown email and a wrong password; too many
+// failures for the account or from the address answer 429 with Retry-After.
 export const POST = handle(async (request) => {
   const body = await readBody(request, signInSchema);
-  const user = await verifyCredentials(body.email, body.password);
-  if (!user) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  const user = await signInThrottled(body.email, body.password, clientAddress(request));
   const response = ok(toPublicUser(user), "Login successfully");
   await setSessionCookie(response, user);
   return response;

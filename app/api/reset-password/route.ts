@@ -1,0 +1,21 @@
+import { resetPasswordSchema } from "@/lib/schemas";
+import { afterResponse } from "@/lib/server/after-response";
+import { clearSessionCookie, readCookie, RESET_GRANT_COOKIE, RESET_GRANT_PATH } from "@/lib/server/auth";
+import { handle, ok, readBody } from "@/lib/server/http";
+import { passwordChangedEmail, sendMail } from "@/lib/server/mail";
+import { assertAcceptablePassword } from "@/lib/server/password-policy";
+import { resetPasswordWithGrant } from "@/lib/server/password-reset";
+import { usesSecureCookies } from "@/lib/session-cookie";
+
+// POST /api/reset-password {email, password, confirmPwd?} — SPEC 7, with proof: the grant
+// cookie of a verified code. Every session of the user ends; a notice goes by mail.
+export const POST = handle(async (request) => {
+  const body = await readBody(request, resetPasswordSchema);
+  assertAcceptablePassword(body.password);
+  const user = await resetPasswordWithGrant(readCookie(request.headers.get("cookie"), RESET_GRANT_COOKIE), body.email, body.password);
+  afterResponse("password-changed mail", () => sendMail({ to: user.email, ...passwordChangedEmail(user.name) }));
+  const response = ok(null, "Your password has been changed. Please sign in.");
+  response.cookies.set(RESET_GRANT_COOKIE, "", { httpOnly: true, sameSite: "strict", secure: usesSecureCookies(), path: RESET_GRANT_PATH, maxAge: 0 });
+  clearSessionCookie(response);
+  return response;
+});

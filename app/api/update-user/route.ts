@@ -1,0 +1,29 @@
+import { updateUserSchema } from "@/lib/schemas";
+import { requireUser, setSessionCookie } from "@/lib/server/auth";
+import { badRequest, handle, ok, readBody } from "@/lib/server/http";
+import { uploadProfilePicture } from "@/lib/server/images";
+import { assertAcceptablePassword } from "@/lib/server/password-policy";
+import { toPublicUser, updateProfile } from "@/lib/server/users";
+
+// PUT /api/update-user — SPEC 7: the caller's own name, email, contact, picture and (confirmed)
+// password. Whose profile changes comes from the session only; `role`, `_id` or `userId` in the
+// body are dropped by the schema. A picture arrives as a data URL and is stored by the images
+// provider; sending the current picture's URL back keeps it, "" removes it, nothing else is taken.
+export const PUT = handle(async (request) => {
+  const user = await requireUser(request);
+  const body = await readBody(request, updateUserSchema);
+  if (body.password) assertAcceptablePassword(body.password);
+
+  let profilePic = user.profilePic;
+  if (body.profilepic === "") profilePic = "";
+  else if (body.profilepic?.startsWith("data:")) profilePic = await uploadProfilePicture(body.profilepic);
+  else if (body.profilepic !== undefined && body.profilepic !== user.profilePic) {
+    throw badRequest("Profile picture must be an image file");
+  }
+
+  const updated = await updateProfile(user, { name: body.name, email: body.email, contact: body.contact, profilePic, password: body.password || undefined });
+  const response = ok(toPublicUser(updated), "Profile updated successfully");
+  // A new password ended the other sessions; this one carries on with a fresh cookie.
+  if (updated.sessionVersion !== user.sessionVersion) await setSessionCookie(response, updated);
+  return response;
+});

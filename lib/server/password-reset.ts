@@ -1,0 +1,144 @@
+import "server-only";
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  OTP_FAILURE_WINDOW_SECONDS,
+  OTP_FAILURES_PER_WINDOW,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_SEND_WINDOW_SECONDS,
+  OTP_SENDS_PER_WINDOW,
+  OTP_VALIDITY_SECONDS,
+  RESET_GRANT_SECONDS,
+} from "@/lib/constants";
+import type { User } from "@/lib/generated/prisma/client";
+import { db } from "./db";
+import { badRequest, tooManyRequests, unauthorized } from "./http";
+import { hashPassword } from "./passwords";
+import { hit, peek, secondsLeft } from "./rate-limit";
+
+// The password reset of SPEC 4, made safe (the old system reset any password with no proof):
+//   send-otp     a 6-digit code from a CSPRNG, stored only as an HMAC, valid OTP_VALIDITY_SECONDS,
+//                at most OTP_SENDS_PER_WINDOW codes per email per window; the same answer
+//                whether or not the email has an account (the mail goes out after the answer).
+//   verify-otp   each code takes OTP_MAX_ATTEMPTS guesses (right or wrong) and is then dead;
+//                wrong guesses are also counted per account across codes; a right code is
+//                spent exactly once (a conditional UPDATE) and yields a reset grant.
+//   reset        needs that grant (a random token, stored hashed, bound to the account, valid
+//                RESET_GRANT_SECONDS, single use); the new password bumps sessionVersion, so
+//                every existing session of the user stops working.
+// Every function takes `now`, so tests drive a clock instead of sleeping.
+
+export const SEND_OTP_MESSAGE = "If an account exists for this email, a 6-digit code is on its way. It is valid for 5 minutes.";
+export const WRONG_CODE_MESSAGE = "That code is not right, or it has expired. Please check it or request a new one.";
+export const DEAD_CODE_MESSAGE = "This code can no longer be used. Please request a new one.";
+export const NO_GRANT_MESSAGE = "Please verify the code from your email first.";
+
+function secret(): string {
+  const value = process.env.NEXTAUTH_SECRET;
+  if (!value) throw new Error("NEXTAUTH_SECRET is not set.");
+  return value;
+}
+
+/** A keyed hash: a leaked table of 6-digit codes cannot be reversed without the app's secret. */
+function codeHash(userId: string, code: string): string {
+  return createHmac("sha256", secret()).update(`reset-code:${userId}:${code}`).digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function newCode(): string {
+  return randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, "0");
+}
+
+function findByEmail(email: string): Promise<User | null> {
+  return db.user.findUnique({ where: { email: email.toLowerCase() } });
+}
+
+/**
+ * Issues a code for the email when it has an account. Returns the user and the code so that the
+ * caller can mail it (after answering); returns null for an unknown email. The work done is the
+ * same either way apart from one insert, and the limit counts unknown emails too.
+ */
+export async function issueResetCode(email: string, now: Date = new Date()): Promise<{ user: User; code: string } | null> {
+  const window = { key: `otp-send:${email.toLowerCase()}`, seconds: OTP_SEND_WINDOW_SECONDS, now };
+  if ((await hit(window)) > OTP_SENDS_PER_WINDOW) {
+    const wait = secondsLeft(OTP_SEND_WINDOW_SECONDS, now);
+    throw tooManyRequests(`You can request ${OTP_SENDS_PER_WINDOW} codes in 15 minutes. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+  }
+  const code = newCode();
+  const user = await findByEmail(email);
+  const hash = codeHash(user?.id ?? "nobody", code);
+  if (!user) return null;
+  await db.$transaction([
+    // A new code replaces the ones before it.
+    db.passwordResetCode.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
+    db.passwordResetCode.create({
+      data: { userId: user.id, codeHash: hash, expiresAt: new Date(now.getTime() + OTP_VALIDITY_SECONDS * 1000), createdAt: now },
+    }),
+  ]);
+  return { user, code };
+}
+
+/** Checks a code; on success spends it and returns a fresh reset-grant token (raw, for the cookie). */
+export async function verifyResetCode(email: string, otp: string, now: Date = new Date()): Promise<string> {
+  const user = await findByEmail(email);
+  if (!user) throw badRequest(WRONG_CODE_MESSAGE);
+
+  const failures = { key: `otp-fail:${user.id}`, seconds: OTP_FAILURE_WINDOW_SECONDS, now };
+  if ((await peek(failures)) >= OTP_FAILURES_PER_WINDOW) {
+    const wait = secondsLeft(OTP_FAILURE_WINDOW_SECONDS, now);
+    throw tooManyRequests(`Too many wrong codes. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+  }
+
+  const code = await db.passwordResetCode.findFirst({ where: { userId: user.id, usedAt: null }, orderBy: { createdAt: "desc" } });
+  if (!code || code.expiresAt <= now) throw badRequest(WRONG_CODE_MESSAGE);
+
+  // Claim one guess atomically: the sixth guess finds no row, whatever it holds.
+  const claimed = await db.passwordResetCode.updateMany({
+    where: { id: code.id, usedAt: null, attempts: { lt: OTP_MAX_ATTEMPTS }, expiresAt: { gt: now } },
+    data: { attempts: { increment: 1 } },
+  });
+  if (claimed.count === 0) throw badRequest(DEAD_CODE_MESSAGE);
+
+  if (!sameHash(code.codeHash, codeHash(user.id, otp))) {
+    await hit(failures);
+    throw badRequest(WRONG_CODE_MESSAGE);
+  }
+
+  // Spend it: of two parallel right guesses exactly one gets the row.
+  const spent = await db.passwordResetCode.updateMany({ where: { id: code.id, usedAt: null }, data: { usedAt: now } });
+  if (spent.count === 0) throw badRequest(DEAD_CODE_MESSAGE);
+
+  const token = randomBytes(32).toString("base64url");
+  await db.passwordResetGrant.create({
+    data: { userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + RESET_GRANT_SECONDS * 1000), createdAt: now },
+  });
+  return token;
+}
+
+/**
+ * Sets a new password with a grant from verifyResetCode. The grant is spent, every session of
+ * the user ends (sessionVersion), and outstanding codes and grants are dropped.
+ */
+export async function resetPasswordWithGrant(token: string | undefined, email: string, password: string, now: Date = new Date()): Promise<User> {
+  if (!token) throw unauthorized(NO_GRANT_MESSAGE);
+  const grant = await db.passwordResetGrant.findUnique({ where: { tokenHash: tokenHash(token) }, include: { user: true } });
+  if (!grant || grant.usedAt || grant.expiresAt <= now || grant.user.email !== email.toLowerCase()) throw unauthorized(NO_GRANT_MESSAGE);
+
+  const passwordHash = await hashPassword(password);
+  return db.$transaction(async (tx) => {
+    const spent = await tx.passwordResetGrant.updateMany({ where: { id: grant.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    if (spent.count === 0) throw unauthorized(NO_GRANT_MESSAGE);
+    await tx.passwordResetGrant.updateMany({ where: { userId: grant.userId, usedAt: null }, data: { usedAt: now } });
+    await tx.passwordResetCode.updateMany({ where: { userId: grant.userId, usedAt: null }, data: { usedAt: now } });
+    return tx.user.update({ where: { id: grant.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+  });
+}

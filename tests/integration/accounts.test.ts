@@ -1,0 +1,345 @@
+// Accounts on a real Postgres through the real route handlers: the profile update, the password
+// reset (codes, grants, limits) and sign-in throttling. The reset's clock is passed in, so the
+// 300-second validity is tested at 299 s and 301 s without sleeping.
+import { randomInt } from "node:crypto";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { POST as signup } from "@/app/api/signup/route";
+import { POST as signin } from "@/app/api/signin/route";
+import { GET as userDetails } from "@/app/api/user-details/route";
+import { PUT as updateUser } from "@/app/api/update-user/route";
+import { POST as sendOtp } from "@/app/api/send-otp/route";
+import { POST as verifyOtp } from "@/app/api/verify-otp/route";
+import { POST as resetPassword } from "@/app/api/reset-password/route";
+import { issueResetCode, resetPasswordWithGrant, verifyResetCode } from "@/lib/server/password-reset";
+import { OTP_FAILURES_PER_WINDOW, OTP_MAX_ATTEMPTS, SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS } from "@/lib/constants";
+import { dataUrl, getRequest, jsonRequest, noContext, png, query, sessionCookieFrom, uniqueEmail } from "../helpers";
+
+type Mail = { to: string[]; subject: string; html: string | null; text: string | null };
+
+/** The mails sent to an address, once `count` have arrived (mail goes out after the answer). */
+async function mailsTo(address: string, count = 1): Promise<Mail[]> {
+  for (let tries = 0; tries < 50; tries++) {
+    const mails = (await (await fetch(`${inject("emulatorUrl")}/resend/outbox?to=${encodeURIComponent(address)}`)).json()) as Mail[];
+    if (mails.length >= count) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+const PASSWORD = "correct horse battery";
+const NEW_PASSWORD = "a brand new passphrase";
+
+type Account = { id: string; email: string; cookie: string };
+
+/** Signs up and in from an address of its own (so throttling tests don't share counters). */
+async function account(name = "Asha Rao"): Promise<Account> {
+  const email = uniqueEmail();
+  const created = await signup(jsonRequest("/api/signup", { name, email, contact: "", password: PASSWORD, confirmPwd: PASSWORD, profilepic: "" }), noContext);
+  expect(created.status).toBe(201);
+  const id = (await created.json()).data._id as string;
+  const response = await signin(jsonRequest("/api/signin", { email, password: PASSWORD }, { headers: { "x-forwarded-for": randomAddress() } }), noContext);
+  expect(response.status).toBe(200);
+  return { id, email, cookie: sessionCookieFrom(response) };
+}
+
+const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+
+function profile(overrides: Record<string, unknown> = {}) {
+  return { name: "Asha Rao", email: uniqueEmail(), contact: "+91 90000 00000", ...overrides };
+}
+
+async function put(body: unknown, cookie?: string) {
+  const response = await updateUser(jsonRequest("/api/update-user", body, { method: "PUT", cookie }), noContext);
+  return { response, answer: await response.json() };
+}
+
+const grantCookieFrom = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith("volt.reset-grant="))?.split(";")[0];
+
+describe("PUT /api/update-user", () => {
+  it("changes the caller's own name, email and contact, and ignores a role in the body", async () => {
+    const me = await account();
+    const body = profile({ name: "Asha R.", contact: "12345", role: "ADMIN" });
+    const { response, answer } = await put(body, me.cookie);
+    expect(response.status).toBe(200);
+    expect(answer.data).toMatchObject({ _id: me.id, name: "Asha R.", email: body.email, contact: "12345", role: "USER" });
+    const [row] = await query<{ role: string; name: string }>('SELECT role, name FROM "User" WHERE id = $1', [me.id]);
+    expect(row).toEqual({ role: "USER", name: "Asha R." });
+  });
+
+  it("cannot touch another user: ids in the body are ignored", async () => {
+    const me = await account();
+    const other = await account("Ravi Kumar");
+    const { answer } = await put(profile({ _id: other.id, id: other.id, userId: other.id, name: "Hijacked" }), me.cookie);
+    expect(answer.data._id).toBe(me.id);
+    const [row] = await query<{ name: string; email: string }>('SELECT name, email FROM "User" WHERE id = $1', [other.id]);
+    expect(row).toEqual({ name: "Ravi Kumar", email: other.email });
+  });
+
+  it("answers 401 without a session and changes nothing", async () => {
+    const { response } = await put(profile());
+    expect(response.status).toBe(401);
+  });
+
+  it("keeps emails unique (409) and leaves the profile as it was", async () => {
+    const me = await account();
+    const other = await account();
+    const { response, answer } = await put(profile({ email: other.email.toUpperCase(), name: "Changed" }), me.cookie);
+    expect(response.status).toBe(409);
+    expect(answer.message).toBe("An account with this email already exists.");
+    const [row] = await query<{ name: string }>('SELECT name FROM "User" WHERE id = $1', [me.id]);
+    expect(row?.name).toBe("Asha Rao");
+  });
+
+  it.each([
+    [{ password: NEW_PASSWORD, confirmPwd: "something else" }, "Please check your password"],
+    [{ password: "short", confirmPwd: "short" }, "Password must be at least 8 characters"],
+    [{ password: "password123", confirmPwd: "password123" }, "This password is too common. Please choose a less guessable one."],
+    [{ profilepic: "https://tracker.example.com/pixel.png" }, "Profile picture must be an image file"],
+    [{ profilepic: "data:image/png;base64,aGVsbG8gd29ybGQ=" }, "Profile picture must be a PNG, JPEG, WebP or GIF image"],
+  ])("refuses %j with 400 and writes nothing", async (overrides, message) => {
+    const me = await account();
+    const { response, answer } = await put(profile({ name: "Changed", ...overrides }), me.cookie);
+    expect(response.status).toBe(400);
+    expect(answer.message).toBe(message);
+    const [row] = await query<{ name: string }>('SELECT name FROM "User" WHERE id = $1', [me.id]);
+    expect(row?.name).toBe("Asha Rao");
+  });
+
+  it("stores a new picture through the images provider and keeps its URL; sending the URL back keeps it", async () => {
+    const me = await account();
+    const { response, answer } = await put(profile({ profilepic: dataUrl("image/png", png(4, 4)) }), me.cookie);
+    expect(response.status).toBe(200);
+    const url = answer.data.profilepic as string;
+    expect(url).toMatch(/^https?:\/\/.+\/volt\/profiles\/.+\.png$/);
+    const image = await fetch(url);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await image.arrayBuffer()).equals(png(4, 4))).toBe(true);
+
+    const again = await put(profile({ profilepic: url, name: "Same picture" }), me.cookie);
+    expect(again.answer.data.profilepic).toBe(url);
+    const removed = await put(profile({ profilepic: "" }), me.cookie);
+    expect(removed.answer.data.profilepic).toBe("");
+  });
+
+  it("a new password ends the other sessions but keeps the caller's, with a fresh cookie", async () => {
+    const me = await account();
+    const second = sessionCookieFrom(await signin(jsonRequest("/api/signin", { email: me.email, password: PASSWORD }), noContext));
+    const { response } = await put(profile({ email: me.email, password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD }), me.cookie);
+    expect(response.status).toBe(200);
+    const fresh = sessionCookieFrom(response);
+    expect((await userDetails(getRequest("/api/user-details", second), noContext)).status).toBe(401);
+    expect((await userDetails(getRequest("/api/user-details", me.cookie), noContext)).status).toBe(401);
+    expect((await userDetails(getRequest("/api/user-details", fresh), noContext)).status).toBe(200);
+    const again = await signin(jsonRequest("/api/signin", { email: me.email, password: NEW_PASSWORD }), noContext);
+    expect(again.status).toBe(200);
+  });
+});
+
+describe("POST /api/send-otp", () => {
+  it("answers a known and an unknown email identically", async () => {
+    const known = await account();
+    const a = await sendOtp(jsonRequest("/api/send-otp", { email: known.email }), noContext);
+    const b = await sendOtp(jsonRequest("/api/send-otp", { email: uniqueEmail("nobody") }), noContext);
+    expect(a.status).toBe(b.status);
+    expect(await a.json()).toEqual(await b.json());
+    expect(a.headers.getSetCookie()).toEqual(b.headers.getSetCookie());
+  });
+
+  it("mails the code (HTML and text) to a known email", async () => {
+    const me = await account();
+    await sendOtp(jsonRequest("/api/send-otp", { email: me.email }), noContext);
+    const [mail] = await mailsTo(me.email);
+    const code = mail!.text!.match(/\b(\d{6})\b/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail!.html).toContain(code);
+    const verified = await verifyOtp(jsonRequest("/api/verify-otp", { email: me.email, otp: code }), noContext);
+    expect(verified.status).toBe(200);
+  });
+
+  it("stores the code only as a hash, valid for 300 s", async () => {
+    const me = await account();
+    const now = new Date("2026-01-01T10:00:00Z");
+    const issued = await issueResetCode(me.email, now);
+    expect(issued?.code).toMatch(/^\d{6}$/);
+    const rows = await query<{ codeHash: string; expiresAt: Date }>('SELECT "codeHash", "expiresAt" FROM "PasswordResetCode" WHERE "userId" = $1', [me.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.codeHash).not.toContain(issued!.code);
+    expect(rows[0]!.expiresAt.getTime() - now.getTime()).toBe(300_000);
+  });
+
+  it("sends at most 3 codes per 15 minutes per email, known or not", async () => {
+    for (const email of [(await account()).email, uniqueEmail("nobody")]) {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await sendOtp(jsonRequest("/api/send-otp", { email }), noContext)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    }
+  });
+
+  it("answers 400 for a malformed email", async () => {
+    const response = await sendOtp(jsonRequest("/api/send-otp", { email: "nope" }), noContext);
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("verifying a code", () => {
+  const T0 = new Date("2026-02-01T09:00:00Z");
+  const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+  it("works at 299 s and not at 301 s", async () => {
+    const early = await account();
+    const { code } = (await issueResetCode(early.email, T0))!;
+    await expect(verifyResetCode(early.email, code, at(299))).resolves.toMatch(/^[\w-]{40,}$/);
+
+    const late = await account();
+    const second = (await issueResetCode(late.email, T0))!;
+    await expect(verifyResetCode(late.email, second.code, at(301))).rejects.toMatchObject({ status: 400 });
+  });
+
+  it(`refuses the ${OTP_MAX_ATTEMPTS + 1}th guess even when it is right`, async () => {
+    const me = await account();
+    const { code } = (await issueResetCode(me.email, T0))!;
+    for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
+      await expect(verifyResetCode(me.email, wrong(code), at(10 + i))).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(verifyResetCode(me.email, code, at(20))).rejects.toMatchObject({ status: 400, message: "This code can no longer be used. Please request a new one." });
+  });
+
+  it("counts wrong guesses per account across codes", async () => {
+    const me = await account();
+    let code = "";
+    for (let i = 0; i < OTP_FAILURES_PER_WINDOW; i++) {
+      if (i % OTP_MAX_ATTEMPTS === 0) code = (await issueResetCode(me.email, at(i)))!.code;
+      await expect(verifyResetCode(me.email, wrong(code), at(i))).rejects.toMatchObject({ status: 400 });
+    }
+    const fresh = (await issueResetCode(me.email, at(60)))!.code;
+    await expect(verifyResetCode(me.email, fresh, at(61))).rejects.toMatchObject({ status: 429 });
+  });
+
+  it("lets exactly one of two parallel right guesses through", async () => {
+    const me = await account();
+    const { code } = (await issueResetCode(me.email, T0))!;
+    const results = await Promise.allSettled([verifyResetCode(me.email, code, at(5)), verifyResetCode(me.email, code, at(5))]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected")).toHaveLength(1);
+  });
+
+  it("a new code replaces the previous one", async () => {
+    const me = await account();
+    const first = (await issueResetCode(me.email, T0))!.code;
+    const second = (await issueResetCode(me.email, at(30)))!.code;
+    if (first !== second) await expect(verifyResetCode(me.email, first, at(31))).rejects.toMatchObject({ status: 400 });
+    await expect(verifyResetCode(me.email, second, at(32))).resolves.toBeTruthy();
+  });
+
+  it("answers an unknown email like a wrong code", async () => {
+    const response = await verifyOtp(jsonRequest("/api/verify-otp", { email: uniqueEmail("nobody"), otp: "123456" }), noContext);
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("That code is not right, or it has expired. Please check it or request a new one.");
+  });
+
+  it.each([{ otp: "12345" }, { otp: "12a456" }, { otp: 123456 }, {}])("answers 400 for %j", async (body) => {
+    const response = await verifyOtp(jsonRequest("/api/verify-otp", { email: "a@example.com", ...body }), noContext);
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("POST /api/reset-password", () => {
+  async function grantFor(email: string): Promise<string> {
+    const { code } = (await issueResetCode(email))!;
+    const response = await verifyOtp(jsonRequest("/api/verify-otp", { email, otp: code }), noContext);
+    expect(response.status).toBe(200);
+    const cookie = grantCookieFrom(response);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("volt.reset-grant="))).toMatch(/HttpOnly/i);
+    return cookie!;
+  }
+
+  const reset = (email: string, cookie?: string, password = NEW_PASSWORD) =>
+    resetPassword(jsonRequest("/api/reset-password", { email, password, confirmPwd: password }, { cookie }), noContext);
+
+  it("refuses a reset without a grant (the old system's hole) and changes nothing", async () => {
+    const me = await account();
+    const response = await reset(me.email);
+    expect(response.status).toBe(401);
+    expect((await signin(jsonRequest("/api/signin", { email: me.email, password: PASSWORD }), noContext)).status).toBe(200);
+  });
+
+  it("resets with a grant, once: the grant is spent and old sessions stop working", async () => {
+    const me = await account();
+    const cookie = await grantFor(me.email);
+    const response = await reset(me.email, cookie);
+    expect(response.status).toBe(200);
+    expect((await userDetails(getRequest("/api/user-details", me.cookie), noContext)).status).toBe(401);
+    expect((await signin(jsonRequest("/api/signin", { email: me.email, password: PASSWORD }), noContext)).status).toBe(401);
+    expect((await signin(jsonRequest("/api/signin", { email: me.email, password: NEW_PASSWORD }), noContext)).status).toBe(200);
+
+    const [notice] = await mailsTo(me.email);
+    expect(notice!.subject).toMatch(/password/i);
+    expect(notice!.text).toBeTruthy();
+
+    const replay = await reset(me.email, cookie, "yet another passphrase");
+    expect(replay.status).toBe(401);
+    expect((await signin(jsonRequest("/api/signin", { email: me.email, password: NEW_PASSWORD }), noContext)).status).toBe(200);
+  });
+
+  it("a grant is bound to its account's email", async () => {
+    const me = await account();
+    const other = await account();
+    const cookie = await grantFor(me.email);
+    expect((await reset(other.email, cookie)).status).toBe(401);
+    expect((await signin(jsonRequest("/api/signin", { email: other.email, password: PASSWORD }), noContext)).status).toBe(200);
+  });
+
+  it("a grant expires after 10 minutes", async () => {
+    const me = await account();
+    const t0 = new Date();
+    const { code } = (await issueResetCode(me.email, t0))!;
+    const token = await verifyResetCode(me.email, code, t0);
+    await expect(resetPasswordWithGrant(token, me.email, NEW_PASSWORD, new Date(t0.getTime() + 601_000))).rejects.toMatchObject({ status: 401 });
+    await expect(resetPasswordWithGrant(token, me.email, NEW_PASSWORD, new Date(t0.getTime() + 599_000))).resolves.toMatchObject({ id: me.id });
+  });
+
+  it("refuses a common or mismatched new password", async () => {
+    const me = await account();
+    const cookie = await grantFor(me.email);
+    expect((await reset(me.email, cookie, "qwerty123")).status).toBe(400);
+    const mismatch = await resetPassword(jsonRequest("/api/reset-password", { email: me.email, password: NEW_PASSWORD, confirmPwd: "other" }, { cookie }), noContext);
+    expect(mismatch.status).toBe(400);
+    expect((await mismatch.json()).message).toBe("Passwords do not match. Please verify and enter again.");
+  });
+});
+
+describe("sign-in throttling", () => {
+  let email = "";
+  beforeAll(async () => {
+    email = (await account()).email;
+  });
+
+  const attempt = (who: string, password: string, address: string) =>
+    signin(jsonRequest("/api/signin", { email: who, password }, { headers: { "x-forwarded-for": address } }), noContext);
+
+  it(`answers 429 after ${SIGNIN_FAILURES_PER_ACCOUNT} failures for one account, even with the right password`, async () => {
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ACCOUNT; i++) expect((await attempt(email, "wrong password!", randomAddress())).status).toBe(401);
+    const blocked = await attempt(email, PASSWORD, randomAddress());
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await blocked.json()).message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it("a success is not counted as a failure, and does not wipe the failures either", async () => {
+    const me = await account();
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ACCOUNT - 1; i++) expect((await attempt(me.email, "wrong password!", randomAddress())).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await attempt(me.email, PASSWORD, randomAddress())).status).toBe(200);
+    expect((await attempt(me.email, "wrong password!", randomAddress())).status).toBe(401);
+    expect((await attempt(me.email, PASSWORD, randomAddress())).status).toBe(429);
+  });
+
+  it(`answers 429 after ${SIGNIN_FAILURES_PER_ADDRESS} failures from one address, across accounts`, async () => {
+    const address = randomAddress();
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ADDRESS; i++) await attempt(uniqueEmail("ghost"), "wrong password!", address);
+    const me = await account();
+    expect((await attempt(me.email, PASSWORD, address)).status).toBe(429);
+    expect((await attempt(me.email, PASSWORD, randomAddress())).status).toBe(200);
+  });
+});
