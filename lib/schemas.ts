@@ -1,6 +1,6 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
-import { API_PAGE_SIZE_MAX, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
 /** SPEC 5: the profile form's own mismatch message. */
@@ -85,6 +85,25 @@ export const resetPasswordSchema = z
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
+
+// Cart and wishlist (SPEC 7 bodies) ------------------------------------------------------------
+
+const rowId = (field: string) => z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(64, `${field} is not an id`);
+
+export const productIdBodySchema = z.object({ productId: rowId("productId") });
+
+/** SPEC 7: `productId` carries the cart line's id here. Quantity: a whole number 1..99, a JSON number. */
+export const cartQuantitySchema = z.object({
+  productId: rowId("productId"),
+  quantity: z
+    .number({ error: `quantity must be a whole number from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}` })
+    .int(`quantity must be a whole number from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}`)
+    .min(CART_QUANTITY_MIN, `quantity must be a whole number from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}`)
+    .max(CART_QUANTITY_MAX, `quantity must be a whole number from ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}`),
+});
+
+export const cartLineBodySchema = z.object({ cartProductId: rowId("cartProductId") });
+export const wishlistLineBodySchema = z.object({ wishlistId: rowId("wishlistId") });
 
 // Catalogue queries ---------------------------------------------------------------------------
 

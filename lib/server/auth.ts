@@ -98,6 +98,13 @@ export async function requireUser(request: Request): Promise<User> {
   return user;
 }
 
+/** Carts and wishlists belong to shoppers (SPEC 6): an ADMIN session answers 403. */
+export async function requireShopper(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role !== "USER") throw forbidden("Only shopper accounts have a cart and a wishlist.");
+  return user;
+}
+
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
   if (user.role !== "ADMIN") throw forbidden();

@@ -53,10 +53,11 @@ export function toPublicProduct(product: Product): PublicProduct {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Product ids are UUIDs; anything else cannot name a product (and must not reach Postgres). */
-function isProductId(value: string): boolean {
-  return UUID.test(value);
+/** Row ids are UUIDs; anything else cannot name a row (and must not reach Postgres). */
+export function isRowId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
 }
+const isProductId = isRowId;
 
 const NEWEST_FIRST: Prisma.ProductOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 

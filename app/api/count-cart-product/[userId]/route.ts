@@ -1,0 +1,12 @@
+import { requireShopper } from "@/lib/server/auth";
+import { forbidden, handle, ok } from "@/lib/server/http";
+import { listCart } from "@/lib/server/shop-lists";
+
+// GET /api/count-cart-product/{userId} — SPEC 7: the caller's cart lines with the product
+// populated (the count is the list's length). Another user's id is refused with 403.
+export const GET = handle<{ params: Promise<{ userId: string }> }>(async (request, context) => {
+  const user = await requireShopper(request);
+  const { userId } = await context.params;
+  if (userId !== user.id) throw forbidden("You can only see your own cart.");
+  return ok(await listCart(user.id), "Cart products");
+});

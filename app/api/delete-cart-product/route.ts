@@ -1,0 +1,11 @@
+import { cartLineBodySchema } from "@/lib/schemas";
+import { requireShopper } from "@/lib/server/auth";
+import { handle, ok, readBody } from "@/lib/server/http";
+import { removeCartLine } from "@/lib/server/shop-lists";
+
+// POST /api/delete-cart-product {cartProductId} — SPEC 7: removes the caller's line.
+export const POST = handle(async (request) => {
+  const user = await requireShopper(request);
+  const { cartProductId } = await readBody(request, cartLineBodySchema);
+  return ok(await removeCartLine(user.id, cartProductId), "Product removed from cart");
+});

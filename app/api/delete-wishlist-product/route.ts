@@ -1,0 +1,11 @@
+import { wishlistLineBodySchema } from "@/lib/schemas";
+import { requireShopper } from "@/lib/server/auth";
+import { handle, ok, readBody } from "@/lib/server/http";
+import { removeWishlistLine } from "@/lib/server/shop-lists";
+
+// POST /api/delete-wishlist-product {wishlistId} — SPEC 7: removes the caller's line.
+export const POST = handle(async (request) => {
+  const user = await requireShopper(request);
+  const { wishlistId } = await readBody(request, wishlistLineBodySchema);
+  return ok(await removeWishlistLine(user.id, wishlistId), "Product removed from wishlist");
+});

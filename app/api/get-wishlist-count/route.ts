@@ -1,0 +1,9 @@
+import { requireShopper } from "@/lib/server/auth";
+import { handle, ok } from "@/lib/server/http";
+import { countWishlist } from "@/lib/server/shop-lists";
+
+// GET /api/get-wishlist-count — SPEC 7: `data.count`.
+export const GET = handle(async (request) => {
+  const user = await requireShopper(request);
+  return ok({ count: await countWishlist(user.id) }, "Wishlist count");
+});

@@ -1,0 +1,139 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { CART_QUANTITY_MAX } from "@/lib/constants";
+import { Prisma, type Product } from "@/lib/generated/prisma/client";
+import { isRowId, toPublicProduct, type PublicProduct } from "./catalog";
+import { db } from "./db";
+import { badRequest, notFound } from "./http";
+
+// The signed-in shopper's cart and wishlist (SPEC 3, 7). Every read and write names the owner:
+// a line of another user is exactly as absent as a line that does not exist (404), and is never
+// changed. Adds are single statements on the (userId, productId) unique keys, so a double click
+// or two tabs can never make two lines.
+
+export type CartLine = { _id: string; userId: string; quantity: number; productId: PublicProduct; createdAt: string };
+export type WishlistLine = { _id: string; userId: string; productId: PublicProduct; createdAt: string };
+
+export const PRODUCT_NOT_FOUND = "Product not found";
+export const CART_LINE_NOT_FOUND = "This product is no longer in your cart.";
+export const WISHLIST_LINE_NOT_FOUND = "This product is no longer in your wishlist.";
+
+type CartRow = { id: string; userId: string; quantity: number; createdAt: Date; product: Product };
+type WishlistRow = { id: string; userId: string; createdAt: Date; product: Product };
+
+const toCartLine = (row: CartRow): CartLine => ({
+  _id: row.id,
+  userId: row.userId,
+  quantity: row.quantity,
+  productId: toPublicProduct(row.product),
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toWishlistLine = (row: WishlistRow): WishlistLine => ({
+  _id: row.id,
+  userId: row.userId,
+  productId: toPublicProduct(row.product),
+  createdAt: row.createdAt.toISOString(),
+});
+
+async function requireProduct(productId: unknown): Promise<string> {
+  if (!isRowId(productId)) throw badRequest("productId must be a product id");
+  const product = await db.product.findUnique({ where: { id: productId }, select: { id: true } });
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return product.id;
+}
+
+/** A product removed between the check and the insert fails the foreign key: still a 404. */
+function productGone(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError ? error.code === "P2003" : /23503|foreign key/i.test(String(error));
+}
+
+// Cart -----------------------------------------------------------------------------------------
+
+export async function listCart(userId: string): Promise<CartLine[]> {
+  const rows = await db.cartItem.findMany({ where: { userId }, include: { product: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map(toCartLine);
+}
+
+/** Adds one of the product: a new line, or one more on the line already there (at most 99). */
+export async function addToCart(userId: string, productId: unknown): Promise<{ line: CartLine; added: boolean }> {
+  const id = await requireProduct(productId);
+  let rows: { id: string; inserted: boolean }[];
+  try {
+    rows = await db.$queryRaw<{ id: string; inserted: boolean }[]>`
+      INSERT INTO "CartItem" ("id", "userId", "productId", "quantity", "createdAt", "updatedAt")
+      VALUES (${randomUUID()}::uuid, ${userId}::uuid, ${id}::uuid, 1, now(), now())
+      ON CONFLICT ("userId", "productId") DO UPDATE
+        SET "quantity" = "CartItem"."quantity" + 1, "updatedAt" = now()
+        WHERE "CartItem"."quantity" < ${CART_QUANTITY_MAX}
+      RETURNING "id", (xmax = 0) AS "inserted"`;
+  } catch (error) {
+    if (productGone(error)) throw notFound(PRODUCT_NOT_FOUND);
+    throw error;
+  }
+  if (rows.length === 0) throw badRequest(`You can have at most ${CART_QUANTITY_MAX} of a product in your cart.`);
+  const row = await db.cartItem.findUnique({ where: { id: rows[0]!.id }, include: { product: true } });
+  if (!row) throw notFound(CART_LINE_NOT_FOUND); // removed by another tab in between
+  return { line: toCartLine(row), added: rows[0]!.inserted };
+}
+
+export async function setCartQuantity(userId: string, lineId: unknown, quantity: number): Promise<CartLine> {
+  if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
+  const updated = await db.cartItem.updateMany({ where: { id: lineId, userId }, data: { quantity } });
+  if (updated.count === 0) throw notFound(CART_LINE_NOT_FOUND);
+  const row = await db.cartItem.findFirst({ where: { id: lineId, userId }, include: { product: true } });
+  if (!row) throw notFound(CART_LINE_NOT_FOUND);
+  return toCartLine(row);
+}
+
+export async function removeCartLine(userId: string, lineId: unknown): Promise<CartLine> {
+  if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
+  const rows = await db.$transaction(async (tx) => {
+    const row = await tx.cartItem.findFirst({ where: { id: lineId, userId }, include: { product: true } });
+    const deleted = await tx.cartItem.deleteMany({ where: { id: lineId, userId } });
+    return deleted.count === 1 && row ? row : null;
+  });
+  if (!rows) throw notFound(CART_LINE_NOT_FOUND);
+  return toCartLine(rows);
+}
+
+// Wishlist -------------------------------------------------------------------------------------
+
+export function countWishlist(userId: string): Promise<number> {
+  return db.wishlistItem.count({ where: { userId } });
+}
+
+export async function listWishlist(userId: string): Promise<WishlistLine[]> {
+  const rows = await db.wishlistItem.findMany({ where: { userId }, include: { product: true }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return rows.map(toWishlistLine);
+}
+
+/** Adds the product once; adding it again keeps the one line and says so. */
+export async function addToWishlist(userId: string, productId: unknown): Promise<{ line: WishlistLine; added: boolean }> {
+  const id = await requireProduct(productId);
+  let inserted: { id: string }[];
+  try {
+    inserted = await db.$queryRaw<{ id: string }[]>`
+      INSERT INTO "WishlistItem" ("id", "userId", "productId", "createdAt")
+      VALUES (${randomUUID()}::uuid, ${userId}::uuid, ${id}::uuid, now())
+      ON CONFLICT ("userId", "productId") DO NOTHING
+      RETURNING "id"`;
+  } catch (error) {
+    if (productGone(error)) throw notFound(PRODUCT_NOT_FOUND);
+    throw error;
+  }
+  const row = await db.wishlistItem.findUnique({ where: { userId_productId: { userId, productId: id } }, include: { product: true } });
+  if (!row) throw notFound(WISHLIST_LINE_NOT_FOUND); // removed by another tab in between
+  return { line: toWishlistLine(row), added: inserted.length === 1 };
+}
+
+export async function removeWishlistLine(userId: string, lineId: unknown): Promise<WishlistLine> {
+  if (!isRowId(lineId)) throw notFound(WISHLIST_LINE_NOT_FOUND);
+  const row = await db.$transaction(async (tx) => {
+    const found = await tx.wishlistItem.findFirst({ where: { id: lineId, userId }, include: { product: true } });
+    const deleted = await tx.wishlistItem.deleteMany({ where: { id: lineId, userId } });
+    return deleted.count === 1 && found ? found : null;
+  });
+  if (!row) throw notFound(WISHLIST_LINE_NOT_FOUND);
+  return toWishlistLine(row);
+}
