@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
 import { categoryFilterKey, parseCategoryFilter } from "@/lib/category-filter";
-import { sessionCookieName } from "@/lib/session-cookie";
+import { SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
 
-// 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel.
+// 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel,
+//    signed-in visitors away from /signin and /signup.
 //    Every page and handler checks again on the server from the database; this is never the
 //    only check.
 // 2. One rewrite: /category-product?category=…&sort=…&page=… is served by the cacheable page
@@ -24,10 +25,16 @@ export async function proxy(request: NextRequest) {
   if (pathname.startsWith("/user-panel") && !claims) {
     return NextResponse.redirect(new URL("/signin", request.url));
   }
+  // Only with the sign-in hint too: a session ended elsewhere (a password reset) still decodes
+  // here, and the browser drops the hint once the server refuses it, so the form stays reachable.
+  const signedIn = claims && request.cookies.get(SIGNED_IN_HINT_COOKIE)?.value === "1";
+  if ((pathname === "/signin" || pathname === "/signup") && signedIn) {
+    return NextResponse.redirect(new URL("/", request.url));
+  }
   if (pathname.startsWith("/admin-panel") && claims?.role !== "ADMIN") {
     return NextResponse.redirect(new URL("/", request.url));
   }
   return NextResponse.next();
 }
 
-export const config = { matcher: ["/category-product", "/user-panel/:path*", "/admin-panel/:path*"] };
+export const config = { matcher: ["/category-product", "/signin", "/signup", "/user-panel/:path*", "/admin-panel/:path*"] };

@@ -1,0 +1,108 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { mutate } from "swr";
+import { ApiError, postJson } from "@/lib/api-client";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/constants";
+import { PROFILE_PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
+import type { PublicUser } from "@/lib/server/users";
+import { USER_DETAILS_KEY } from "../use-current-user";
+import { PRIMARY_BUTTON_CLASS } from "./form-styles";
+import { PasswordField } from "./password-field";
+import { PicturePicker } from "./picture-picker";
+import { TextField } from "./text-field";
+
+/**
+ * SPEC 2: the 'Edit Profile' modal. A native <dialog> opened with showModal(): the browser traps
+ * the focus and closes it on Escape; the caller returns the focus to its Edit button in onClose.
+ */
+export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  // A new picture is a data URL; otherwise the current URL goes back unchanged ("" removes it).
+  const [picture, setPicture] = useState(user.profilepic);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    // Opened once per mount (the caller mounts it to open it); unmounting removes it from the top layer.
+    if (element && !element.open) element.showModal();
+  }, []);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get("password") ?? "");
+    const confirmPwd = String(form.get("confirmPwd") ?? "");
+    if (password !== confirmPwd) {
+      toast.error(PROFILE_PASSWORD_MISMATCH_MESSAGE);
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = await postJson<PublicUser>(
+        "/api/update-user",
+        {
+          name: form.get("name"),
+          email: form.get("email"),
+          contact: form.get("contact"),
+          profilepic: picture,
+          ...(password ? { password, confirmPwd } : {}),
+        },
+        "PUT",
+      );
+      toast.success(answer.message);
+      // The header's avatar and menu read the same key.
+      await (answer.data ? mutate(USER_DETAILS_KEY, answer.data) : mutate(USER_DETAILS_KEY));
+      dialog.current?.close();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby="edit-profile-heading"
+      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <form onSubmit={onSubmit} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
+        <h2 id="edit-profile-heading" className="text-xl font-semibold">
+          Edit Profile
+        </h2>
+        <TextField id="edit-name" name="name" label="Name" autoComplete="name" required maxLength={100} defaultValue={user.name} />
+        <TextField id="edit-email" name="email" label="Email" type="email" autoComplete="email" required maxLength={254} defaultValue={user.email} />
+        <TextField id="edit-contact" name="contact" label="Contact" type="tel" autoComplete="tel" inputMode="tel" maxLength={20} defaultValue={user.contact} />
+        <PicturePicker value={picture} onChange={setPicture} />
+        <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-medium">Change password (optional)</legend>
+          <PasswordField
+            id="edit-password"
+            name="password"
+            label="New Password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint="Leave both empty to keep your password."
+          />
+          <PasswordField id="edit-confirmPwd" name="confirmPwd" label="Confirm Password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+        </fieldset>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="rounded-full px-5 py-2.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
+          <button type="submit" disabled={pending} className={`${PRIMARY_BUTTON_CLASS} sm:w-auto sm:px-6`}>
+            {pending ? "Saving…" : "Save"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

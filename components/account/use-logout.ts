@@ -1,0 +1,24 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { ApiError, fetchJson } from "@/lib/api-client";
+import { signInStateChanged, useCurrentUser } from "../use-current-user";
+
+/** SPEC 4 and 8: sign-out shows the message, clears the user and goes to /; an error shows the server message. */
+export function useLogout(): () => Promise<void> {
+  const { refresh } = useCurrentUser();
+  const router = useRouter();
+  return async function logout() {
+    try {
+      const answer = await fetchJson<unknown>("/api/logout");
+      toast.success(answer.message);
+      signInStateChanged();
+      await refresh();
+      router.push("/");
+      router.refresh();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
+    }
+  };
+}
