@@ -3,6 +3,7 @@
 import { createContext, useContext, useMemo } from "react";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
+import type { PublicProduct } from "@/lib/server/catalog";
 import { useCurrentUser } from "./use-current-user";
 
 // The signed-in USER's wishlist and cart, loaded once for the whole page and shared through
@@ -13,12 +14,20 @@ export const WISHLIST_COUNT_KEY = "/api/get-wishlist-count";
 export const WISHLIST_KEY = "/api/get-wishlist";
 export const cartKey = (userId: string) => `/api/count-cart-product/${userId}`;
 
-export type WishlistEntry = { _id: string; productId: { _id: string } | null };
-export type CartEntry = { _id: string; quantity: number; productId: { _id: string } | null };
+/** SPEC 3: lines with the product populated (null when the product has left the catalogue). */
+export type WishlistEntry = { _id: string; productId: PublicProduct | null; createdAt: string };
+export type CartEntry = { _id: string; quantity: number; productId: PublicProduct | null; createdAt: string };
 
-type ShopLists = { wishlistCount: number | undefined; wishlist: WishlistEntry[]; cart: CartEntry[]; cartKey: string | null };
+type ShopLists = {
+  wishlistCount: number | undefined;
+  wishlist: WishlistEntry[];
+  cart: CartEntry[];
+  cartKey: string | null;
+  /** True until the signed-in shopper's lists have loaded once. */
+  loading: boolean;
+};
 
-const EMPTY: ShopLists = { wishlistCount: undefined, wishlist: [], cart: [], cartKey: null };
+const EMPTY: ShopLists = { wishlistCount: undefined, wishlist: [], cart: [], cartKey: null, loading: false };
 const ShopListsContext = createContext<ShopLists>(EMPTY);
 
 /** Failed loads are only logged and the lists are left empty (SPEC 8). */
@@ -31,16 +40,20 @@ async function quietly<T>(path: string, empty: T): Promise<T> {
   }
 }
 
+/** The cart's SWR key and fetcher, for pages that change the cart (optimistic updates). */
+export const fetchCart = (path: string) => quietly<CartEntry[]>(path, []);
+
 export function ShopListsProvider({ children }: { children: React.ReactNode }) {
-  const { user } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser();
   const shopper = user?.role === "USER" ? user : null;
   const key = shopper ? cartKey(shopper._id) : null;
   const count = useSWR(shopper ? WISHLIST_COUNT_KEY : null, (path: string) => quietly(path, { count: 0 }));
   const wishlist = useSWR(shopper ? WISHLIST_KEY : null, (path: string) => quietly<WishlistEntry[]>(path, []));
-  const cart = useSWR(key, (path: string) => quietly<CartEntry[]>(path, []));
+  const cart = useSWR(key, fetchCart);
+  const loading = isLoading || (shopper !== null && (wishlist.data === undefined || cart.data === undefined));
   const value = useMemo<ShopLists>(
-    () => (shopper ? { wishlistCount: count.data?.count, wishlist: wishlist.data ?? [], cart: cart.data ?? [], cartKey: key } : EMPTY),
-    [shopper, count.data, wishlist.data, cart.data, key],
+    () => (shopper ? { wishlistCount: count.data?.count, wishlist: wishlist.data ?? [], cart: cart.data ?? [], cartKey: key, loading } : { ...EMPTY, loading }),
+    [shopper, count.data, wishlist.data, cart.data, key, loading],
   );
   return <ShopListsContext.Provider value={value}>{children}</ShopListsContext.Provider>;
 }

@@ -1,16 +1,25 @@
 "use client";
 
+import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
 import { ApiError, postJson } from "@/lib/api-client";
 import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists";
 
-/** SPEC 4: filled red when the product is in the wishlist; a click adds or removes it. */
+/**
+ * SPEC 4: filled red when the product is in the wishlist; a click adds or removes it, then the
+ * count and the list refresh. Signed out (401/403): to /signin with 'Please log in first.'.
+ */
 export function WishlistHeart({ productId, productName, className = "" }: { productId: string; productName: string; className?: string }) {
+  const router = useRouter();
   const { wishlist } = useShopLists();
+  const [pending, setPending] = useState(false);
   const entry = wishlist.find((item) => item.productId?._id === productId);
 
   async function toggle() {
+    if (pending) return;
+    setPending(true);
     try {
       const answer = entry
         ? await postJson("/api/delete-wishlist-product", { wishlistId: entry._id })
@@ -18,7 +27,14 @@ export function WishlistHeart({ productId, productName, className = "" }: { prod
       toast.success(answer.message);
       await Promise.all([mutate(WISHLIST_COUNT_KEY), mutate(WISHLIST_KEY)]);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        toast.error("Please log in first.");
+        router.push("/signin");
+      } else {
+        toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
+      }
+    } finally {
+      setPending(false);
     }
   }
 
@@ -27,6 +43,7 @@ export function WishlistHeart({ productId, productName, className = "" }: { prod
       type="button"
       onClick={toggle}
       aria-pressed={Boolean(entry)}
+      aria-busy={pending || undefined}
       aria-label={entry ? `Remove ${productName} from wishlist` : `Add ${productName} to wishlist`}
       className={`heart ${className}`}
     >

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { CartView } from "@/components/shop/cart-view";
+
+export const metadata: Metadata = { title: "My cart", robots: { index: false } };
+
+export default function CartPage() {
+  return <CartView />;
+}

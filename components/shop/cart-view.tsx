@@ -1,0 +1,165 @@
+"use client";
+
+import Link from "next/link";
+import { toast } from "sonner";
+import { useSWRConfig } from "swr";
+import { ApiError, postJson } from "@/lib/api-client";
+import { cartSummary } from "@/lib/cart-summary";
+import { categoryLabel } from "@/lib/categories";
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from "@/lib/constants";
+import { formatRupeeAmount } from "@/lib/money";
+import { productImageSrc } from "@/lib/product-image";
+import { type CartEntry, useShopLists } from "../use-shop-lists";
+
+/**
+ * SPEC 2: 'My Cart' — a row per line (image, name, category, price, minus/plus, remove) and the
+ * summary. Changes show at once and roll back with the server's message if it refuses.
+ */
+export function CartView() {
+  const { cart, cartKey, loading } = useShopLists();
+  const { mutate } = useSWRConfig();
+
+  async function change(next: CartEntry[], request: () => Promise<{ message: string }>, announce: boolean) {
+    if (!cartKey) return;
+    try {
+      await mutate(
+        cartKey,
+        async () => {
+          const answer = await request();
+          if (announce) toast.success(answer.message);
+          return next;
+        },
+        { optimisticData: next, rollbackOnError: true, populateCache: false, revalidate: true },
+      );
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
+    }
+  }
+
+  function setQuantity(line: CartEntry, quantity: number) {
+    // SPEC 4: minus is ignored below 1; the server refuses more than 99 anyway.
+    if (quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) return;
+    const next = cart.map((item) => (item._id === line._id ? { ...item, quantity } : item));
+    void change(next, () => postJson("/api/update-cart-quantity", { productId: line._id, quantity }), false);
+  }
+
+  function remove(line: CartEntry) {
+    const next = cart.filter((item) => item._id !== line._id);
+    void change(next, () => postJson("/api/delete-cart-product", { cartProductId: line._id }), true);
+  }
+
+  const summary = cartSummary(cart);
+
+  return (
+    <section aria-labelledby="cart-heading" className="space-y-4">
+      <h1 id="cart-heading" className="text-2xl font-semibold">
+        My Cart
+      </h1>
+      {loading ? (
+        <CartSkeleton />
+      ) : cart.length === 0 ? (
+        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <p className="text-lg font-medium">Your cart is empty.</p>
+          <p className="mt-1 text-sm text-slate-600">Add something you like and it will wait for you here.</p>
+          <Link href="/" className="mt-4 inline-block rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            Continue shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+          <ul className="space-y-3" aria-label="Cart items">
+            {cart.map((line) => (
+              <CartRow key={line._id} line={line} onQuantity={(quantity) => setQuantity(line, quantity)} onRemove={() => remove(line)} />
+            ))}
+          </ul>
+          <aside aria-labelledby="summary-heading" className="h-fit space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-20">
+            <h2 id="summary-heading" className="rounded-lg bg-brand-600 px-3 py-1.5 text-lg font-semibold text-white">
+              Summary
+            </h2>
+            <dl className="space-y-2 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Quantity</dt>
+                <dd className="font-semibold" data-testid="cart-quantity">
+                  {summary.quantity}
+                </dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Total Price</dt>
+                <dd className="font-semibold" data-testid="cart-total">
+                  {summary.total}
+                </dd>
+              </div>
+            </dl>
+            <button type="button" disabled aria-describedby="checkout-note" className="w-full rounded-full bg-brand-600 py-2.5 font-semibold text-white disabled:opacity-60">
+              Checkout
+            </button>
+            <p id="checkout-note" className="text-xs text-slate-600">
+              Card checkout is not open yet.
+            </p>
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+  const product = line.productId;
+  const name = product?.productName ?? "A product no longer sold";
+  return (
+    <li className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:gap-4" data-testid="cart-line">
+      <div className="grid h-24 w-24 shrink-0 place-items-center rounded-xl bg-slate-100 p-2 sm:h-28 sm:w-28">
+        {product?.productImage[0] && (
+          // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
+          <img src={productImageSrc(product.productImage[0], 112)} alt="" width={112} height={112} className="h-full w-full object-contain mix-blend-multiply" />
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          {product ? (
+            <Link href={`/product/${product._id}`} className="line-clamp-2 font-medium hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <span className="font-medium text-slate-600">{name}</span>
+          )}
+          <button type="button" onClick={onRemove} aria-label={`Remove ${name} from cart`} className="grid h-8 w-8 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-brand-50 hover:text-brand-700">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        </div>
+        {product && <p className="text-sm text-slate-600">{categoryLabel(product.category)}</p>}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+          {product && <p className="font-semibold text-brand-700">{formatRupeeAmount(product.sellingPrice)}</p>}
+          <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${name}`}>
+            <button type="button" onClick={() => onQuantity(line.quantity - 1)} aria-label={`Decrease quantity of ${name}`} className={STEP}>
+              <span aria-hidden="true">−</span>
+            </button>
+            <output className="w-8 text-center font-medium" aria-live="polite" data-testid="line-quantity">
+              {line.quantity}
+            </output>
+            <button type="button" onClick={() => onQuantity(line.quantity + 1)} aria-label={`Increase quantity of ${name}`} className={STEP}>
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+const STEP = "grid h-8 w-8 place-items-center rounded-md border border-brand-600 text-lg font-semibold text-brand-700 hover:bg-brand-600 hover:text-white";
+
+function CartSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" aria-busy="true" aria-label="Loading your cart">
+      <div className="space-y-3">
+        {[0, 1, 2].map((index) => (
+          <div key={index} className="h-32 animate-pulse rounded-2xl bg-slate-200" />
+        ))}
+      </div>
+      <div className="h-48 animate-pulse rounded-2xl bg-slate-200" />
+    </div>
+  );
+}
