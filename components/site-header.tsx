@@ -9,7 +9,7 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4">
-        <SiteLogo />
+        <SiteLogo compact />
         <Suspense fallback={<SearchBoxFallback className="hidden w-full max-w-sm md:block" />}>
           <SearchBox className="hidden w-full max-w-sm md:flex" />
         </Suspense>
