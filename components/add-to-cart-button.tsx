@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
+import { useShopAction } from "./use-shop-action";
 import { useShopLists } from "./use-shop-lists";
 
 type Props = {
@@ -26,26 +26,15 @@ const LOOKS = {
 export function AddToCartButton({ productId, productName, thenOpenCart = false, look, label }: Props) {
   const router = useRouter();
   const { cartKey: key } = useShopLists();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useShopAction();
 
-  async function add() {
-    setPending(true);
-    try {
+  const add = () =>
+    run(async () => {
       const answer = await postJson("/api/add-to-cart", { productId });
       toast.success(answer.message);
       if (key) await mutate(key);
       if (thenOpenCart) router.push("/user-panel/cart");
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        toast.error("Please log in first.");
-        router.push("/signin");
-      } else {
-        toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-      }
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   return (
     <button type="button" onClick={add} disabled={pending} aria-label={`${label}: ${productName}`} className={LOOKS[look]}>

@@ -1,30 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
-import { ApiError, fetchJson } from "@/lib/api-client";
-import { signInStateChanged, useCurrentUser } from "./use-current-user";
+import { useLogout } from "./account/use-logout";
+import { useCurrentUser } from "./use-current-user";
 import { useShopLists } from "./use-shop-lists";
 
 /** The header's per-user part: a client leaf, so the pages around it stay cacheable. */
 export function HeaderAccount() {
-  const { user, isLoading, refresh } = useCurrentUser();
-  const router = useRouter();
-
-  async function logout() {
-    try {
-      const answer = await fetchJson<unknown>("/api/logout");
-      toast.success(answer.message);
-      signInStateChanged();
-      await refresh();
-      router.push("/");
-      router.refresh();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-    }
-  }
+  const { user, isLoading } = useCurrentUser();
+  const logout = useLogout();
 
   if (isLoading) return <div className="h-9 w-24 animate-pulse rounded-full bg-slate-200" aria-hidden="true" />;
 

@@ -1,10 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
+import { useShopAction } from "./use-shop-action";
 import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists";
 
 /**
@@ -12,31 +11,18 @@ import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists
  * count and the list refresh. Signed out (401/403): to /signin with 'Please log in first.'.
  */
 export function WishlistHeart({ productId, productName, className = "" }: { productId: string; productName: string; className?: string }) {
-  const router = useRouter();
   const { wishlist } = useShopLists();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useShopAction();
   const entry = wishlist.find((item) => item.productId?._id === productId);
 
-  async function toggle() {
-    if (pending) return;
-    setPending(true);
-    try {
+  const toggle = () =>
+    run(async () => {
       const answer = entry
         ? await postJson("/api/delete-wishlist-product", { wishlistId: entry._id })
         : await postJson("/api/add-to-wishlist", { productId });
       toast.success(answer.message);
       await Promise.all([mutate(WISHLIST_COUNT_KEY), mutate(WISHLIST_KEY)]);
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        toast.error("Please log in first.");
-        router.push("/signin");
-      } else {
-        toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-      }
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   return (
     <button

@@ -3,15 +3,9 @@
 export const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 3101);
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 
-export type OutboxEmail = {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
-  created_at: string;
-};
+import type { OutboxEmail } from "../scripts/emulators/resend";
+
+export type { OutboxEmail };
 
 /** The emulator's outbox, newest first; only mail to `to` (case-insensitive) when given. */
 export async function readOutbox(to?: string): Promise<OutboxEmail[]> {

@@ -3,6 +3,7 @@
 // 300-second validity is tested at 299 s and 301 s without sleeping.
 import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { OutboxEmail } from "../../scripts/emulators/resend";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { GET as userDetails } from "@/app/api/user-details/route";
@@ -14,7 +15,7 @@ import { issueResetCode, resetPasswordWithGrant, verifyResetCode } from "@/lib/s
 import { OTP_FAILURES_PER_WINDOW, OTP_MAX_ATTEMPTS, SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS } from "@/lib/constants";
 import { dataUrl, getRequest, jsonRequest, noContext, png, query, sessionCookieFrom, uniqueEmail } from "../helpers";
 
-type Mail = { to: string[]; subject: string; html: string | null; text: string | null };
+type Mail = OutboxEmail;
 
 /** The mails sent to an address, once `count` have arrived (mail goes out after the answer). */
 async function mailsTo(address: string, count = 1): Promise<Mail[]> {

@@ -1,6 +1,7 @@
 // Mail and pictures through the real SDKs (Resend, Cloudinary) against the run's emulators,
 // read back over HTTP: no mocks.
 import { Resend } from "resend";
+import type { OutboxEmail } from "../../scripts/emulators/resend";
 import { describe, expect, inject, it } from "vitest";
 import { PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { HttpError } from "@/lib/server/http";
@@ -10,7 +11,6 @@ import { dataUrl, png, uniqueEmail } from "../helpers";
 
 const emulator = inject("emulatorUrl");
 
-type OutboxEmail = { id: string; from: string; to: string[]; subject: string; html: string | null; text: string | null; created_at: string };
 type StoredUpload = { public_id: string; bytes: number; format: string; secure_url: string };
 
 async function getJson<T>(path: string): Promise<T> {
