@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 
 // Wishlist and cart journeys: the signed-out redirect, hearts and 'Add to cart' from the home
 // page with the header counts, quantities and removal on the cart page with the summary right,
@@ -123,4 +124,29 @@ test("a change the server refuses rolls back with its message", async ({ page })
   await expect(page.getByText("Refused by the test")).toBeVisible();
   await expect(quantity).toHaveText("1");
   await expect(page.getByTestId("cart-quantity")).toHaveText("1");
+});
+
+test("the account and shop pages have no serious accessibility violation", async ({ page }) => {
+  for (const path of ["/signup", "/forgot-password"]) {
+    await page.goto(path);
+    await expect(page.locator("main h1")).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+  await signInFreshShopper(page);
+  const [product] = (await (await page.request.get("/api/get-product?limit=1")).json()).data as { _id: string }[];
+  await page.request.post("/api/add-to-cart", { data: { productId: product!._id } });
+  await page.request.post("/api/add-to-wishlist", { data: { productId: product!._id } });
+  for (const [path, ready] of [
+    ["/user-panel/my-account", page.getByRole("button", { name: "Edit profile" })],
+    ["/user-panel/cart", page.getByTestId("cart-line")],
+    ["/user-panel/wishlist", page.locator("main").getByRole("article")],
+  ] as const) {
+    await page.goto(path);
+    await expect(ready).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+  await page.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("button", { name: "Edit profile" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit Profile" })).toBeVisible();
+  await expectNoSeriousViolations(page);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 
 // The storefront journeys: home rows and arrows, category filters in the URL, a product with
 // its discount, typo-tolerant search, the shell, and no serious accessibility violation.
@@ -17,11 +17,6 @@ const HEADINGS = [
   "Best Trimmer's",
 ];
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test("home shows the category strip, the carousel and all ten rows with working arrows", async ({ page }) => {
   await page.goto("/");

@@ -39,7 +39,7 @@ async function SearchResults({ searchParams }: Props) {
   const query = queryOf(await searchParams);
   const products = query ? await searchProducts(query) : [];
   return (
-    <section aria-labelledby="search-heading" className="space-y-4">
+    <section aria-labelledby="search-heading" className="min-h-screen space-y-4">
       <h1 id="search-heading" className="text-lg font-semibold" aria-live="polite">
         Search Results: {products.length}
       </h1>
@@ -54,7 +54,8 @@ async function SearchResults({ searchParams }: Props) {
 
 function Spinner() {
   return (
-    <div role="status" className="grid place-items-center py-16">
+    // As tall as the results will be, so they replace it without moving the page (CLS).
+    <div role="status" className="grid min-h-screen place-items-start justify-center py-16">
       <span className="h-10 w-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" aria-hidden="true" />
       <span className="sr-only">Loading search results…</span>
     </div>
