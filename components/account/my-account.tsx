@@ -23,7 +23,7 @@ export function MyAccount() {
         <h1 className="text-xl font-semibold">My Account</h1>
         <p className="mt-2 text-slate-600">
           You are signed out.{" "}
-          <Link href="/signin" className="text-brand-600 hover:underline">
+          <Link href="/signin" className="text-brand-700 underline underline-offset-2 hover:text-brand-600">
             Sign in
           </Link>{" "}
           to see your profile.

@@ -145,7 +145,7 @@ export function VerifyOtpForm() {
             {formatCountdown(secondsLeft)}
           </span>
         </p>
-        <button type="button" onClick={requestAgain} disabled={resending || !email} className="font-medium text-brand-600 hover:underline disabled:opacity-60">
+        <button type="button" onClick={requestAgain} disabled={resending || !email} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600 disabled:opacity-60">
           {resending ? "Sending…" : "Request again"}
         </button>
       </div>
