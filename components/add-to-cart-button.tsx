@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
-import { useShopAction } from "./use-shop-action";
+import { useApiAction } from "./use-api-action";
 import { useShopLists } from "./use-shop-lists";
 
 type Props = {
@@ -26,7 +26,7 @@ const LOOKS = {
 export function AddToCartButton({ productId, productName, thenOpenCart = false, look, label }: Props) {
   const router = useRouter();
   const { cartKey: key } = useShopLists();
-  const { pending, run } = useShopAction();
+  const { pending, run } = useApiAction({ signInOnAuthError: true });
 
   const add = () =>
     run(async () => {

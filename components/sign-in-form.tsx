@@ -2,25 +2,24 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./account/form-styles";
 import { PasswordField } from "./account/password-field";
 import { TextField } from "./account/text-field";
 import { signInStateChanged, USER_DETAILS_KEY } from "./use-current-user";
 import { WISHLIST_COUNT_KEY } from "./use-shop-lists";
+import { useApiAction } from "./use-api-action";
 
 export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: string; defaultPassword: string }) {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useApiAction();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setPending(true);
-    try {
+    await run(async () => {
       const answer = await postJson("/api/signin", { email: form.get("email"), password: form.get("password") });
       toast.success(answer.message);
       signInStateChanged();
@@ -28,11 +27,7 @@ export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: st
       await Promise.all([mutate(USER_DETAILS_KEY), mutate(WISHLIST_COUNT_KEY)]);
       router.push("/");
       router.refresh();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

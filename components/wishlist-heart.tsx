@@ -3,7 +3,7 @@
 import { toast } from "sonner";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
-import { useShopAction } from "./use-shop-action";
+import { useApiAction } from "./use-api-action";
 import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists";
 
 /**
@@ -12,7 +12,7 @@ import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists
  */
 export function WishlistHeart({ productId, productName, className = "" }: { productId: string; productName: string; className?: string }) {
   const { wishlist } = useShopLists();
-  const { pending, run } = useShopAction();
+  const { pending, run } = useApiAction({ signInOnAuthError: true });
   const entry = wishlist.find((item) => item.productId?._id === productId);
 
   const toggle = () =>

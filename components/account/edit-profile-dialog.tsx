@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { PROFILE_PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import type { PublicUser } from "@/lib/server/users";
@@ -12,6 +12,7 @@ import { PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { PasswordField } from "./password-field";
 import { PicturePicker } from "./picture-picker";
 import { TextField } from "./text-field";
+import { useApiAction } from "../use-api-action";
 
 /**
  * SPEC 2: the 'Edit Profile' modal. A native <dialog> opened with showModal(): the browser traps
@@ -21,7 +22,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
   const dialog = useRef<HTMLDialogElement>(null);
   // A new picture is a data URL; otherwise the current URL goes back unchanged ("" removes it).
   const [picture, setPicture] = useState(user.profilepic);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useApiAction();
 
   useEffect(() => {
     const element = dialog.current;
@@ -38,8 +39,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
       toast.error(PROFILE_PASSWORD_MISMATCH_MESSAGE);
       return;
     }
-    setPending(true);
-    try {
+    await run(async () => {
       const answer = await postJson<PublicUser>(
         "/api/update-user",
         {
@@ -55,11 +55,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
       // The header's avatar and menu read the same key.
       await (answer.data ? mutate(USER_DETAILS_KEY, answer.data) : mutate(USER_DETAILS_KEY));
       dialog.current?.close();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

@@ -2,32 +2,27 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { toast } from "sonner";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { setResetEmail } from "./reset-email";
 import { TextField } from "./text-field";
+import { useApiAction } from "../use-api-action";
 
 /** SPEC 2 /forgot-password: the email gets a code; the email travels on to /verify-otp. */
 export function ForgotPasswordForm() {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useApiAction();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
-    setPending(true);
-    try {
+    await run(async () => {
       const answer = await postJson("/api/send-otp", { email });
       setResetEmail(email);
       toast.success(answer.message);
       router.push("/verify-otp");
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

@@ -1,10 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
@@ -12,12 +11,13 @@ import { PasswordField } from "./password-field";
 import { clearResetEmail } from "./reset-email";
 import { USER_DETAILS_KEY } from "../use-current-user";
 import { useResetEmail } from "./use-reset-email";
+import { useApiAction } from "../use-api-action";
 
 /** SPEC 2 /reset-password: the new password twice, for the email verified on /verify-otp. */
 export function ResetPasswordForm() {
   const router = useRouter();
   const { email, leave } = useResetEmail();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useApiAction();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,8 +29,7 @@ export function ResetPasswordForm() {
       toast.error(PASSWORD_MISMATCH_MESSAGE);
       return;
     }
-    setPending(true);
-    try {
+    await run(async () => {
       const answer = await postJson("/api/reset-password", { email, password, confirmPwd });
       leave();
       clearResetEmail();
@@ -38,11 +37,7 @@ export function ResetPasswordForm() {
       // The reset ended every session: a signed-in tab learns it (401) and drops its sign-in hint.
       await mutate(USER_DETAILS_KEY);
       router.push("/signin");
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

@@ -4,19 +4,20 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { PasswordField } from "./password-field";
 import { PicturePicker } from "./picture-picker";
 import { TextField } from "./text-field";
+import { useApiAction } from "../use-api-action";
 
 /** SPEC 2 /signup: name, email, contact, password twice and a picture; success goes to /signin. */
 export function SignUpForm() {
   const router = useRouter();
   const [picture, setPicture] = useState("");
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useApiAction();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,8 +28,7 @@ export function SignUpForm() {
       toast.error(PASSWORD_MISMATCH_MESSAGE);
       return;
     }
-    setPending(true);
-    try {
+    await run(async () => {
       const answer = await postJson("/api/signup", {
         name: form.get("name"),
         email: form.get("email"),
@@ -39,11 +39,7 @@ export function SignUpForm() {
       });
       toast.success(answer.message);
       router.push("/signin");
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

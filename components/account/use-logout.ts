@@ -2,8 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { ApiError, fetchJson } from "@/lib/api-client";
+import { fetchJson } from "@/lib/api-client";
 import { signInStateChanged, useCurrentUser } from "../use-current-user";
+import { apiErrorMessage } from "../use-api-action";
 
 /** SPEC 4 and 8: sign-out shows the message, clears the user and goes to /; an error shows the server message. */
 export function useLogout(): () => Promise<void> {
@@ -18,7 +19,7 @@ export function useLogout(): () => Promise<void> {
       router.push("/");
       router.refresh();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
+      toast.error(apiErrorMessage(error));
     }
   };
 }

@@ -3,13 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { OTP_LENGTH, OTP_VALIDITY_SECONDS } from "@/lib/constants";
 import { countdownAnnouncement, formatCountdown } from "@/lib/countdown";
 import { backspace, emptyDigits, moveFocus, pasteCode, typeDigit, type OtpStep } from "@/lib/otp-input";
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { useCountdown } from "./use-countdown";
 import { useResetEmail } from "./use-reset-email";
+import { useApiAction } from "../use-api-action";
 
 const INCOMPLETE_MESSAGE = `Please enter the ${OTP_LENGTH}-digit code`;
 
@@ -28,8 +29,8 @@ export function VerifyOtpForm() {
   const { email } = useResetEmail();
   const { secondsLeft, restart } = useCountdown(OTP_VALIDITY_SECONDS);
   const [digits, setDigits] = useState(() => emptyDigits(OTP_LENGTH));
-  const [pending, setPending] = useState(false);
-  const [resending, setResending] = useState(false);
+  const { pending, run } = useApiAction();
+  const { pending: resending, run: resend } = useApiAction();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const expired = secondsLeft <= 0;
 
@@ -74,17 +75,12 @@ export function VerifyOtpForm() {
 
   async function requestAgain() {
     if (!email) return;
-    setResending(true);
-    try {
+    await resend(async () => {
       const answer = await postJson("/api/send-otp", { email });
       toast.success(answer.message);
       restart();
       apply({ digits: emptyDigits(OTP_LENGTH), focus: 0 });
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-    } finally {
-      setResending(false);
-    }
+    });
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -96,16 +92,11 @@ export function VerifyOtpForm() {
       focusBox(Math.max(0, digits.indexOf("")));
       return;
     }
-    setPending(true);
-    try {
+    await run(async () => {
       const answer = await postJson("/api/verify-otp", { email, otp });
       toast.success(answer.message);
       router.push("/reset-password");
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (

@@ -3,13 +3,14 @@
 import Link from "next/link";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { cartSummary } from "@/lib/cart-summary";
 import { categoryLabel } from "@/lib/categories";
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from "@/lib/constants";
 import { formatRupeeAmount } from "@/lib/money";
 import { productImageSrc } from "@/lib/product-image";
 import { type CartEntry, useShopLists } from "../use-shop-lists";
+import { apiErrorMessage } from "../use-api-action";
 
 /**
  * SPEC 2: 'My Cart' — a row per line (image, name, category, price, minus/plus, remove) and the
@@ -32,7 +33,7 @@ export function CartView() {
         { optimisticData: next, rollbackOnError: true, populateCache: false, revalidate: true },
       );
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "An unexpected error occurred");
+      toast.error(apiErrorMessage(error));
     }
   }
 

@@ -1,0 +1,40 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ApiError } from "@/lib/api-client";
+
+/** SPEC 8: the server's message for an error answer, else 'An unexpected error occurred'. */
+export function apiErrorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : "An unexpected error occurred";
+}
+
+/**
+ * Runs one API action at a time (a double click or a double submit sends once), with `pending`
+ * for the button, and shows the failure as a toast. With `signInOnAuthError` (hearts and cart
+ * buttons, SPEC 8) a 401/403 goes to /signin with 'Please log in first.'.
+ */
+export function useApiAction({ signInOnAuthError = false } = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+
+  async function run(action: () => Promise<void>) {
+    if (pending) return;
+    setPending(true);
+    try {
+      await action();
+    } catch (error) {
+      if (signInOnAuthError && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        toast.error("Please log in first.");
+        router.push("/signin");
+      } else {
+        toast.error(apiErrorMessage(error));
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { pending, run };
+}
