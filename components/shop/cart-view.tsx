@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useRef } from "react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
@@ -14,39 +15,46 @@ import { apiErrorMessage } from "../use-api-action";
 
 /**
  * SPEC 2: 'My Cart' — a row per line (image, name, category, price, minus/plus, remove) and the
- * summary. Changes show at once and roll back with the server's message if it refuses.
+ * summary. Changes show at once and roll back to the server's state, with its message, if it
+ * refuses.
  */
 export function CartView() {
   const { cart, cartKey, loading } = useShopLists();
   const { mutate } = useSWRConfig();
+  // Changes reach the server one after another, in click order: two quick clicks can never
+  // arrive reversed and leave the server on the older quantity. The page shows each at once.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const waiting = useRef(0);
 
-  async function change(next: CartEntry[], request: () => Promise<{ message: string }>, announce: boolean) {
+  function change(next: CartEntry[], request: () => Promise<{ message: string }>, announce: boolean) {
     if (!cartKey) return;
-    try {
-      await mutate(
-        cartKey,
-        async () => {
-          const answer = await request();
-          if (announce) toast.success(answer.message);
-          return next;
-        },
-        { optimisticData: next, rollbackOnError: true, populateCache: false, revalidate: true },
-      );
-    } catch (error) {
-      toast.error(apiErrorMessage(error));
-    }
+    void mutate(cartKey, next, { revalidate: false });
+    waiting.current += 1;
+    queue.current = queue.current.then(async () => {
+      try {
+        const answer = await request();
+        if (announce) toast.success(answer.message);
+      } catch (error) {
+        // Refused: the server's message, and the page goes back to what the server holds.
+        toast.error(apiErrorMessage(error));
+        await mutate(cartKey);
+      } finally {
+        waiting.current -= 1;
+        if (waiting.current === 0) await mutate(cartKey);
+      }
+    });
   }
 
   function setQuantity(line: CartEntry, quantity: number) {
     // SPEC 4: minus is ignored below 1; the server refuses more than 99 anyway.
     if (quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) return;
     const next = cart.map((item) => (item._id === line._id ? { ...item, quantity } : item));
-    void change(next, () => postJson("/api/update-cart-quantity", { productId: line._id, quantity }), false);
+    change(next, () => postJson("/api/update-cart-quantity", { productId: line._id, quantity }), false);
   }
 
   function remove(line: CartEntry) {
     const next = cart.filter((item) => item._id !== line._id);
-    void change(next, () => postJson("/api/delete-cart-product", { cartProductId: line._id }), true);
+    change(next, () => postJson("/api/delete-cart-product", { cartProductId: line._id }), true);
   }
 
   const summary = cartSummary(cart);

@@ -8,6 +8,7 @@ import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/l
 import { signInSchema } from "@/lib/schemas";
 import type { User } from "@/lib/generated/prisma/client";
 import { forbidden, HttpError, unauthorized } from "./http";
+import { clientAddress } from "./rate-limit";
 import { signInThrottled } from "./sign-in";
 import { findUserById, toPublicUser } from "./users";
 
@@ -123,10 +124,8 @@ export const authOptions: NextAuthOptions = {
       async authorize(credentials, req) {
         const parsed = signInSchema.safeParse(credentials);
         if (!parsed.success) return null;
-        const forwarded = req?.headers?.["x-forwarded-for"];
-        const address = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || "unknown";
         try {
-          const user = await signInThrottled(parsed.data.email, parsed.data.password, address);
+          const user = await signInThrottled(parsed.data.email, parsed.data.password, clientAddress(req?.headers ?? {}));
           return { id: user.id, name: user.name, email: user.email };
         } catch (error) {
           if (error instanceof HttpError && error.status === 429) throw new Error(error.message);

@@ -46,6 +46,10 @@ export function fail(status: number, message: string, headers?: HeadersInit): Ne
 
 /** Reads a JSON body and validates it; any problem is a 400 naming the first thing wrong. */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  // JSON only: a cross-site <form enctype="text/plain"> can forge a JSON-looking body without a
+  // CORS preflight (login CSRF); a JSON content type cannot be sent that way.
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
   let body: unknown;
   try {
     body = await request.json();

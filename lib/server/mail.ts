@@ -80,3 +80,16 @@ export function passwordChangedEmail(name: string): MailContent {
   ].join("\n");
   return { subject, html, text };
 }
+
+/** The notice to the old address after an email change (the owner may not have made it). */
+export function emailChangedEmail(name: string, newEmail: string): MailContent {
+  const subject = `Your ${STORE_NAME} email address was changed`;
+  const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
+  const html = layout(subject, [
+    escapeHtml(greeting),
+    `The email address of your ${escapeHtml(STORE_NAME)} account was changed to ${escapeHtml(newEmail)}.`,
+    "If this was not you, contact us right away.",
+  ]);
+  const text = [greeting, "", `The email address of your ${STORE_NAME} account was changed to ${newEmail}.`, "If this was not you, contact us right away."].join("\n");
+  return { subject, html, text };
+}

@@ -18,11 +18,12 @@ import { hit, peek, secondsLeft } from "./rate-limit";
 
 // The password reset of SPEC 4, made safe (the old system reset any password with no proof):
 //   send-otp     a 6-digit code from a CSPRNG, stored only as an HMAC, valid OTP_VALIDITY_SECONDS,
-//                at most OTP_SENDS_PER_WINDOW codes per email per window; the same answer
-//                whether or not the email has an account (the mail goes out after the answer).
+//                at most OTP_SENDS_PER_WINDOW codes per email per window; before the answer only
+//                the limit is counted, the same for any email; the code is made and mailed after.
 //   verify-otp   each code takes OTP_MAX_ATTEMPTS guesses (right or wrong) and is then dead;
-//                wrong guesses are also counted per account across codes; a right code is
-//                spent exactly once (a conditional UPDATE) and yields a reset grant.
+//                wrong guesses are also counted per email across codes (unknown emails too,
+//                so the answers never tell whether an account exists); a right code is spent
+//                exactly once (a conditional UPDATE) and yields a reset grant.
 //   reset        needs that grant (a random token, stored hashed, bound to the account, valid
 //                RESET_GRANT_SECONDS, single use); the new password bumps sessionVersion, so
 //                every existing session of the user stops working.
@@ -30,7 +31,6 @@ import { hit, peek, secondsLeft } from "./rate-limit";
 
 export const SEND_OTP_MESSAGE = "If an account exists for this email, a 6-digit code is on its way. It is valid for 5 minutes.";
 export const WRONG_CODE_MESSAGE = "That code is not right, or it has expired. Please check it or request a new one.";
-export const DEAD_CODE_MESSAGE = "This code can no longer be used. Please request a new one.";
 export const NO_GRANT_MESSAGE = "Please verify the code from your email first.";
 
 function secret(): string {
@@ -63,65 +63,81 @@ function findByEmail(email: string): Promise<User | null> {
 }
 
 /**
- * Issues a code for the email when it has an account. Returns the user and the code so that the
- * caller can mail it (after answering); returns null for an unknown email. The work done is the
- * same either way apart from one insert, and the limit counts unknown emails too.
+ * Counts a code request against the email's limit (known and unknown emails alike): the part of
+ * send-otp that runs before the answer, so both answers cost the same.
  */
-export async function issueResetCode(email: string, now: Date = new Date()): Promise<{ user: User; code: string } | null> {
+export async function countCodeRequest(email: string, now: Date = new Date()): Promise<void> {
   const window = { key: `otp-send:${email.toLowerCase()}`, seconds: OTP_SEND_WINDOW_SECONDS, now };
   if ((await hit(window)) > OTP_SENDS_PER_WINDOW) {
     const wait = secondsLeft(OTP_SEND_WINDOW_SECONDS, now);
     throw tooManyRequests(`You can request ${OTP_SENDS_PER_WINDOW} codes in 15 minutes. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
   }
-  const code = newCode();
+}
+
+/**
+ * Issues a code for the email when it has an account (send-otp runs this after answering) and
+ * returns the user and the code to mail; null for an unknown email. A new code replaces the
+ * ones before it.
+ */
+export async function issueResetCode(email: string, now: Date = new Date()): Promise<{ user: User; code: string } | null> {
   const user = await findByEmail(email);
-  const hash = codeHash(user?.id ?? "nobody", code);
   if (!user) return null;
+  const code = newCode();
   await db.$transaction([
-    // A new code replaces the ones before it.
     db.passwordResetCode.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
     db.passwordResetCode.create({
-      data: { userId: user.id, codeHash: hash, expiresAt: new Date(now.getTime() + OTP_VALIDITY_SECONDS * 1000), createdAt: now },
+      data: { userId: user.id, codeHash: codeHash(user.id, code), expiresAt: new Date(now.getTime() + OTP_VALIDITY_SECONDS * 1000), createdAt: now },
     }),
   ]);
   return { user, code };
 }
 
-/** Checks a code; on success spends it and returns a fresh reset-grant token (raw, for the cookie). */
+/**
+ * Checks a code; on success spends it and returns a fresh reset-grant token (raw, for the
+ * cookie). Wrong, expired, replaced and worn-out codes get one message, and wrong guesses are
+ * counted per email, so an unknown email answers exactly like a known one.
+ */
 export async function verifyResetCode(email: string, otp: string, now: Date = new Date()): Promise<string> {
-  const user = await findByEmail(email);
-  if (!user) throw badRequest(WRONG_CODE_MESSAGE);
-
-  const failures = { key: `otp-fail:${user.id}`, seconds: OTP_FAILURE_WINDOW_SECONDS, now };
+  const failures = { key: `otp-fail:${email.toLowerCase()}`, seconds: OTP_FAILURE_WINDOW_SECONDS, now };
   if ((await peek(failures)) >= OTP_FAILURES_PER_WINDOW) {
     const wait = secondsLeft(OTP_FAILURE_WINDOW_SECONDS, now);
     throw tooManyRequests(`Too many wrong codes. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
   }
+  const wrong = async () => {
+    await hit(failures);
+    return badRequest(WRONG_CODE_MESSAGE);
+  };
 
-  const code = await db.passwordResetCode.findFirst({ where: { userId: user.id, usedAt: null }, orderBy: { createdAt: "desc" } });
-  if (!code || code.expiresAt <= now) throw badRequest(WRONG_CODE_MESSAGE);
+  const user = await findByEmail(email);
+  const code = user ? await db.passwordResetCode.findFirst({ where: { userId: user.id, usedAt: null }, orderBy: { createdAt: "desc" } }) : null;
+  if (!user || !code || code.expiresAt <= now) throw await wrong();
 
   // Claim one guess atomically: the sixth guess finds no row, whatever it holds.
   const claimed = await db.passwordResetCode.updateMany({
     where: { id: code.id, usedAt: null, attempts: { lt: OTP_MAX_ATTEMPTS }, expiresAt: { gt: now } },
     data: { attempts: { increment: 1 } },
   });
-  if (claimed.count === 0) throw badRequest(DEAD_CODE_MESSAGE);
+  if (claimed.count === 0 || !sameHash(code.codeHash, codeHash(user.id, otp))) throw await wrong();
 
-  if (!sameHash(code.codeHash, codeHash(user.id, otp))) {
-    await hit(failures);
-    throw badRequest(WRONG_CODE_MESSAGE);
-  }
-
-  // Spend it: of two parallel right guesses exactly one gets the row.
-  const spent = await db.passwordResetCode.updateMany({ where: { id: code.id, usedAt: null }, data: { usedAt: now } });
-  if (spent.count === 0) throw badRequest(DEAD_CODE_MESSAGE);
-
+  // Spend the code and issue the grant together: of two parallel right guesses exactly one
+  // gets the row, and a failed insert leaves the code unspent.
   const token = randomBytes(32).toString("base64url");
-  await db.passwordResetGrant.create({
-    data: { userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + RESET_GRANT_SECONDS * 1000), createdAt: now },
+  await db.$transaction(async (tx) => {
+    const spent = await tx.passwordResetCode.updateMany({ where: { id: code.id, usedAt: null }, data: { usedAt: now } });
+    if (spent.count === 0) throw badRequest(WRONG_CODE_MESSAGE);
+    await tx.passwordResetGrant.create({
+      data: { userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + RESET_GRANT_SECONDS * 1000), createdAt: now },
+    });
   });
   return token;
+}
+
+/** Codes and grants outstanding for the user stop working (password or email changed). */
+export async function revokeResetProofs(userId: string, now: Date = new Date()): Promise<void> {
+  await db.$transaction([
+    db.passwordResetCode.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } }),
+    db.passwordResetGrant.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } }),
+  ]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import { db } from "./db";
 
 // Fixed-window counters in Postgres (RateLimitBucket), so a limit holds across every instance
@@ -49,11 +50,21 @@ async function sweep(now: Date): Promise<void> {
 }
 
 /**
- * The caller's address as the nearest proxy saw it. On Vercel and behind a reverse proxy that
- * sets X-Forwarded-For this is the client; a server exposed directly should put a proxy in
- * front (README), since a client can write the header itself.
+ * The caller's address as the nearest proxy saw it: the last X-Forwarded-For entry (the one the
+ * trusted proxy appended; Vercel sets a single one), else X-Real-IP. Only a well-formed IP is
+ * taken; null when there is none (a server exposed without a proxy), and callers then skip
+ * per-address limits rather than putting every client in one bucket.
  */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
+export function clientAddress(headers: Headers | Record<string, string | string[] | undefined>): string | null {
+  const read = (name: string): string | undefined => {
+    if (headers instanceof Headers) return headers.get(name) ?? undefined;
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(",") : value;
+  };
+  const candidates = [read("x-forwarded-for")?.split(",").at(-1), read("x-real-ip")];
+  for (const candidate of candidates) {
+    const address = candidate?.trim();
+    if (address && address.length <= 45 && isIP(address)) return address;
+  }
+  return null;
 }

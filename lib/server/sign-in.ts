@@ -2,7 +2,7 @@ import "server-only";
 import type { User } from "@/lib/generated/prisma/client";
 import { SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_WINDOW_SECONDS } from "@/lib/constants";
 import { tooManyRequests, unauthorized } from "./http";
-import { hit, secondsLeft } from "./rate-limit";
+import { hit, reset, secondsLeft } from "./rate-limit";
 import { INVALID_CREDENTIALS_MESSAGE, verifyCredentials } from "./users";
 
 export function signInThrottledMessage(seconds: number): string {
@@ -15,16 +15,24 @@ export function signInThrottledMessage(seconds: number): string {
  * across instances). Every attempt is counted before the password is checked, and a success
  * takes its count back: only failures stay, and parallel guesses cannot pass the limit.
  */
-export async function signInThrottled(email: string, password: string, address: string, now: Date = new Date()): Promise<User> {
-  const account = { key: `signin:account:${email.toLowerCase()}`, seconds: SIGNIN_WINDOW_SECONDS, now };
-  const origin = { key: `signin:address:${address}`, seconds: SIGNIN_WINDOW_SECONDS, now };
-  const [accountCount, originCount] = await Promise.all([hit(account), hit(origin)]);
-  if (accountCount > SIGNIN_FAILURES_PER_ACCOUNT || originCount > SIGNIN_FAILURES_PER_ADDRESS) {
+export async function signInThrottled(email: string, password: string, address: string | null, now: Date = new Date()): Promise<User> {
+  const windows = [{ key: accountKey(email), seconds: SIGNIN_WINDOW_SECONDS, now, limit: SIGNIN_FAILURES_PER_ACCOUNT }];
+  // No trustworthy address (no proxy in front): only the account limit applies.
+  if (address) windows.push({ key: `signin:address:${address}`, seconds: SIGNIN_WINDOW_SECONDS, now, limit: SIGNIN_FAILURES_PER_ADDRESS });
+  const counts = await Promise.all(windows.map((window) => hit(window)));
+  if (counts.some((count, index) => count > windows[index]!.limit)) {
     const wait = secondsLeft(SIGNIN_WINDOW_SECONDS, now);
     throw tooManyRequests(signInThrottledMessage(wait), wait);
   }
   const user = await verifyCredentials(email, password);
   if (!user) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  await Promise.all([hit(account, -1), hit(origin, -1)]);
+  await Promise.all(windows.map((window) => hit(window, -1)));
   return user;
+}
+
+const accountKey = (email: string) => `signin:account:${email.toLowerCase()}`;
+
+/** After a password reset the owner must not stay locked out by someone else's guesses. */
+export function clearSignInFailures(email: string): Promise<void> {
+  return reset(accountKey(email));
 }

@@ -97,6 +97,12 @@ export async function verifyCredentials(email: string, password: string): Promis
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
+/** Refuses an email that another account already has (before any costly work, like an upload). */
+export async function assertEmailFree(email: string, exceptUserId?: string): Promise<void> {
+  const owner = await db.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+  if (owner && owner.id !== exceptUserId) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+}
+
 export function findUserById(id: string): Promise<User | null> {
   return db.user.findUnique({ where: { id } });
 }

@@ -12,6 +12,7 @@ import { POST as sendOtp } from "@/app/api/send-otp/route";
 import { POST as verifyOtp } from "@/app/api/verify-otp/route";
 import { POST as resetPassword } from "@/app/api/reset-password/route";
 import { issueResetCode, resetPasswordWithGrant, verifyResetCode } from "@/lib/server/password-reset";
+import { clientAddress } from "@/lib/server/rate-limit";
 import { OTP_FAILURES_PER_WINDOW, OTP_MAX_ATTEMPTS, SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS } from "@/lib/constants";
 import { dataUrl, getRequest, jsonRequest, noContext, png, query, sessionCookieFrom, uniqueEmail } from "../helpers";
 
@@ -53,6 +54,8 @@ async function put(body: unknown, cookie?: string) {
   const response = await updateUser(jsonRequest("/api/update-user", body, { method: "PUT", cookie }), noContext);
   return { response, answer: await response.json() };
 }
+
+const WRONG_CODE = "That code is not right, or it has expired. Please check it or request a new one.";
 
 const grantCookieFrom = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith("volt.reset-grant="))?.split(";")[0];
 
@@ -120,6 +123,29 @@ describe("PUT /api/update-user", () => {
     expect(again.answer.data.profilepic).toBe(url);
     const removed = await put(profile({ profilepic: "" }), me.cookie);
     expect(removed.answer.data.profilepic).toBe("");
+  });
+
+  it("an email change kills codes mailed before it and tells the old address; a password change is mailed too", async () => {
+    const me = await account();
+    const { code } = (await issueResetCode(me.email))!;
+    const newEmail = uniqueEmail("moved");
+    const { response } = await put(profile({ email: newEmail, password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD }), me.cookie);
+    expect(response.status).toBe(200);
+    await expect(verifyResetCode(newEmail, code)).rejects.toMatchObject({ status: 400 });
+    const [notice] = await mailsTo(me.email);
+    expect(notice!.subject).toMatch(/email address was changed/);
+    expect(notice!.text).toContain(newEmail);
+    const [changed] = await mailsTo(newEmail);
+    expect(changed!.subject).toMatch(/password was changed/);
+  });
+
+  it("a taken email is refused before the picture is uploaded", async () => {
+    const me = await account();
+    const other = await account();
+    const before = (await (await fetch(`${inject("emulatorUrl")}/cloudinary/uploads`)).json()).length;
+    const { response } = await put(profile({ email: other.email, profilepic: dataUrl("image/png", png(3, 3)) }), me.cookie);
+    expect(response.status).toBe(409);
+    expect((await (await fetch(`${inject("emulatorUrl")}/cloudinary/uploads`)).json()).length).toBe(before);
   });
 
   it("a new password ends the other sessions but keeps the caller's, with a fresh cookie", async () => {
@@ -204,7 +230,7 @@ describe("verifying a code", () => {
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
       await expect(verifyResetCode(me.email, wrong(code), at(10 + i))).rejects.toMatchObject({ status: 400 });
     }
-    await expect(verifyResetCode(me.email, code, at(20))).rejects.toMatchObject({ status: 400, message: "This code can no longer be used. Please request a new one." });
+    await expect(verifyResetCode(me.email, code, at(20))).rejects.toMatchObject({ status: 400, message: WRONG_CODE });
   });
 
   it("counts wrong guesses per account across codes", async () => {
@@ -234,10 +260,21 @@ describe("verifying a code", () => {
     await expect(verifyResetCode(me.email, second, at(32))).resolves.toBeTruthy();
   });
 
-  it("answers an unknown email like a wrong code", async () => {
-    const response = await verifyOtp(jsonRequest("/api/verify-otp", { email: uniqueEmail("nobody"), otp: "123456" }), noContext);
-    expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe("That code is not right, or it has expired. Please check it or request a new one.");
+  it("answers an unknown email exactly like a known one, down to the lockout", async () => {
+    const known = await account();
+    await issueResetCode(known.email, T0);
+    const answers: Record<string, string[]> = {};
+    for (const email of [known.email, uniqueEmail("nobody")]) {
+      answers[email] = [];
+      for (let i = 0; i <= OTP_FAILURES_PER_WINDOW; i++) {
+        const response = await verifyOtp(jsonRequest("/api/verify-otp", { email, otp: "000000" }), noContext);
+        answers[email]!.push(`${response.status} ${(await response.json()).message}`);
+      }
+    }
+    const [a, b] = Object.values(answers);
+    expect(a).toEqual(b);
+    expect(a![0]).toBe(`400 ${WRONG_CODE}`);
+    expect(a!.at(-1)).toMatch(/^429 Too many wrong codes/);
   });
 
   it.each([{ otp: "12345" }, { otp: "12a456" }, { otp: 123456 }, {}])("answers 400 for %j", async (body) => {
@@ -301,6 +338,14 @@ describe("POST /api/reset-password", () => {
     await expect(resetPasswordWithGrant(token, me.email, NEW_PASSWORD, new Date(t0.getTime() + 599_000))).resolves.toMatchObject({ id: me.id });
   });
 
+  it("clears the account's sign-in failures, so a locked-out owner can sign in again", async () => {
+    const me = await account();
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ACCOUNT; i++) await signin(jsonRequest("/api/signin", { email: me.email, password: "wrong password!" }), noContext);
+    expect((await signin(jsonRequest("/api/signin", { email: me.email, password: PASSWORD }), noContext)).status).toBe(429);
+    expect((await reset(me.email, await grantFor(me.email))).status).toBe(200);
+    expect((await signin(jsonRequest("/api/signin", { email: me.email, password: NEW_PASSWORD }), noContext)).status).toBe(200);
+  });
+
   it("refuses a common or mismatched new password", async () => {
     const me = await account();
     const cookie = await grantFor(me.email);
@@ -308,6 +353,28 @@ describe("POST /api/reset-password", () => {
     const mismatch = await resetPassword(jsonRequest("/api/reset-password", { email: me.email, password: NEW_PASSWORD, confirmPwd: "other" }, { cookie }), noContext);
     expect(mismatch.status).toBe(400);
     expect((await mismatch.json()).message).toBe("Passwords do not match. Please verify and enter again.");
+  });
+});
+
+describe("clientAddress", () => {
+  it.each([
+    [{ "x-forwarded-for": "203.0.113.9" }, "203.0.113.9"],
+    [{ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }, "203.0.113.9"],
+    [{ "x-forwarded-for": "2001:db8::1" }, "2001:db8::1"],
+    [{ "x-forwarded-for": "not-an-ip", "x-real-ip": "198.51.100.7" }, "198.51.100.7"],
+    [{ "x-forwarded-for": "1".repeat(400) }, null],
+    [{}, null],
+  ])("reads %j as %s", (headers, address) => {
+    expect(clientAddress(new Headers(headers))).toBe(address);
+    expect(clientAddress(headers)).toBe(address);
+  });
+
+  it("without a trustworthy address only the account limit applies (no shared bucket for everyone)", async () => {
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ADDRESS + 1; i++) {
+      await signin(jsonRequest("/api/signin", { email: uniqueEmail("ghost"), password: "wrong password!" }, { headers: { "x-forwarded-for": "garbage" } }), noContext);
+    }
+    const me = await account();
+    expect((await signin(jsonRequest("/api/signin", { email: me.email, password: PASSWORD }), noContext)).status).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 // Sign-up, sign-in, user-details and logout through the real route handlers on a real Postgres.
+import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
@@ -81,6 +82,15 @@ describe("POST /api/signup", () => {
     expect(response.status).toBe(400);
     expect(answer).toEqual({ success: false, error: true, message });
     expect(await query('SELECT id FROM "User" WHERE email = $1', [email])).toHaveLength(0);
+  });
+
+  it("answers 415 to a body that is not sent as JSON (a cross-site form cannot sign anyone up or in)", async () => {
+    const body = JSON.stringify({ name: "Asha", email: uniqueEmail(), contact: "", password: PASSWORD, confirmPwd: PASSWORD, profilepic: "" });
+    const request = new NextRequest("http://localhost:3000/api/signup", { method: "POST", headers: { "content-type": "text/plain" }, body });
+    const response = await signup(request, noContext);
+    expect(response.status).toBe(415);
+    const login = await signin(new NextRequest("http://localhost:3000/api/signin", { method: "POST", headers: { "content-type": "text/plain" }, body }), noContext);
+    expect(login.status).toBe(415);
   });
 
   it.each(["not json", "[]", "null"])("answers 400 for the body %j", async (raw) => {

@@ -5,6 +5,7 @@ import { handle, ok, readBody } from "@/lib/server/http";
 import { passwordChangedEmail, sendMail } from "@/lib/server/mail";
 import { assertAcceptablePassword } from "@/lib/server/password-policy";
 import { resetPasswordWithGrant } from "@/lib/server/password-reset";
+import { clearSignInFailures } from "@/lib/server/sign-in";
 import { usesSecureCookies } from "@/lib/session-cookie";
 
 // POST /api/reset-password {email, password, confirmPwd?} — SPEC 7, with proof: the grant
@@ -13,6 +14,7 @@ export const POST = handle(async (request) => {
   const body = await readBody(request, resetPasswordSchema);
   assertAcceptablePassword(body.password);
   const user = await resetPasswordWithGrant(readCookie(request.headers.get("cookie"), RESET_GRANT_COOKIE), body.email, body.password);
+  await clearSignInFailures(user.email);
   afterResponse("password-changed mail", () => sendMail({ to: user.email, ...passwordChangedEmail(user.name) }));
   const response = ok(null, "Your password has been changed. Please sign in.");
   response.cookies.set(RESET_GRANT_COOKIE, "", { httpOnly: true, sameSite: "strict", secure: usesSecureCookies(), path: RESET_GRANT_PATH, maxAge: 0 });

@@ -3,16 +3,17 @@ import { sendOtpSchema } from "@/lib/schemas";
 import { afterResponse } from "@/lib/server/after-response";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { otpEmail, sendMail } from "@/lib/server/mail";
-import { issueResetCode, SEND_OTP_MESSAGE } from "@/lib/server/password-reset";
+import { countCodeRequest, issueResetCode, SEND_OTP_MESSAGE } from "@/lib/server/password-reset";
 
-// POST /api/send-otp {email} — SPEC 7. The same answer, in about the same time, whether or not
-// the email has an account: the code goes out by mail after the answer.
+// POST /api/send-otp {email} — SPEC 7. The same answer, in the same time, whether or not the
+// email has an account: before answering only the limit is counted; the code is made and
+// mailed after the answer.
 export const POST = handle(async (request) => {
   const { email } = await readBody(request, sendOtpSchema);
-  const issued = await issueResetCode(email);
-  if (issued) {
-    const { user, code } = issued;
-    afterResponse("send-otp mail", () => sendMail({ to: user.email, ...otpEmail(code, OTP_VALIDITY_SECONDS / 60) }));
-  }
+  await countCodeRequest(email);
+  afterResponse("send-otp", async () => {
+    const issued = await issueResetCode(email);
+    if (issued) await sendMail({ to: issued.user.email, ...otpEmail(issued.code, OTP_VALIDITY_SECONDS / 60) });
+  });
   return ok(null, SEND_OTP_MESSAGE);
 });

@@ -9,7 +9,7 @@ import { toPublicUser } from "@/lib/server/users";
 // failures for the account or from the address answer 429 with Retry-After.
 export const POST = handle(async (request) => {
   const body = await readBody(request, signInSchema);
-  const user = await signInThrottled(body.email, body.password, clientAddress(request));
+  const user = await signInThrottled(body.email, body.password, clientAddress(request.headers));
   const response = ok(toPublicUser(user), "Login successfully");
   await setSessionCookie(response, user);
   return response;

@@ -3,7 +3,10 @@ import { requireUser, setSessionCookie } from "@/lib/server/auth";
 import { badRequest, handle, ok, readBody } from "@/lib/server/http";
 import { uploadProfilePicture } from "@/lib/server/images";
 import { assertAcceptablePassword } from "@/lib/server/password-policy";
-import { toPublicUser, updateProfile } from "@/lib/server/users";
+import { afterResponse } from "@/lib/server/after-response";
+import { emailChangedEmail, passwordChangedEmail, sendMail } from "@/lib/server/mail";
+import { revokeResetProofs } from "@/lib/server/password-reset";
+import { assertEmailFree, toPublicUser, updateProfile } from "@/lib/server/users";
 
 // PUT /api/update-user — SPEC 7: the caller's own name, email, contact, picture and (confirmed)
 // password. Whose profile changes comes from the session only; `role`, `_id` or `userId` in the
@@ -13,6 +16,7 @@ export const PUT = handle(async (request) => {
   const user = await requireUser(request);
   const body = await readBody(request, updateUserSchema);
   if (body.password) assertAcceptablePassword(body.password);
+  await assertEmailFree(body.email, user.id);
 
   let profilePic = user.profilePic;
   if (body.profilepic === "") profilePic = "";
@@ -22,8 +26,16 @@ export const PUT = handle(async (request) => {
   }
 
   const updated = await updateProfile(user, { name: body.name, email: body.email, contact: body.contact, profilePic, password: body.password || undefined });
+  const passwordChanged = updated.sessionVersion !== user.sessionVersion;
+  const emailChanged = updated.email !== user.email;
+  if (passwordChanged || emailChanged) {
+    // Codes or grants mailed before the change must not outlive it; the owner hears of it.
+    await revokeResetProofs(user.id);
+    if (passwordChanged) afterResponse("password-changed mail", () => sendMail({ to: updated.email, ...passwordChangedEmail(updated.name) }));
+    if (emailChanged) afterResponse("email-changed mail", () => sendMail({ to: user.email, ...emailChangedEmail(updated.name, updated.email) }));
+  }
   const response = ok(toPublicUser(updated), "Profile updated successfully");
   // A new password ended the other sessions; this one carries on with a fresh cookie.
-  if (updated.sessionVersion !== user.sessionVersion) await setSessionCookie(response, updated);
+  if (passwordChanged) await setSessionCookie(response, updated);
   return response;
 });
