@@ -40,8 +40,7 @@ async function quietly<T>(path: string, empty: T): Promise<T> {
   }
 }
 
-/** The cart's SWR key and fetcher, for pages that change the cart (optimistic updates). */
-export const fetchCart = (path: string) => quietly<CartEntry[]>(path, []);
+const fetchCart = (path: string) => quietly<CartEntry[]>(path, []);
 
 export function ShopListsProvider({ children }: { children: React.ReactNode }) {
   const { user, isLoading } = useCurrentUser();

@@ -4,15 +4,14 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { PROFILE_PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import type { PublicUser } from "@/lib/server/users";
 import { USER_DETAILS_KEY } from "../use-current-user";
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
-import { PasswordField } from "./password-field";
 import { PicturePicker } from "./picture-picker";
 import { TextField } from "./text-field";
 import { useApiAction } from "../use-api-action";
+import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
 
 /**
  * SPEC 2: the 'Edit Profile' modal. A native <dialog> opened with showModal(): the browser traps
@@ -33,12 +32,9 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    const confirmPwd = String(form.get("confirmPwd") ?? "");
-    if (password !== confirmPwd) {
-      toast.error(PROFILE_PASSWORD_MISMATCH_MESSAGE);
-      return;
-    }
+    const passwords = confirmedPassword(form, PROFILE_PASSWORD_MISMATCH_MESSAGE);
+    if (!passwords) return;
+    const { password, confirmPwd } = passwords;
     await run(async () => {
       const answer = await postJson<PublicUser>(
         "/api/update-user",
@@ -75,16 +71,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
         <PicturePicker value={picture} onChange={setPicture} />
         <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-medium">Change password (optional)</legend>
-          <PasswordField
-            id="edit-password"
-            name="password"
-            label="New Password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            hint="Leave both empty to keep your password."
-          />
-          <PasswordField id="edit-confirmPwd" name="confirmPwd" label="Confirm Password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+          <NewPasswordFields idPrefix="edit-" label="New Password" hint="Leave both empty to keep your password." />
         </fieldset>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button

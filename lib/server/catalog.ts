@@ -57,7 +57,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isRowId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
-const isProductId = isRowId;
 
 const NEWEST_FIRST: Prisma.ProductOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 
@@ -137,7 +136,7 @@ export async function filterProducts(options: {
 export async function getProduct(id: string): Promise<PublicProduct | null> {
   "use cache";
   cacheCatalogRead(CATALOG_TAGS.product(id));
-  if (!isProductId(id)) return null;
+  if (!isRowId(id)) return null;
   const row = await db.product.findUnique({ where: { id } });
   return row ? toPublicProduct(row) : null;
 }

@@ -11,7 +11,7 @@ export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choo
 
 let blocklist: Set<string> | undefined;
 
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   blocklist ??= new Set(commonPasswords as string[]);
   return blocklist.has(password.toLowerCase());
 }

@@ -52,7 +52,7 @@ function sameHash(a: string, b: string): boolean {
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function newCode(): string {
+function newCode(): string {
   return randomInt(0, 10 ** OTP_LENGTH)
     .toString()
     .padStart(OTP_LENGTH, "0");

@@ -14,9 +14,9 @@ import { badRequest, notFound } from "./http";
 export type CartLine = { _id: string; userId: string; quantity: number; productId: PublicProduct; createdAt: string };
 export type WishlistLine = { _id: string; userId: string; productId: PublicProduct; createdAt: string };
 
-export const PRODUCT_NOT_FOUND = "Product not found";
-export const CART_LINE_NOT_FOUND = "This product is no longer in your cart.";
-export const WISHLIST_LINE_NOT_FOUND = "This product is no longer in your wishlist.";
+const PRODUCT_NOT_FOUND = "Product not found";
+const CART_LINE_NOT_FOUND = "This product is no longer in your cart.";
+const WISHLIST_LINE_NOT_FOUND = "This product is no longer in your wishlist.";
 
 type CartRow = { id: string; userId: string; quantity: number; createdAt: Date; product: Product };
 type WishlistRow = { id: string; userId: string; createdAt: Date; product: Product };
@@ -46,6 +46,19 @@ async function requireProduct(productId: unknown): Promise<string> {
 /** A product removed between the check and the insert fails the foreign key: still a 404. */
 function productGone(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError ? error.code === "P2003" : /23503|foreign key/i.test(String(error));
+}
+
+/**
+ * A write addressed by line id *and* owner (one UPDATE/DELETE … WHERE id AND userId): no row
+ * means the line is not this user's or does not exist, which answer alike (404).
+ */
+async function ownLine<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound(message);
+    throw error;
+  }
 }
 
 // Cart -----------------------------------------------------------------------------------------
@@ -79,22 +92,13 @@ export async function addToCart(userId: string, productId: unknown): Promise<{ l
 
 export async function setCartQuantity(userId: string, lineId: unknown, quantity: number): Promise<CartLine> {
   if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
-  const updated = await db.cartItem.updateMany({ where: { id: lineId, userId }, data: { quantity } });
-  if (updated.count === 0) throw notFound(CART_LINE_NOT_FOUND);
-  const row = await db.cartItem.findFirst({ where: { id: lineId, userId }, include: { product: true } });
-  if (!row) throw notFound(CART_LINE_NOT_FOUND);
+  const row = await ownLine(db.cartItem.update({ where: { id: lineId, userId }, data: { quantity }, include: { product: true } }), CART_LINE_NOT_FOUND);
   return toCartLine(row);
 }
 
 export async function removeCartLine(userId: string, lineId: unknown): Promise<CartLine> {
   if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
-  const rows = await db.$transaction(async (tx) => {
-    const row = await tx.cartItem.findFirst({ where: { id: lineId, userId }, include: { product: true } });
-    const deleted = await tx.cartItem.deleteMany({ where: { id: lineId, userId } });
-    return deleted.count === 1 && row ? row : null;
-  });
-  if (!rows) throw notFound(CART_LINE_NOT_FOUND);
-  return toCartLine(rows);
+  return toCartLine(await ownLine(db.cartItem.delete({ where: { id: lineId, userId }, include: { product: true } }), CART_LINE_NOT_FOUND));
 }
 
 // Wishlist -------------------------------------------------------------------------------------
@@ -129,11 +133,5 @@ export async function addToWishlist(userId: string, productId: unknown): Promise
 
 export async function removeWishlistLine(userId: string, lineId: unknown): Promise<WishlistLine> {
   if (!isRowId(lineId)) throw notFound(WISHLIST_LINE_NOT_FOUND);
-  const row = await db.$transaction(async (tx) => {
-    const found = await tx.wishlistItem.findFirst({ where: { id: lineId, userId }, include: { product: true } });
-    const deleted = await tx.wishlistItem.deleteMany({ where: { id: lineId, userId } });
-    return deleted.count === 1 && found ? found : null;
-  });
-  if (!row) throw notFound(WISHLIST_LINE_NOT_FOUND);
-  return toWishlistLine(row);
+  return toWishlistLine(await ownLine(db.wishlistItem.delete({ where: { id: lineId, userId }, include: { product: true } }), WISHLIST_LINE_NOT_FOUND));
 }

@@ -5,7 +5,7 @@ import { tooManyRequests, unauthorized } from "./http";
 import { hit, reset, secondsLeft } from "./rate-limit";
 import { INVALID_CREDENTIALS_MESSAGE, verifyCredentials } from "./users";
 
-export function signInThrottledMessage(seconds: number): string {
+function signInThrottledMessage(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
