@@ -7,9 +7,7 @@ const nextConfig = {
   cacheComponents: true,
   partialPrefetching: true,
   poweredByHeader: false,
-  // Metadata goes in the <head> for every visitor, not only for the crawlers Next recognises:
-  // every page's metadata is static or cached except search's, which only reads the query.
-  htmlLimitedBots: /.*/,
+  generateEtags: false,
   // Native modules and the Prisma runtime stay outside the server bundle.
   serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg"],
   async headers() {

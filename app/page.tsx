@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { preload } from "react-dom";
 import { BannerCarousel } from "@/components/banner-carousel";
 import { CategoryStrip } from "@/components/category-strip";
 import { ProductRow } from "@/components/product-row";
+import { BANNER_SLIDES, DESKTOP_MEDIA, MOBILE_MEDIA } from "@/lib/banners";
 import { HOME_ROWS } from "@/lib/categories";
 import { HOME_SERVER_ROWS } from "@/lib/constants";
 import { LazyProductRow } from "@/components/lazy-product-row";
@@ -22,6 +24,13 @@ export const metadata: Metadata = {
 // prerendered shell and paint with it (behind a boundary React would stream them as hidden HTML
 // and reveal them later with a script).
 export default function HomePage() {
+  // The first banner is the page's Largest Contentful Paint: fetched first, before the fonts and
+  // the strip's images (the browser cannot see it through <picture> until it parses that far).
+  const [first] = BANNER_SLIDES;
+  if (first) {
+    preload(first.mobile, { as: "image", fetchPriority: "high", media: MOBILE_MEDIA });
+    preload(first.desktop, { as: "image", fetchPriority: "high", media: DESKTOP_MEDIA });
+  }
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-6">
       <h1 className="sr-only">Volt Electronics: shop electronics online</h1>

@@ -1,15 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { BANNER_IMAGES_PER_VARIANT, CAROUSEL_INTERVAL_MS, MOBILE_BREAKPOINT_PX } from "@/lib/constants";
-
-const CAPTIONS = ["The new phones are here", "Sound that moves you", "Big screens, bigger savings", "Wear your fitness", "Capture every moment"];
-
-const SLIDES = Array.from({ length: BANNER_IMAGES_PER_VARIANT }, (_, index) => ({
-  desktop: `/images/banners/desktop-${index + 1}.svg`,
-  mobile: `/images/banners/mobile-${index + 1}.svg`,
-  caption: CAPTIONS[index] ?? `Banner ${index + 1}`,
-}));
+import { BANNER_SLIDES as SLIDES, MOBILE_MEDIA } from "@/lib/banners";
+import { CAROUSEL_INTERVAL_MS } from "@/lib/constants";
 
 /**
  * SPEC 4: advances every 5000 ms and wraps both ways; the mobile images below 768 px (chosen by
@@ -56,7 +49,7 @@ export function BannerCarousel() {
             className="w-full shrink-0"
           >
             <picture>
-              <source media={`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`} srcSet={slide.mobile} width={800} height={900} />
+              <source media={MOBILE_MEDIA} srcSet={slide.mobile} width={800} height={900} />
               <img
                 src={slide.desktop}
                 alt={slide.caption}

@@ -4,17 +4,42 @@ import { useRouter } from "next/navigation";
 import { useOptimistic, useState, useTransition } from "react";
 import { CATEGORIES } from "@/lib/categories";
 import { categoryFilterHref, type CategoryFilter, type CategorySort } from "@/lib/category-filter";
+import { ProductGridSkeleton } from "./product-grid";
+
+/**
+ * SPEC 2: the category page's two columns: the filters, and the results (rendered on the server
+ * and passed in), which give way to the 13 skeleton cards while a new selection loads.
+ */
+export function CategoryBrowser({ filter, children }: { filter: CategoryFilter; children: React.ReactNode }) {
+  const [pending, startTransition] = useTransition();
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[220px_1fr]">
+      <aside aria-label="Filters">
+        <CategoryFilters filter={filter} pending={pending} startTransition={startTransition} />
+      </aside>
+      {pending ? (
+        <div className="min-w-0 space-y-4" data-testid="results-loading">
+          <div className="h-8 w-48 animate-pulse rounded bg-slate-200" aria-hidden="true" />
+          <ProductGridSkeleton />
+        </div>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}
+
+type FiltersProps = { filter: CategoryFilter; pending: boolean; startTransition: React.TransitionStartFunction };
 
 /**
  * SPEC 2: price sort radios and the category checkboxes, mirrored in the address bar. On phones
  * the panel collapses behind a 'Filters' button.
  */
-export function CategoryFilters({ filter }: { filter: CategoryFilter }) {
+function CategoryFilters({ filter, pending, startTransition }: FiltersProps) {
   const router = useRouter();
   // The boxes show the shopper's choice at once; the page's own filter takes over on arrival.
   const [selection, setSelection] = useOptimistic(filter);
   const [open, setOpen] = useState(false);
-  const [pending, startTransition] = useTransition();
 
   function apply(next: CategoryFilter) {
     startTransition(() => {

@@ -16,7 +16,7 @@ export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {
             >
               <span className="grid h-16 w-16 place-items-center overflow-hidden rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 transition group-hover:ring-brand-500 sm:h-20 sm:w-20">
                 {item.productImage[0] && (
-                  <ProductImage src={item.productImage[0]} alt="" size={64} eager className="h-full w-full object-contain mix-blend-multiply transition group-hover:scale-110" />
+                  <ProductImage src={item.productImage[0]} alt="" size={64} className="h-full w-full object-contain mix-blend-multiply transition group-hover:scale-110" />
                 )}
               </span>
               <span className="text-xs font-medium capitalize text-slate-800 sm:text-sm">{categoryLabel(item.category)}</span>

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
-import { CategoryFilters } from "@/components/category-filters";
-import { ProductGrid, ProductGridSkeleton } from "@/components/product-grid";
+import { CategoryBrowser } from "@/components/category-filters";
+import { ProductGrid } from "@/components/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
 import { categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
 import { filterProducts } from "@/lib/server/catalog";
@@ -39,15 +38,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default function CategoryPage({ params }: Props) {
-  return (
-    <Suspense fallback={<CategoryPageSkeleton />}>
-      <CategoryPageContent params={params} />
-    </Suspense>
-  );
-}
-
-async function CategoryPageContent({ params }: Props) {
+export default async function CategoryPage({ params }: Props) {
   const filter = parseCategoryFilterKey((await params).view);
   const result = filter.unknownOnly
     ? { products: [], total: 0, page: 1, pageSize: 1 }
@@ -55,10 +46,7 @@ async function CategoryPageContent({ params }: Props) {
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[220px_1fr]">
-      <aside aria-label="Filters">
-        <CategoryFilters filter={filter} />
-      </aside>
+    <CategoryBrowser filter={filter}>
       <section aria-labelledby="category-heading" className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 id="category-heading" className="text-2xl font-semibold">
@@ -75,7 +63,7 @@ async function CategoryPageContent({ params }: Props) {
         )}
         {pages > 1 && <Pagination filter={filter} pages={pages} />}
       </section>
-    </div>
+    </CategoryBrowser>
   );
 }
 
@@ -97,17 +85,5 @@ function Pagination({ filter, pages }: { filter: CategoryFilter; pages: number }
         </Link>
       ) : null}
     </nav>
-  );
-}
-
-function CategoryPageSkeleton() {
-  return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[220px_1fr]">
-      <div className="hidden h-96 animate-pulse rounded-lg bg-slate-200 lg:block" aria-hidden="true" />
-      <div className="space-y-4">
-        <div className="h-8 w-48 animate-pulse rounded bg-slate-200" aria-hidden="true" />
-        <ProductGridSkeleton />
-      </div>
-    </div>
   );
 }

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
 import { AddToCartButton } from "@/components/add-to-cart-button";
 import { JsonLd } from "@/components/json-ld";
 import { ProductGallery } from "@/components/product-gallery";
-import { ProductRow, ProductRowSkeleton } from "@/components/product-row";
+import { ProductRow } from "@/components/product-row";
 import { StarRating } from "@/components/star-rating";
 import { WishlistHeart } from "@/components/wishlist-heart";
 import { categoryLabel, isCategory } from "@/lib/categories";
@@ -126,9 +125,7 @@ export default async function ProductPage({ params }: Props) {
           </section>
         </div>
       </div>
-      <Suspense fallback={<ProductRowSkeleton id="related-products" heading="Related Products" />}>
-        <RelatedProducts product={product} />
-      </Suspense>
+      <RelatedProducts product={product} />
     </div>
   );
 }
