@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { GeistSans } from "geist/font/sans";
+
 import { AppProviders } from "@/components/app-providers";
 import { SiteFooter } from "@/components/site-footer";
 import { ScrollToTop } from "@/components/scroll-to-top";
@@ -18,7 +18,7 @@ export const viewport: Viewport = { themeColor: "#e11d48", width: "device-width"
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en-IN" className={GeistSans.variable}>
+    <html lang="en-IN">
       <body className="flex min-h-screen flex-col font-sans">
         <AppProviders>
           <ScrollToTop />

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 
 export default function NotFound() {
   return (
@@ -6,9 +6,9 @@ export default function NotFound() {
       <p className="text-6xl font-bold text-brand-600">404</p>
       <h1 className="text-2xl font-semibold">Page not found</h1>
       <p className="text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link href="/" className="rounded-full bg-brand-600 px-5 py-2 text-white hover:bg-brand-700">
+      <IntentLink href="/" className="rounded-full bg-brand-600 px-5 py-2 text-white hover:bg-brand-700">
         Back to the shop
-      </Link>
+      </IntentLink>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { categoryLabel } from "@/lib/categories";
 import type { CategoryStripItem } from "@/lib/server/catalog";
 import { ProductImage } from "./product-image";
@@ -10,7 +10,7 @@ export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {
       <ul className="no-scrollbar flex gap-4 overflow-x-auto py-2 lg:justify-between">
         {items.map((item) => (
           <li key={item.category} className="shrink-0">
-            <Link
+            <IntentLink
               href={`/category-product?category=${item.category}`}
               className="group flex w-20 flex-col items-center gap-2 rounded-lg text-center sm:w-24"
             >
@@ -20,7 +20,7 @@ export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {
                 )}
               </span>
               <span className="text-xs font-medium capitalize text-slate-800 sm:text-sm">{categoryLabel(item.category)}</span>
-            </Link>
+            </IntentLink>
           </li>
         ))}
       </ul>

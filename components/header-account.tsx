@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLogout } from "./account/use-logout";
 import { useCurrentUser } from "./use-current-user";
@@ -22,9 +22,9 @@ export function HeaderAccount() {
           Logout
         </button>
       ) : (
-        <Link href="/signin" className={BUTTON}>
+        <IntentLink href="/signin" className={BUTTON}>
           Sign In
-        </Link>
+        </IntentLink>
       )}
     </div>
   );
@@ -80,9 +80,9 @@ function AvatarMenu({ name, picture, role }: { name: string; picture: string; ro
       </button>
       {open && (
         <div id={menuId} className="absolute right-0 top-11 z-50 min-w-40 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200">
-          <Link href={link.href} onClick={() => setOpen(false)} className="block whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+          <IntentLink href={link.href} onClick={() => setOpen(false)} className="block whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-slate-100">
             {link.label}
-          </Link>
+          </IntentLink>
         </div>
       )}
     </div>
@@ -106,13 +106,13 @@ function ShopperCounts() {
 
 function CountLink({ href, label, count, testId, children }: { href: string; label: string; count: number; testId: string; children: React.ReactNode }) {
   return (
-    <Link href={href} aria-label={`${label}: ${count} ${count === 1 ? "item" : "items"}`} className="relative grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100">
+    <IntentLink href={href} aria-label={`${label}: ${count} ${count === 1 ? "item" : "items"}`} className="relative grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100">
       <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         {children}
       </svg>
       <span data-testid={testId} className="absolute -right-1 -top-1 grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white">
         {count}
       </span>
-    </Link>
+    </IntentLink>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
 import type { PublicProduct } from "@/lib/server/catalog";
@@ -19,7 +19,7 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
   const image = product.productImage[0];
   return (
     <article className={variant === "row" ? "card card-row" : "card w-full"}>
-      <Link href={`/product/${product._id}`} className="card-link">
+      <IntentLink href={`/product/${product._id}`} className="card-link">
         <div className="card-media">
           {image ? <ProductImage src={image} alt={product.productName} size={200} eager={priority} className="card-img" /> : <span className="text-sm text-slate-500">No image</span>}
         </div>
@@ -38,7 +38,7 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
             )}
           </p>
         </div>
-      </Link>
+      </IntentLink>
       <WishlistHeart productId={product._id} productName={product.productName} className="card-heart" />
       <AddToCartButton productId={product._id} productName={product.productName} label="Add to cart" look="card" />
     </article>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { Suspense } from "react";
 import { HeaderAccount } from "./header-account";
 import { SearchBox, SearchBoxFallback, SearchIcon } from "./search-box";
@@ -14,9 +14,9 @@ export function SiteHeader() {
           <SearchBox className="hidden w-full max-w-sm md:flex" />
         </Suspense>
         <div className="flex items-center gap-2">
-          <Link href="/search" aria-label="Search products" className="grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100 md:hidden">
+          <IntentLink href="/search" aria-label="Search products" className="grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100 md:hidden">
             <SearchIcon className="h-5 w-5" />
-          </Link>
+          </IntentLink>
           <HeaderAccount />
         </div>
       </div>

@@ -1,9 +1,9 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 
 /** The logo; `compact` keeps only the mark on phones (the signed-in header needs the room). */
 export function SiteLogo({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   return (
-    <Link href="/" className={`flex items-center gap-2 font-bold tracking-tight ${className}`} aria-label="Volt Electronics home">
+    <IntentLink href="/" className={`flex items-center gap-2 font-bold tracking-tight ${className}`} aria-label="Volt Electronics home">
       <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill="#e11d48" />
         <path d="M18 4 8 18h7l-2 10 11-15h-7z" fill="#fff" />
@@ -11,6 +11,6 @@ export function SiteLogo({ className = "", compact = false }: { className?: stri
       <span className={compact ? "hidden text-lg sm:inline" : "text-lg"}>
         Volt<span className="text-brand-600">Electronics</span>
       </span>
-    </Link>
+    </IntentLink>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { CategoryBrowser } from "@/components/category-filters";
 import { ProductGrid } from "@/components/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
@@ -72,17 +72,17 @@ function Pagination({ filter, pages }: { filter: CategoryFilter; pages: number }
   return (
     <nav aria-label="Pages" className="flex items-center justify-center gap-3 pt-4">
       {filter.page > 1 ? (
-        <Link href={categoryFilterHref({ ...filter, page: filter.page - 1 })} className={link} rel="prev">
+        <IntentLink href={categoryFilterHref({ ...filter, page: filter.page - 1 })} className={link} rel="prev">
           Previous
-        </Link>
+        </IntentLink>
       ) : null}
       <span className="text-sm text-slate-700">
         Page {filter.page} of {pages}
       </span>
       {filter.page < pages ? (
-        <Link href={categoryFilterHref({ ...filter, page: filter.page + 1 })} className={link} rel="next">
+        <IntentLink href={categoryFilterHref({ ...filter, page: filter.page + 1 })} className={link} rel="next">
           Next
-        </Link>
+        </IntentLink>
       ) : null}
     </nav>
   );

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/intent-link";
 import { AddToCartButton } from "@/components/add-to-cart-button";
 import { JsonLd } from "@/components/json-ld";
 import { ProductGallery } from "@/components/product-gallery";
@@ -57,15 +57,15 @@ export default async function ProductPage({ params }: Props) {
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
-            <Link href="/" className="hover:underline">
+            <IntentLink href="/" className="hover:underline">
               Home
-            </Link>
+            </IntentLink>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link href={categoryHref} className="hover:underline">
+            <IntentLink href={categoryHref} className="hover:underline">
               {categoryLabel(product.category)}
-            </Link>
+            </IntentLink>
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="line-clamp-1 text-slate-800">
