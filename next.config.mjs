@@ -7,7 +7,14 @@ const nextConfig = {
   cacheComponents: true,
   partialPrefetching: true,
   poweredByHeader: false,
+  // ETags: the page cache in front (scripts/serve.ts) sets them once per page; Next would hash
+  // every page again on every request.
   generateEtags: false,
+  experimental: {
+    // Pages rendered at run time (products past the prerendered ones, category selections, search
+    // queries) stay in Next's bounded in-memory cache instead of piling up under .next/ on disk.
+    isrFlushToDisk: false,
+  },
   // Native modules and the Prisma runtime stay outside the server bundle.
   serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg"],
   async headers() {

@@ -1,15 +1,17 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
 import { categoryFilterKey, parseCategoryFilter } from "@/lib/category-filter";
+import { searchKey } from "@/lib/search-query";
 import { SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
 
 // 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel,
 //    signed-in visitors away from /signin and /signup.
 //    Every page and handler checks again on the server from the database; this is never the
 //    only check.
-// 2. One rewrite: /category-product?category=…&sort=…&page=… is served by the cacheable page
-//    /category-product/{key}, since a page reading the query string cannot be cached whole.
-//    The shopper's address (and the canonical URL) stays the query-string form.
+// 2. Two rewrites: /category-product?category=…&sort=…&page=… is served by the cacheable page
+//    /category-product/{key}, and /search?q=… by /search/{key}, since a page reading the query
+//    string cannot be cached whole. The shopper's address (and the canonical URL) stays the
+//    query-string form.
 
 export async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
@@ -17,6 +19,9 @@ export async function proxy(request: NextRequest) {
   if (pathname === "/category-product") {
     const key = categoryFilterKey(parseCategoryFilter(searchParams));
     return NextResponse.rewrite(new URL(`/category-product/${encodeURIComponent(key)}`, request.url));
+  }
+  if (pathname === "/search") {
+    return NextResponse.rewrite(new URL(`/search/${searchKey(searchParams.get("q"))}`, request.url));
   }
 
   const token = request.cookies.get(sessionCookieName())?.value;
@@ -37,4 +42,4 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: ["/category-product", "/signin", "/signup", "/user-panel/:path*", "/admin-panel/:path*"] };
+export const config = { matcher: ["/category-product", "/search", "/signin", "/signup", "/user-panel/:path*", "/admin-panel/:path*"] };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { HOVER_ZOOM_PERCENT, SKELETON_THUMBNAIL_COUNT } from "@/lib/constants";
+import { HOVER_ZOOM_PERCENT } from "@/lib/constants";
 import { productImageSrc } from "@/lib/product-image";
 
 /** SPEC 2: the thumbnail list and the main image with a 200 % zoom under the pointer. */
@@ -55,20 +55,6 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           />
         )}
       </div>
-    </div>
-  );
-}
-
-/** SPEC 9: four skeleton thumbnails (and the main image) while the product loads. */
-export function ProductGallerySkeleton() {
-  return (
-    <div className="flex flex-col-reverse gap-3 lg:flex-row" aria-hidden="true">
-      <div className="flex gap-2 lg:flex-col">
-        {Array.from({ length: SKELETON_THUMBNAIL_COUNT }, (_, index) => (
-          <div key={index} data-testid="thumbnail-skeleton" className="h-20 w-20 animate-pulse rounded-lg bg-slate-200" />
-        ))}
-      </div>
-      <div className="aspect-square w-full max-w-[28rem] animate-pulse rounded-xl bg-slate-200" />
     </div>
   );
 }

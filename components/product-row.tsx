@@ -48,11 +48,3 @@ export function ProductRow({ id, heading, products }: { id: string; heading: str
     </ProductRowFrame>
   );
 }
-
-export function ProductRowSkeleton({ id, heading }: { id: string; heading: string }) {
-  return (
-    <ProductRowFrame id={id} heading={heading} busy>
-      <ProductRowSkeletonCards />
-    </ProductRowFrame>
-  );
-}

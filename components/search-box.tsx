@@ -1,7 +1,8 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { setSearchPending } from "./search-status";
 
 /** SPEC 2: every keystroke navigates to /search?q=…; emptied, it goes home. Any text is accepted. */
 export function SearchBox({ id = "site-search", className = "", autoFocus = false }: { id?: string; className?: string; autoFocus?: boolean }) {
@@ -11,6 +12,9 @@ export function SearchBox({ id = "site-search", className = "", autoFocus = fals
   const current = pathname === "/search" ? (params.get("q") ?? "") : "";
   const [text, setText] = useState(current);
   const input = useRef<HTMLInputElement>(null);
+  const [pending, startTransition] = useTransition();
+
+  useEffect(() => setSearchPending(pending), [pending]);
 
   // Follow the address bar (back/forward, links), but never while the shopper is typing: the
   // URL lags a keystroke or two behind and would undo letters.
@@ -20,9 +24,11 @@ export function SearchBox({ id = "site-search", className = "", autoFocus = fals
 
   function navigate(value: string) {
     setText(value);
-    if (value === "") router.push("/");
-    else if (pathname === "/search") router.replace(`/search?q=${encodeURIComponent(value)}`, { scroll: false });
-    else router.push(`/search?q=${encodeURIComponent(value)}`);
+    startTransition(() => {
+      if (value === "") router.push("/");
+      else if (pathname === "/search") router.replace(`/search?q=${encodeURIComponent(value)}`, { scroll: false });
+      else router.push(`/search?q=${encodeURIComponent(value)}`);
+    });
   }
 
   return (

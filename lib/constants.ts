@@ -3,7 +3,6 @@ export const CAROUSEL_INTERVAL_MS = 5000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const BANNER_IMAGES_PER_VARIANT = 5;
 export const SKELETON_CARD_COUNT = 13;
-export const SKELETON_THUMBNAIL_COUNT = 4;
 export const ROW_SCROLL_STEP_PX = 300;
 export const HOVER_ZOOM_PERCENT = 200;
 export const USER_TABLE_PAGE_SIZE = 8;

@@ -111,8 +111,12 @@ async function main() {
     log(`Email outbox: ${emulators.url}/resend/outbox (readable: ${emulators.url}/resend/outbox.html)`);
   }
 
-  const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
-  const child: ChildProcess = spawn(process.execPath, [nextBin, mode!, "--port", String(port)], { cwd: ROOT, env, stdio: "inherit" });
+  // Production runs scripts/serve.ts: Next's handler behind the page cache. Development runs next dev.
+  const args =
+    mode === "start"
+      ? ["--import", "tsx", path.join(ROOT, "scripts/serve.ts"), "--port", String(port)]
+      : [path.join(ROOT, "node_modules/next/dist/bin/next"), "dev", "--port", String(port)];
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" });
   log(`The store: ${siteUrl}`);
 
   let stopping = false;

@@ -8,10 +8,10 @@ import {
   CATEGORY_PAGE_SIZE,
   HOME_ROW_LIMIT,
   RELATED_PRODUCTS_LIMIT,
-  SEARCH_QUERY_MAX_LENGTH,
   SEARCH_RESULTS_LIMIT,
 } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/money";
+import { normalizeSearchQuery } from "@/lib/search-query";
 import { Prisma, type Product } from "@/lib/generated/prisma/client";
 
 // The catalogue, read-only. Every read is bounded (a limit or a page), and the cacheable ones are
@@ -158,15 +158,6 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Trims and caps a query; control characters go (Postgres refuses NUL), whitespace runs become one space. */
-export function normalizeSearchQuery(raw: string | null | undefined): string {
-  return (raw ?? "")
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, SEARCH_QUERY_MAX_LENGTH);
-}
-
 // Shoppers' words for what the catalogue calls otherwise.
 const SYNONYMS: Record<string, string> = { tv: "television", tvs: "television", phone: "mobile", phones: "mobile", fridge: "refrigerator", cpu: "processor", earbuds: "airpodes", buds: "airpodes" };
 
@@ -199,7 +190,7 @@ const RANKING_WINDOW = 200;
  * occur. When that finds too little, each word is also allowed its closest vocabulary terms
  * (pg_trgm similarity over `SearchTerm`), which forgives typos ('samsng', 'heaphones').
  * Ranking: exact-word matches before corrected ones; within each, the whole phrase first, then
- * trigram word similarity to the query, then newest. Not cached: the query space is unbounded.
+ * trigram word similarity to the query, then newest. The API answers uncached; the search page reads it through searchProductsCached.
  */
 export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LIMIT): Promise<PublicProduct[]> {
   const query = normalizeSearchQuery(rawQuery).toLowerCase();
@@ -217,6 +208,16 @@ export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LI
   const seen = new Set(exact.map((row) => row.id));
   const corrected = (await rankedMatches(query, alternatives, take)).filter((row) => !seen.has(row.id));
   return [...exact, ...corrected].slice(0, take).map(toPublicProduct);
+}
+
+/**
+ * searchProducts for the search page, cached per query like the catalogue reads (the page itself
+ * is cached per query, and Next's caches that hold both are bounded LRUs; see README).
+ */
+export async function searchProductsCached(query: string): Promise<PublicProduct[]> {
+  "use cache";
+  cacheCatalogRead();
+  return searchProducts(query);
 }
 
 /** Products whose searchText holds, for every word, one of its alternatives; ranked, bounded. */

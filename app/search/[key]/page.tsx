@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { ProductGrid } from "@/components/product-grid";
+import { SearchBox, SearchBoxFallback } from "@/components/search-box";
+import { SearchResultsFrame } from "@/components/search-status";
+import { searchProductsCached } from "@/lib/server/catalog";
+import { parseSearchKey, searchKey } from "@/lib/search-query";
+
+// /search?q=… (proxy.ts rewrites it here: one cached page per query, rendered whole on its first
+// visit, so the results are in the HTML with the page's metadata). SPEC 2: 'Search Results: N',
+// a spinner while loading, 'No products found.' when empty.
+
+type Props = { params: Promise<{ key: string }> };
+
+export const ensureStatic = "navigation";
+
+/** The empty query is prerendered; every other one on its first visit, then cached. */
+export function generateStaticParams() {
+  return [{ key: searchKey("") }];
+}
+
+async function queryOf(params: Props["params"]): Promise<string> {
+  const query = parseSearchKey((await params).key);
+  // Only proxy.ts makes keys; a hand-made /search/… address is not a page.
+  if (query === null) notFound();
+  return query;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const query = await queryOf(params);
+  const canonical = query ? `/search?q=${encodeURIComponent(query)}` : "/search";
+  return {
+    title: query ? `Search results for “${query}”` : "Search",
+    description: query ? `Products matching “${query}” at Volt Electronics.` : "Search phones, audio, TVs, cameras and more at Volt Electronics.",
+    alternates: { canonical },
+    openGraph: { url: canonical },
+  };
+}
+
+export default async function SearchPage({ params }: Props) {
+  const query = await queryOf(params);
+  const products = query ? await searchProductsCached(query) : [];
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 px-4 py-6">
+      <Suspense fallback={<SearchBoxFallback className="md:hidden" />}>
+        <SearchBox id="page-search" className="md:hidden" />
+      </Suspense>
+      <SearchResultsFrame>
+        <section aria-labelledby="search-heading" className="space-y-4">
+          <h1 id="search-heading" className="text-lg font-semibold" aria-live="polite">
+            Search Results: {products.length}
+          </h1>
+          {products.length === 0 ? (
+            <p className="rounded-lg bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No products found.</p>
+          ) : (
+            <ProductGrid products={products} />
+          )}
+        </section>
+      </SearchResultsFrame>
+    </div>
+  );
+}
