@@ -226,3 +226,28 @@ test("mobile layout: filters collapse, search sits on the search page @mobile", 
   }
   await page.screenshot({ path: testInfo.outputPath(`category-${testInfo.project.name}.png`), fullPage: false });
 });
+
+test("catalogue pages come whole in the HTML, with their metadata, and repeats come from the page cache", async ({ request }) => {
+  for (const path of ["/", "/category-product?category=mobiles", "/search?q=samsng"]) {
+    const first = await request.get(path);
+    expect(first.status()).toBe(200);
+    const html = await first.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<title>[^<]+<\/title>/);
+    expect(head).toContain('<meta name="description"');
+    expect(head).toContain('<link rel="canonical"');
+    // No content hidden for a script to reveal later (React's streamed Suspense boundaries).
+    expect(html).not.toMatch(/<div hidden id="S:/);
+    const again = await request.get(path);
+    expect(again.headers()["x-page-cache"]).toBe("HIT");
+    expect(await again.text()).toBe(html);
+  }
+  const search = await (await request.get("/search?q=samsng")).text();
+  expect(search).toContain("<title>Search results for “samsng” | Volt Electronics</title>");
+  expect(search).toMatch(/Search Results: (?:<!-- -->)?[1-9]/);
+  // The page behind the rewrite is reachable only through it.
+  expect((await request.get("/search/samsng")).status()).toBe(404);
+  // Per-user pages never come from it.
+  await request.get("/signin");
+  expect((await request.get("/signin")).headers()["x-page-cache"]).toBeUndefined();
+});

@@ -190,6 +190,18 @@ export function captureResponse(response: ServerResponse, done: (status: number,
     if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk)); // a copy: the writer may reuse its buffer
   };
+  // Headers handed to writeHead() are sent without entering getHeaders(): note them too.
+  const written: OutgoingHttpHeaders = {};
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = rest.find((arg) => typeof arg === "object" && arg !== null);
+    if (Array.isArray(headers)) {
+      for (let i = 0; i + 1 < headers.length; i += 2) written[String(headers[i]).toLowerCase()] = headers[i + 1] as string;
+    } else if (headers) {
+      for (const [name, value] of Object.entries(headers)) written[name.toLowerCase()] = value as OutgoingHttpHeaders[string];
+    }
+    return writeHead(status, ...rest);
+  }) as ServerResponse["writeHead"];
   const write = response.write.bind(response) as (...args: unknown[]) => boolean;
   const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
   response.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -200,5 +212,5 @@ export function captureResponse(response: ServerResponse, done: (status: number,
     keep(chunk, rest[0]);
     return end(chunk, ...rest);
   }) as ServerResponse["end"];
-  response.once("finish", () => done(response.statusCode, response.getHeaders(), Buffer.concat(chunks)));
+  response.once("finish", () => done(response.statusCode, { ...response.getHeaders(), ...written }, Buffer.concat(chunks)));
 }

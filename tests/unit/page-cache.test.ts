@@ -1,0 +1,229 @@
+// The page cache in front of Next (lib/server/page-cache.ts), wired as scripts/serve.ts wires it,
+// over real HTTP: an upstream handler stands in for Next and counts what reaches it.
+import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { captureResponse, PageCache, pageCacheKey, pickEncoding, purgePageCache, storableSeconds } from "@/lib/server/page-cache";
+
+type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; chunks?: number };
+
+const PAGE = `<!DOCTYPE html><html><body>${"<p>Volt Electronics</p>".repeat(400)}</body></html>`;
+const CACHED_PAGE: Upstream = { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "s-maxage=3600, stale-while-revalidate=82800", vary: "rsc, Accept-Encoding", "x-frame-options": "DENY" }, body: PAGE };
+
+let clock = 1_000_000;
+let upstream: Upstream = CACHED_PAGE;
+let reached: { url: string; headers: IncomingHttpHeaders }[] = [];
+const cache = new PageCache({ maxSeconds: 60, maxBytes: 512 * 1024, now: () => clock });
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const key = pageCacheKey(request);
+    if (key) {
+      if (cache.serve(key, request, response)) return;
+      delete request.headers["accept-encoding"];
+      captureResponse(response, (status, headers, body) => cache.store(key, status, headers, body));
+    }
+    reached.push({ url: request.url!, headers: { ...request.headers } });
+    const { status, headers, body, chunks = 1 } = upstream;
+    response.writeHead(status, headers);
+    const size = Math.ceil(body.length / chunks);
+    for (let i = 0; i < chunks - 1; i++) response.write(Buffer.from(body.slice(i * size, (i + 1) * size)));
+    response.end(body.slice((chunks - 1) * size));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  cache.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  cache.clear();
+  upstream = CACHED_PAGE;
+  reached = [];
+  clock = 1_000_000;
+});
+
+// fetch decodes bodies itself; node's http client shows the bytes as sent.
+async function raw(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+async function bytes(path: string, acceptEncoding: string): Promise<{ encoding: string | null; body: Buffer }> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    request(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ encoding: (response.headers["content-encoding"] as string | undefined) ?? null, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("page cache", () => {
+  it("answers a repeated catalogue page without reaching the upstream, with the page's headers", async () => {
+    const first = await raw("/product/abc");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBeNull();
+    const second = await raw("/product/abc");
+    expect(second.text).toBe(PAGE);
+    expect(second.headers.get("x-page-cache")).toBe("HIT");
+    expect(second.headers.get("x-frame-options")).toBe("DENY");
+    expect(second.headers.get("cache-control")).toBe("s-maxage=3600, stale-while-revalidate=82800");
+    expect(second.headers.get("content-length")).toBe(String(Buffer.byteLength(PAGE)));
+    expect(reached).toHaveLength(1);
+  });
+
+  it("keeps a page written in many chunks whole", async () => {
+    upstream = { ...CACHED_PAGE, chunks: 7 };
+    await raw("/");
+    expect((await raw("/")).text).toBe(PAGE);
+    expect(reached).toHaveLength(1);
+  });
+
+  it("asks the upstream for the plain page on a miss and serves brotli, gzip or plain by Accept-Encoding", async () => {
+    await bytes("/category-product?category=mobiles", "gzip, deflate, br");
+    expect(reached[0]!.headers["accept-encoding"]).toBeUndefined();
+    const br = await bytes("/category-product?category=mobiles", "gzip, deflate, br");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toBe(PAGE);
+    const gzip = await bytes("/category-product?category=mobiles", "gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(PAGE);
+    const plain = await bytes("/category-product?category=mobiles", "identity");
+    expect(plain.encoding).toBeNull();
+    expect(plain.body.toString()).toBe(PAGE);
+    expect(reached).toHaveLength(1);
+  });
+
+  it("answers 304 to a client that holds the same page", async () => {
+    await raw("/");
+    const { headers } = await raw("/");
+    const etag = headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${base}/`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(reached).toHaveLength(1);
+  });
+
+  it("keys on the query string: each category selection and search is its own page", async () => {
+    await raw("/search?q=samsung");
+    await raw("/search?q=apple");
+    await raw("/search?q=samsung");
+    expect(reached.map((r) => r.url)).toEqual(["/search?q=samsung", "/search?q=apple"]);
+  });
+
+  it("never keeps per-request, cookie-setting, failed or non-HTML answers", async () => {
+    const refused: Upstream[] = [
+      { ...CACHED_PAGE, headers: { ...CACHED_PAGE.headers, "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate" } },
+      { ...CACHED_PAGE, headers: { ...CACHED_PAGE.headers, "set-cookie": "session=1" } },
+      { ...CACHED_PAGE, status: 404 },
+      { ...CACHED_PAGE, headers: { ...CACHED_PAGE.headers, "content-type": "text/x-component" } },
+      { ...CACHED_PAGE, headers: { "content-type": "text/html" } },
+    ];
+    for (const [index, answer] of refused.entries()) {
+      upstream = answer;
+      await raw(`/product/${index}`);
+      await raw(`/product/${index}`);
+    }
+    expect(reached).toHaveLength(refused.length * 2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("lets Next's own navigations, other paths and other methods through", async () => {
+    await raw("/");
+    reached = [];
+    await raw("/", { rsc: "1" });
+    await raw("/", { "next-router-prefetch": "1" });
+    await raw("/?_rsc=abc");
+    await raw("/", { cookie: "a=1; __prerender_bypass=x" });
+    await fetch(`${base}/`, { method: "HEAD" });
+    await raw("/signin");
+    await raw("/signin");
+    await raw("/user-panel/cart");
+    await raw("/api/get-product");
+    expect(reached).toHaveLength(9);
+  });
+
+  it("serves a page no longer than the shorter of its s-maxage and maxSeconds", async () => {
+    await raw("/");
+    clock += 59_000;
+    await raw("/");
+    expect(reached).toHaveLength(1);
+    clock += 2_000;
+    await raw("/");
+    expect(reached).toHaveLength(2);
+
+    upstream = { ...CACHED_PAGE, headers: { ...CACHED_PAGE.headers, "cache-control": "s-maxage=5" } };
+    await raw("/product/short");
+    clock += 6_000;
+    await raw("/product/short");
+    expect(reached.filter((r) => r.url === "/product/short")).toHaveLength(2);
+  });
+
+  it("drops everything on purgePageCache (what catalogue writes call)", async () => {
+    await raw("/");
+    await raw("/product/abc");
+    purgePageCache();
+    await raw("/");
+    await raw("/product/abc");
+    expect(reached).toHaveLength(4);
+  });
+
+  it("stays within its byte bound, dropping the least recently used pages first", async () => {
+    // Compressed copies of this repetitive page are tiny: two entries fit, three do not.
+    const small = new PageCache({ maxSeconds: 60, maxBytes: 2.5 * Buffer.byteLength(PAGE), now: () => clock });
+    try {
+      const headers = CACHED_PAGE.headers;
+      const body = Buffer.from(PAGE);
+      expect(small.store("/a", 200, headers, body)).toBe(true);
+      expect(small.store("/b", 200, headers, body)).toBe(true);
+      expect(small.size).toBe(2);
+      expect(small.store("/c", 200, headers, body)).toBe(true);
+      expect(small.size).toBe(2);
+      // "/a" went first; a page larger than the whole bound is not kept at all.
+      expect(small.store("/huge", 200, headers, Buffer.from(PAGE.repeat(10) + Math.random()))).toBe(false);
+      expect(small.size).toBe(2);
+    } finally {
+      small.close();
+    }
+  });
+});
+
+describe("page cache rules", () => {
+  it("reads s-maxage and refuses private answers", () => {
+    const html = { "content-type": "text/html" };
+    expect(storableSeconds(200, { ...html, "cache-control": "s-maxage=31536000" }, 60)).toBe(60);
+    expect(storableSeconds(200, { ...html, "cache-control": "s-maxage=30, stale-while-revalidate=10" }, 60)).toBe(30);
+    expect(storableSeconds(200, { ...html, "cache-control": "public, max-age=60" }, 60)).toBe(0);
+    expect(storableSeconds(200, { ...html, "cache-control": "private, s-maxage=60" }, 60)).toBe(0);
+    expect(storableSeconds(200, { ...html, "cache-control": "s-maxage=60", "content-encoding": "gzip" }, 60)).toBe(0);
+  });
+
+  it("picks the encoding by the client's preferences, q=0 meaning no", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(pickEncoding("deflate")).toBe("identity");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("*, br;q=0, gzip;q=0")).toBe("identity");
+    expect(pickEncoding(undefined)).toBe("identity");
+  });
+
+  it("keys only GET requests for catalogue paths", () => {
+    const get = (url: string, headers: IncomingHttpHeaders = {}) => pageCacheKey({ method: "GET", url, headers });
+    expect(get("/")).toBe("/");
+    expect(get("/product/x?utm=1")).toBe("/product/x?utm=1");
+    expect(get("/product/x/y")).toBeNull();
+    expect(get("/products")).toBeNull();
+    expect(get("/search/qabc")).toBeNull();
+    expect(pageCacheKey({ method: "POST", url: "/", headers: {} })).toBeNull();
+  });
+});
