@@ -29,7 +29,7 @@ export function SearchResultsFrame({ children }: { children: React.ReactNode }) 
   return loading ? <SearchSpinner /> : children;
 }
 
-export function SearchSpinner() {
+function SearchSpinner() {
   return (
     // As tall as the results will be, so they replace it without moving the page (CLS).
     <div role="status" className="grid min-h-screen place-items-start justify-center py-16" data-testid="search-spinner">

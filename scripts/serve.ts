@@ -1,11 +1,12 @@
 // The production server that `npm start` runs (scripts/launch.ts starts it): Next's own request
 // handler behind the page cache of lib/server/page-cache.ts, which answers repeated requests for
-// cached catalogue pages without entering Next (see the README's "Performance" section).
+// cached catalogue pages without entering Next (README, Architecture: "Page cache").
 //   node --import tsx scripts/serve.ts --port 3000
 // PAGE_CACHE_SECONDS (default 60) bounds how long a page is kept, PAGE_CACHE_MB (default 64) how
 // much memory the pages take; PAGE_CACHE_MB=0 turns the cache off (Next answers everything).
 import { createServer } from "node:http";
 import next from "next";
+import { readConfig } from "../lib/server/config";
 import { captureResponse, PageCache, pageCacheKey } from "../lib/server/page-cache";
 import { ROOT } from "./lib/database";
 
@@ -14,21 +15,10 @@ const flag = (name: string) => {
   return index >= 0 ? process.argv[index + 1] : undefined;
 };
 
-function numberFrom(name: string, fallback: number): number {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
-    console.error(`${name} must be a number of 0 or more, not ${JSON.stringify(raw)}`);
-    process.exit(1);
-  }
-  return value;
-}
-
 const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
-const hostname = process.env.HOSTNAME_BIND ?? "0.0.0.0";
-const megabytes = numberFrom("PAGE_CACHE_MB", 64);
-const cache = megabytes > 0 ? new PageCache({ maxSeconds: numberFrom("PAGE_CACHE_SECONDS", 60), maxBytes: megabytes * 1024 * 1024 }) : null;
+// The launcher has already checked the environment (a bad PAGE_CACHE_* value stops it there).
+const { seconds, megabytes } = readConfig().pageCache;
+const cache = megabytes > 0 ? new PageCache({ maxSeconds: seconds, maxBytes: megabytes * 1024 * 1024 }) : null;
 
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
@@ -49,8 +39,8 @@ const server = createServer((request, response) => {
   });
 });
 
-server.listen(port, hostname, () => {
-  console.log(`▲ Next.js ${process.env.__NEXT_VERSION ?? ""} production server on http://localhost:${port}${cache ? ` (page cache: ${megabytes} MB)` : ""}`);
+server.listen(port, () => {
+  console.log(`[store] Production server on port ${port}, ${cache ? `page cache ${megabytes} MB, pages kept up to ${seconds} s` : "page cache off"}`);
 });
 
 const stop = () => {

@@ -9,6 +9,10 @@ const optional = z
   .optional()
   .transform((value) => (value === "" ? undefined : value));
 
+const nonNegativeNumber = optional
+  .refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), "must be a number of 0 or more")
+  .transform((v) => (v === undefined ? undefined : Number(v)));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   STORE_DEMO: optional,
@@ -23,6 +27,8 @@ const envSchema = z.object({
   CLOUDINARY_URL: optional.refine((v) => !v || /^cloudinary:\/\/[^:]+:[^@]+@.+/.test(v), "must look like cloudinary://<key>:<secret>@<cloud>"),
   EMULATOR_URL: optional.refine((v) => !v || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(v), "must be http://127.0.0.1:<port>"),
   DEMO_ACCOUNTS: z.enum(["0", "1"]).optional(),
+  PAGE_CACHE_SECONDS: nonNegativeNumber,
+  PAGE_CACHE_MB: nonNegativeNumber,
 });
 
 /** Keys a real deployment must give; without them only the demo mode may run. */
@@ -51,6 +57,8 @@ export type StoreConfig = {
   resend: { apiKey: string | undefined; from: string };
   cloudinaryUrl: string | undefined;
   demoAccounts: boolean;
+  /** The page cache of `npm start` (scripts/serve.ts); megabytes 0 turns it off. */
+  pageCache: { seconds: number; megabytes: number };
   warnings: string[];
 };
 
@@ -103,6 +111,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     resend: { apiKey: e.RESEND_API_KEY, from: e.EMAIL_FROM ?? "Volt Electronics <no-reply@volt.local>" },
     cloudinaryUrl: e.CLOUDINARY_URL,
     demoAccounts: e.DEMO_ACCOUNTS !== "0",
+    pageCache: { seconds: e.PAGE_CACHE_SECONDS ?? 60, megabytes: e.PAGE_CACHE_MB ?? 64 },
     warnings,
   };
 }

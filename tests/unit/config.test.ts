@@ -47,7 +47,15 @@ describe("readConfig", () => {
     ["STRIPE_SECRET_KEY", "pk_test_wrong_kind"],
     ["SITE_URL", "shop.example.com"],
     ["CLOUDINARY_URL", "https://cloudinary.com"],
+    ["PAGE_CACHE_MB", "-1"],
+    ["PAGE_CACHE_SECONDS", "a minute"],
   ])("says what is wrong with a malformed %s", (key, value) => {
     expect(() => readConfig({ NODE_ENV: "development", [key]: value })).toThrow(new RegExp(key));
+  });
+
+  it("reads the page cache's bounds, 60 s and 64 MB unless told, 0 MB turning it off", () => {
+    expect(readConfig(FULL).pageCache).toEqual({ seconds: 60, megabytes: 64 });
+    expect(readConfig({ ...FULL, PAGE_CACHE_SECONDS: "5", PAGE_CACHE_MB: "0" }).pageCache).toEqual({ seconds: 5, megabytes: 0 });
+    expect(readConfig({ ...FULL, PAGE_CACHE_SECONDS: "", PAGE_CACHE_MB: " 128 " }).pageCache).toEqual({ seconds: 60, megabytes: 128 });
   });
 });
