@@ -14,6 +14,7 @@ import path from "node:path";
 import { ConfigError, readConfig } from "../lib/server/config";
 import { seed } from "../prisma/seed";
 import { countProducts, DATA_DIR, openDatabase, ROOT } from "./lib/database";
+import { addCompileHints } from "./lib/compile-hints";
 import { applyMigrations } from "./lib/schema-engine";
 import { startEmulators } from "./emulators/server";
 
@@ -64,7 +65,9 @@ async function build() {
     if (!process.env.DATABASE_URL && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false });
     const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
     const child = spawn(process.execPath, [nextBin, "build"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, stdio: "inherit" });
-    return await new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 1)));
+    const code = await new Promise<number>((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
+    if (code === 0) log(`Compile hints added to ${addCompileHints(path.join(ROOT, ".next")).length} framework chunks`);
+    return code;
   } finally {
     await database.stop();
   }
