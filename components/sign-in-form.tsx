@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./account/form-styles";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { ApiError } from "@/lib/api-client";
 
 /** SPEC 8: the server's message for an error answer, else 'An unexpected error occurred'. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { useApiAction } from "./use-api-action";

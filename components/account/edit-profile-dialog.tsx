@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { PROFILE_PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";

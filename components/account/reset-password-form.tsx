@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";

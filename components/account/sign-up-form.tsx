@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { postJson } from "@/lib/api-client";
 import { PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./form-styles";

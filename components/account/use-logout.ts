@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { fetchJson } from "@/lib/api-client";
 import { signInStateChanged, useCurrentUser } from "../use-current-user";
 import { apiErrorMessage } from "../use-api-action";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { postJson } from "@/lib/api-client";
 import { OTP_LENGTH, OTP_VALIDITY_SECONDS } from "@/lib/constants";
 import { countdownAnnouncement, formatCountdown } from "@/lib/countdown";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/toast";
 import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
 import { cartSummary } from "@/lib/cart-summary";

@@ -1,0 +1,73 @@
+"use client";
+
+// The spec's toasts (top-center, 5000 ms, sonner) without sonner in the first download: sonner
+// (~35 KB of script) loads when the browser is idle after the page is up, or at once when
+// something wants to show a toast before that. Toasts asked for while it loads wait for the
+// <Toaster> to be mounted, then appear in order.
+import { useEffect, useState } from "react";
+import { TOAST_DURATION_MS } from "@/lib/constants";
+
+type Sonner = typeof import("sonner");
+
+let sonner: Promise<Sonner> | null = null;
+const loadSonner = () => (sonner ??= import("sonner"));
+
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => (markMounted = resolve));
+/** Set by the mounted LazyToaster: load sonner now rather than when idle. */
+let loadNow: (() => void) | null = null;
+let wanted = false;
+
+function show(kind: "success" | "error", message: string): void {
+  wanted = true;
+  loadNow?.();
+  void mounted.then(loadSonner).then(({ toast: sonnerToast }) => sonnerToast[kind](message));
+}
+
+export const toast = {
+  success: (message: string) => show("success", message),
+  error: (message: string) => show("error", message),
+};
+
+const whenIdle = (callback: () => void): (() => void) => {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(callback, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(callback, 1000);
+  return () => window.clearTimeout(handle);
+};
+
+/** Mounted once, in the root layout's providers. */
+export function LazyToaster() {
+  const [Toaster, setToaster] = useState<Sonner["Toaster"] | null>(null);
+  useEffect(() => {
+    let active = true;
+    const load = () => {
+      loadNow = null;
+      void loadSonner().then((module) => {
+        if (active) setToaster(() => module.Toaster);
+      });
+    };
+    loadNow = load;
+    const cancel = wanted ? (load(), () => {}) : whenIdle(load);
+    return () => {
+      active = false;
+      loadNow = null;
+      cancel();
+    };
+  }, []);
+  if (!Toaster) return null;
+  return (
+    <>
+      <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
+      <Mounted />
+    </>
+  );
+}
+
+/** Its effect runs after the Toaster's own (siblings in order), so sonner is listening by then. */
+function Mounted() {
+  useEffect(() => markMounted(), []);
+  return null;
+}
