@@ -251,3 +251,18 @@ test("catalogue pages come whole in the HTML, with their metadata, and repeats c
   await request.get("/signin");
   expect((await request.get("/signin")).headers()["x-page-cache"]).toBeUndefined();
 });
+
+test("the framework scripts carry V8's compile hint; sonner is not in the first download", async ({ page, request }) => {
+  const html = await (await request.get("/")).text();
+  const scripts = [...html.matchAll(/<script src="([^"]+)"[^>]*>/g)].filter((match) => !match[0].includes("noModule")).map((match) => match[1]!);
+  const bodies = await Promise.all(scripts.map(async (src) => (await request.get(src)).text()));
+  // React DOM is among them, and compiles while it streams in.
+  const reactDom = bodies.find((body) => body.includes("https://react.dev/errors/") && body.includes("hydrateRoot"));
+  expect(reactDom?.startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
+  expect(bodies.filter((body) => body.startsWith("//# allFunctionsCalledOnLoad\n")).length).toBeGreaterThanOrEqual(3);
+  expect(bodies.some((body) => body.includes("data-sonner-toaster"))).toBe(false);
+
+  // Once the page is up, sonner arrives (idle) and the toaster is in place for the first toast.
+  await page.goto("/");
+  await expect(page.locator("section[aria-label^='Notifications']")).toBeAttached();
+});
