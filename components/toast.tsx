@@ -10,7 +10,12 @@ import { TOAST_DURATION_MS } from "@/lib/constants";
 type Sonner = typeof import("sonner");
 
 let sonner: Promise<Sonner> | null = null;
-const loadSonner = () => (sonner ??= import("sonner"));
+/** One download, shared; a failed one is forgotten so that the next attempt downloads again. */
+const loadSonner = () =>
+  (sonner ??= import("sonner").catch((error: unknown) => {
+    sonner = null;
+    throw error;
+  }));
 
 let markMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => (markMounted = resolve));
@@ -45,9 +50,15 @@ export function LazyToaster() {
     let active = true;
     const load = () => {
       loadNow = null;
-      void loadSonner().then((module) => {
-        if (active) setToaster(() => module.Toaster);
-      });
+      loadSonner().then(
+        (module) => {
+          if (active) setToaster(() => module.Toaster);
+        },
+        () => {
+          // Offline for a moment: the next toast asked for tries again.
+          if (active) loadNow = load;
+        },
+      );
     };
     loadNow = load;
     const cancel = wanted ? (load(), () => {}) : whenIdle(load);

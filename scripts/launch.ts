@@ -1,5 +1,6 @@
 // npm run dev / npm start: the store with everything it needs. npm run build: the production
-// build, against the same database (pages are prerendered from the catalogue).
+// build, against the same database (pages are prerendered from the catalogue), then V8 compile
+// hints on the framework chunks (scripts/lib/compile-hints.ts).
 //   database   DATABASE_URL, or an embedded PostgreSQL under .data/ (migrated and seeded)
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
