@@ -15,12 +15,12 @@
 //     here, queried through the store's own searchProducts())
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { seed } from "../prisma/seed";
 import { openDatabase, ROOT } from "./lib/database";
+import { freePort } from "./lib/embedded-postgres";
 import { applyMigrations } from "./lib/schema-engine";
 
 const flag = (name: string) => {
@@ -53,15 +53,6 @@ async function productPath(): Promise<string> {
   const id = answer.data[0]?._id;
   if (!id) throw new Error("The store has no products: seed it first");
   return `/product/${id}`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** One headless Chromium for every Lighthouse run (the flags Lighthouse's own launcher uses). */
