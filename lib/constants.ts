@@ -43,3 +43,23 @@ export const API_PAGE_SIZE_DEFAULT = 50;
 export const API_PAGE_SIZE_MAX = 100;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const SITEMAP_URLS_PER_FILE = 45_000;
+
+// Checkout (Stripe hosted Checkout, INR).
+export const CHECKOUT_CURRENCY = "inr";
+/** The one shipping option every order carries: a fixed amount, in paise, and its name. */
+export const SHIPPING_AMOUNT_PAISE = 4900;
+export const SHIPPING_RATE_NAME = "Standard delivery (3–5 business days)";
+/** Stripe's smallest INR charge (₹0.50) and largest amount (8 digits of paise). */
+export const STRIPE_MIN_AMOUNT_PAISE = 50;
+export const STRIPE_MAX_AMOUNT_PAISE = 99_999_999;
+/** Lines in one checkout (Stripe takes at most 100 line items per session). */
+export const CHECKOUT_MAX_LINES = 100;
+/** How long a Stripe Checkout Session stays payable (Stripe allows 30 minutes to 24 hours). */
+export const CHECKOUT_SESSION_MINUTES = 60;
+/** A repeated checkout of the same cart within this time reuses the open session. */
+export const CHECKOUT_REUSE_MINUTES = 25;
+/** Orders per page in the order history; the unpaged call answers at most ORDERS_LIST_MAX. */
+export const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_LIST_MAX = 100;
+/** The success page asks again this often while the payment is still being confirmed. */
+export const ORDER_CONFIRM_POLL_MS = 2000;

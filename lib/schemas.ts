@@ -1,6 +1,6 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
-import { API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
 /** SPEC 5: the profile form's own mismatch message. */
@@ -104,6 +104,22 @@ export const cartQuantitySchema = z.object({
 
 export const cartLineBodySchema = z.object({ cartProductId: rowId("cartProductId") });
 export const wishlistLineBodySchema = z.object({ wishlistId: rowId("wishlistId") });
+
+/**
+ * POST /api/checkout `{ cartItems }` (SPEC 7): the cart lines to buy, as the cart list gives them
+ * (objects with `_id`) or as bare line ids. Only the ids are read; names, prices and quantities
+ * come from the database.
+ */
+export const checkoutSchema = z.object({
+  cartItems: z
+    .array(
+      z.union([rowId("cartItems[]"), z.object({ _id: rowId("cartItems[]._id") }).transform((line) => line._id)], {
+        error: "cartItems must be a list of cart lines (each with its _id)",
+      }),
+      { error: "cartItems must be a list of cart lines" },
+    )
+    .max(CHECKOUT_MAX_LINES, `At most ${CHECKOUT_MAX_LINES} lines can be bought at once`),
+});
 
 // Catalogue queries ---------------------------------------------------------------------------
 

@@ -108,11 +108,15 @@ async function main() {
   };
   const needsEmulators = !config.stripe.secretKey || !config.resend.apiKey || !config.cloudinaryUrl;
   if (needsEmulators && !production && !process.env.EMULATOR_URL) {
-    const emulators = await startEmulators({ port: emulatorPort() });
+    // The payment emulator signs its webhook events with the secret the store verifies them with.
+    const webhookSecret = config.stripe.secretKey ? undefined : (config.stripe.webhookSecret ?? `whsec_${randomBytes(24).toString("base64url")}`);
+    if (webhookSecret) env.STRIPE_WEBHOOK_SECRET = webhookSecret;
+    const emulators = await startEmulators({ port: emulatorPort(), stripe: { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, webhookSecret } });
     cleanups.unshift(emulators.stop);
     env.EMULATOR_URL = emulators.url;
     log(`Provider emulators at ${emulators.url}`);
     log(`Email outbox: ${emulators.url}/resend/outbox (readable: ${emulators.url}/resend/outbox.html)`);
+    if (webhookSecret) log(`Payments: emulated Stripe Checkout (test card 4242 4242 4242 4242); events go to /api/webhook`);
   }
 
   // Production runs scripts/serve.ts: Next's handler behind the page cache. Development runs next dev.

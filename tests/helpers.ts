@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { crc32, deflateSync } from "node:zlib";
 import pg from "pg";
+import { POST as signup } from "@/app/api/signup/route";
+import { POST as signin } from "@/app/api/signin/route";
 
 export const BASE = "http://localhost:3000";
 
@@ -71,3 +73,24 @@ export function png(width: number, height: number): Buffer {
 }
 
 export const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
+
+// Accounts -------------------------------------------------------------------------------------
+
+export const TEST_PASSWORD = "correct horse battery";
+export type Shopper = { id: string; email: string; cookie: string };
+
+/** A new USER account, signed up and signed in through the real handlers. */
+export async function shopper(): Promise<Shopper> {
+  const email = uniqueEmail();
+  const created = await signup(jsonRequest("/api/signup", { name: "Meera", email, contact: "", password: TEST_PASSWORD, confirmPwd: TEST_PASSWORD, profilepic: "" }), noContext);
+  const id = (await created.json()).data._id as string;
+  const response = await signin(jsonRequest("/api/signin", { email, password: TEST_PASSWORD }, { headers: { "x-forwarded-for": `shop-${id}` } }), noContext);
+  return { id, email, cookie: sessionCookieFrom(response) };
+}
+
+/** A new account promoted to ADMIN straight in the database. */
+export async function admin(): Promise<Shopper> {
+  const user = await shopper();
+  await query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [user.id]);
+  return user;
+}

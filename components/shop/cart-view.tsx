@@ -1,17 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { toast } from "@/components/toast";
 import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
 import { cartSummary } from "@/lib/cart-summary";
 import { categoryLabel } from "@/lib/categories";
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from "@/lib/constants";
-import { formatRupeeAmount } from "@/lib/money";
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
+import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { productImageSrc } from "@/lib/product-image";
 import { type CartEntry, useShopLists } from "../use-shop-lists";
-import { apiErrorMessage } from "../use-api-action";
+import { apiErrorMessage, useApiAction } from "../use-api-action";
 
 /**
  * SPEC 2: 'My Cart' — a row per line (image, name, category, price, minus/plus, remove) and the
@@ -25,6 +25,18 @@ export function CartView() {
   // arrive reversed and leave the server on the older quantity. The page shows each at once.
   const queue = useRef<Promise<void>>(Promise.resolve());
   const waiting = useRef(0);
+  const checkoutAction = useApiAction();
+  const [leaving, setLeaving] = useState(false);
+
+  /** SPEC 4: the cart goes to the server, which answers a Stripe Checkout Session; the browser goes to its page. */
+  function checkout() {
+    void checkoutAction.run(async () => {
+      await queue.current; // quantity changes still on their way count first
+      const answer = await postJson<{ id: string; url: string }>("/api/checkout", { cartItems: cart.map((line) => ({ _id: line._id })) });
+      setLeaving(true);
+      window.location.assign(answer.data.url);
+    });
+  }
 
   function change(next: CartEntry[], request: () => Promise<{ message: string }>, announce: boolean) {
     if (!cartKey) return;
@@ -99,11 +111,17 @@ export function CartView() {
                 </dd>
               </div>
             </dl>
-            <button type="button" disabled aria-describedby="checkout-note" className="w-full rounded-full bg-brand-600 py-2.5 font-semibold text-white disabled:opacity-60">
-              Checkout
+            <button
+              type="button"
+              onClick={checkout}
+              disabled={checkoutAction.pending || leaving}
+              aria-describedby="checkout-note"
+              className="w-full rounded-full bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
+              {checkoutAction.pending || leaving ? "Opening checkout…" : "Checkout"}
             </button>
             <p id="checkout-note" className="text-xs text-slate-600">
-              Card checkout is not open yet.
+              Pay securely by card on Stripe. Shipping ({formatRupees(SHIPPING_AMOUNT_PAISE)}) is added there.
             </p>
           </aside>
         </div>

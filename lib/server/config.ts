@@ -20,7 +20,6 @@ const envSchema = z.object({
   NEXTAUTH_SECRET: optional.refine((v) => !v || v.length >= 32, "must be at least 32 characters"),
   SITE_URL: optional.refine((v) => !v || /^https?:\/\/[^/]+$/.test(v.replace(/\/$/, "")), "must be an origin such as https://shop.example.com"),
   STRIPE_SECRET_KEY: optional.refine((v) => !v || /^(sk|rk)_(test|live)_/.test(v), "must start with sk_test_, sk_live_, rk_test_ or rk_live_"),
-  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional.refine((v) => !v || /^pk_(test|live)_/.test(v), "must start with pk_test_ or pk_live_"),
   STRIPE_WEBHOOK_SECRET: optional.refine((v) => !v || v.startsWith("whsec_"), "must start with whsec_"),
   RESEND_API_KEY: optional.refine((v) => !v || v.startsWith("re_"), "must start with re_"),
   EMAIL_FROM: optional,
@@ -37,7 +36,6 @@ export const PRODUCTION_REQUIRED = [
   "NEXTAUTH_SECRET",
   "SITE_URL",
   "STRIPE_SECRET_KEY",
-  "NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "RESEND_API_KEY",
   "EMAIL_FROM",
@@ -53,7 +51,8 @@ export type StoreConfig = {
   siteUrl: string;
   /** Providers without a key talk to the local emulators at this address. */
   emulatorUrl: string | undefined;
-  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined };
+  /** Hosted Checkout needs no publishable key: the browser is sent to the session's URL. */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
   resend: { apiKey: string | undefined; from: string };
   cloudinaryUrl: string | undefined;
   demoAccounts: boolean;
@@ -92,6 +91,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     warnings.push("STORE_DEMO=1: demo mode. Providers without keys use local emulators; do not take real customers.");
   }
 
+  if (mode !== "production" && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    warnings.push("STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: run `stripe listen --forward-to localhost:3000/api/webhook` and set the secret it prints, or paid orders are recorded only when the shopper reaches /success.");
+  }
+
   const usesEmulator = !e.STRIPE_SECRET_KEY || !e.RESEND_API_KEY || !e.CLOUDINARY_URL;
   if (mode !== "production" && usesEmulator && !e.EMULATOR_URL) {
     warnings.push("EMULATOR_URL is not set: start the store with `npm run dev` so the provider emulators run.");
@@ -105,7 +108,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     emulatorUrl: e.EMULATOR_URL,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
-      publishableKey: e.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     resend: { apiKey: e.RESEND_API_KEY, from: e.EMAIL_FROM ?? "Volt Electronics <no-reply@volt.local>" },

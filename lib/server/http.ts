@@ -66,6 +66,31 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
+/**
+ * The body as raw bytes, at most `maxBytes` (413 past that, from Content-Length before reading,
+ * or as soon as a body without one grows past it). For signed bodies such as the payment webhook.
+ */
+export async function readRawBody(request: Request, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new HttpError(413, `The request body must be at most ${maxBytes} bytes`);
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /** Turns thrown HttpErrors into their answers and anything else into a 500 that leaks nothing. */

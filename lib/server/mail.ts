@@ -1,6 +1,9 @@
 import "server-only";
 import { Resend } from "resend";
+import { formatRupees } from "@/lib/money";
+import { orderNumber } from "@/lib/order-number";
 import { readConfig } from "./config";
+import type { PublicOrder } from "./orders";
 
 // Mail goes through the Resend SDK: to Resend itself with RESEND_API_KEY, otherwise to the local
 // emulator at EMULATOR_URL (development, tests, the demo), whose outbox is /resend/outbox.
@@ -21,10 +24,13 @@ function resendClient(): { client: Resend; from: string } {
   throw new Error("Email is not configured: set RESEND_API_KEY, or run the store with `npm run dev` so EMULATOR_URL points at the local emulator.");
 }
 
-/** Sends one email; resolves to the provider's id, throws when the provider refuses it. */
-export async function sendMail({ to, subject, html, text }: Mail): Promise<{ id: string }> {
+/**
+ * Sends one email; resolves to the provider's id, throws when the provider refuses it. With an
+ * idempotency key, Resend sends at most one mail for that key (for 24 hours), however often asked.
+ */
+export async function sendMail({ to, subject, html, text }: Mail, options: { idempotencyKey?: string } = {}): Promise<{ id: string }> {
   const { client, from } = resendClient();
-  const { data, error } = await client.emails.send({ from, to, subject, html, text });
+  const { data, error } = await client.emails.send({ from, to, subject, html, text }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
   if (error || !data) {
     const status = error && "statusCode" in error && error.statusCode ? ` (${error.statusCode})` : "";
     throw new Error(`Sending email failed${status}: ${error?.name ?? "no_data"}: ${error?.message ?? "the provider answered without an id"}`);
@@ -91,5 +97,42 @@ export function emailChangedEmail(name: string, newEmail: string): MailContent {
     "If this was not you, contact us right away.",
   ]);
   const text = [greeting, "", `The email address of your ${STORE_NAME} account was changed to ${newEmail}.`, "If this was not you, contact us right away."].join("\n");
+  return { subject, html, text };
+}
+
+/** The order confirmation: items, quantities, prices, shipping, total and a link to My Orders. */
+export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string): MailContent {
+  const number = orderNumber(order._id);
+  const subject = `Your ${STORE_NAME} order ${number} is confirmed`;
+  const rupees = (amount: number) => formatRupees(Math.round(amount * 100));
+  const shipping = order.shipping_options.reduce((sum, option) => sum + option.shipping_amount, 0);
+  const shippingName = order.shipping_options[0]?.name || "Shipping";
+  const cell = "padding:6px 4px;border-bottom:1px solid #e4e4e7";
+  const rows = order.productDetails
+    .map(
+      (item) =>
+        `<tr><td style="${cell}">${escapeHtml(item.name)}</td><td style="${cell};text-align:center">${item.quantity}</td><td style="${cell};text-align:right">${escapeHtml(rupees(item.price))}</td><td style="${cell};text-align:right">${escapeHtml(rupees(item.price * item.quantity))}</td></tr>`,
+    )
+    .join("");
+  const table = `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px">
+<thead><tr><th style="text-align:left;padding:4px">Item</th><th style="padding:4px">Qty</th><th style="text-align:right;padding:4px">Price</th><th style="text-align:right;padding:4px">Amount</th></tr></thead>
+<tbody>${rows}
+<tr><td colspan="3" style="${cell}">${escapeHtml(shippingName)}</td><td style="${cell};text-align:right">${escapeHtml(formatRupees(shipping))}</td></tr>
+<tr><td colspan="3" style="padding:6px 4px;font-weight:bold">Total paid</td><td style="padding:6px 4px;text-align:right;font-weight:bold">${escapeHtml(rupees(order.total_amount))}</td></tr>
+</tbody></table>`;
+  const html = layout(subject, [
+    `Thank you for your order. We have received your payment for order <strong>${escapeHtml(number)}</strong>.`,
+    table,
+    `See it any time in <a href="${escapeHtml(ordersUrl)}">My Orders</a>.`,
+  ]);
+  const text = [
+    `Thank you for your order. We have received your payment for order ${number}.`,
+    "",
+    ...order.productDetails.map((item) => `${item.quantity} × ${item.name} @ ${rupees(item.price)} = ${rupees(item.price * item.quantity)}`),
+    `${shippingName}: ${formatRupees(shipping)}`,
+    `Total paid: ${rupees(order.total_amount)}`,
+    "",
+    `My Orders: ${ordersUrl}`,
+  ].join("\n");
   return { subject, html, text };
 }

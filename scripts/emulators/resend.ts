@@ -1,6 +1,7 @@
 // The part of Resend's API that the store calls (POST /emails, as the `resend` SDK sends it), and a
 // developer outbox: GET /resend/outbox (JSON, newest first, ?to= filter), DELETE /resend/outbox,
 // GET /resend/outbox.html (readable list). Mail is kept in memory, per emulator instance.
+// An Idempotency-Key header is honoured as Resend does: one mail per key.
 import { randomUUID } from "node:crypto";
 import type { EmulatorResponse, EmulatorRoute } from "./server";
 
@@ -98,6 +99,8 @@ ${items || "<p>No mail yet.</p>"}
 /** Routes of one Resend emulator, with its own outbox. */
 export function resendRoutes(): EmulatorRoute[] {
   const outbox: OutboxEmail[] = [];
+  // Resend's Idempotency-Key: the same key sends one mail and answers the same id again (24 h).
+  const idempotent = new Map<string, { body: string; id: string }>();
 
   const send: EmulatorRoute = (request) => {
     if (request.method !== "POST" || request.path !== "/emails") return undefined;
@@ -110,10 +113,20 @@ export function resendRoutes(): EmulatorRoute[] {
       );
     }
     if (!bearer.startsWith("re_")) return resendError(403, "invalid_api_key", "API key is invalid");
+    const key = request.headers["idempotency-key"];
+    const body = request.body.toString("utf8");
+    if (typeof key === "string" && key) {
+      const seen = idempotent.get(key);
+      if (seen && seen.body !== body) {
+        return resendError(409, "invalid_idempotent_request", "Same idempotency key used with a different request payload.");
+      }
+      if (seen) return json(200, { id: seen.id });
+    }
     const parsed = readSendBody(request.body);
     if ("error" in parsed) return parsed.error;
     const email: OutboxEmail = { id: randomUUID(), ...parsed.email, created_at: new Date().toISOString() };
     outbox.push(email);
+    if (typeof key === "string" && key) idempotent.set(key, { body, id: email.id });
     return json(200, { id: email.id });
   };
 

@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { cloudinaryRoutes } from "./cloudinary";
 import { resendRoutes } from "./resend";
+import { stripeRoutes, type StripeEmulatorOptions } from "./stripe";
 
 export type EmulatorRequest = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: Buffer };
 export type EmulatorResponse = { status: number; headers?: Record<string, string>; body: string | Buffer };
@@ -23,10 +24,11 @@ const health: EmulatorRoute = (request) =>
 
 /**
  * Serves every provider's routes (each instance with its own in-memory state), then `routes`.
- * `port` 0 or absent picks a free one.
+ * `port` 0 or absent picks a free one. `stripe`: where the payment emulator delivers its
+ * webhook events and the secret it signs them with.
  */
-export async function startEmulators(options: { port?: number; routes?: EmulatorRoute[] } = {}): Promise<RunningEmulators> {
-  const routes = [health, ...resendRoutes(), ...cloudinaryRoutes(), ...(options.routes ?? [])];
+export async function startEmulators(options: { port?: number; routes?: EmulatorRoute[]; stripe?: StripeEmulatorOptions } = {}): Promise<RunningEmulators> {
+  const routes = [health, ...stripeRoutes(options.stripe), ...resendRoutes(), ...cloudinaryRoutes(), ...(options.routes ?? [])];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;

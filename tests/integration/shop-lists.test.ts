@@ -2,8 +2,6 @@
 // (anonymous, user A, user B, an admin), quantities, parallel adds and racing tabs.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as signup } from "@/app/api/signup/route";
-import { POST as signin } from "@/app/api/signin/route";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { GET as countCart } from "@/app/api/count-cart-product/[userId]/route";
 import { POST as updateQuantity } from "@/app/api/update-cart-quantity/route";
@@ -12,24 +10,7 @@ import { GET as wishlistCount } from "@/app/api/get-wishlist-count/route";
 import { GET as getWishlist } from "@/app/api/get-wishlist/route";
 import { POST as addToWishlist } from "@/app/api/add-to-wishlist/route";
 import { POST as deleteWishlistLine } from "@/app/api/delete-wishlist-product/route";
-import { getRequest, jsonRequest, noContext, query, sessionCookieFrom, uniqueEmail } from "../helpers";
-
-const PASSWORD = "correct horse battery";
-type Shopper = { id: string; cookie: string };
-
-async function shopper(): Promise<Shopper> {
-  const email = uniqueEmail();
-  const created = await signup(jsonRequest("/api/signup", { name: "Meera", email, contact: "", password: PASSWORD, confirmPwd: PASSWORD, profilepic: "" }), noContext);
-  const id = (await created.json()).data._id as string;
-  const response = await signin(jsonRequest("/api/signin", { email, password: PASSWORD }, { headers: { "x-forwarded-for": `shop-${id}` } }), noContext);
-  return { id, cookie: sessionCookieFrom(response) };
-}
-
-async function admin(): Promise<Shopper> {
-  const user = await shopper();
-  await query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [user.id]);
-  return user;
-}
+import { admin, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 
 let products: { id: string; sellingPrice: number }[] = [];
 beforeAll(async () => {

@@ -8,3 +8,6 @@ delete process.env.RESEND_API_KEY;
 delete process.env.CLOUDINARY_URL;
 process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret-0123";
 process.env.SITE_URL ??= "http://localhost:3000";
+delete process.env.STRIPE_SECRET_KEY;
+// The emulator run by tests/setup/emulators.ts signs nothing itself; tests sign events with this.
+process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_the_vitest_run";

@@ -7,7 +7,6 @@ const FULL = {
   NEXTAUTH_SECRET: "x".repeat(40),
   SITE_URL: "https://shop.example.com",
   STRIPE_SECRET_KEY: "sk_live_abc",
-  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
   STRIPE_WEBHOOK_SECRET: "whsec_abc",
   RESEND_API_KEY: "re_abc",
   EMAIL_FROM: "Shop <shop@example.com>",

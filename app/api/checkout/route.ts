@@ -1,0 +1,15 @@
+import { checkoutSchema } from "@/lib/schemas";
+import { requireShopper } from "@/lib/server/auth";
+import { startCheckout } from "@/lib/server/checkout";
+import { handle, okWith, readBody } from "@/lib/server/http";
+
+// POST /api/checkout {cartItems} — SPEC 7: opens a Stripe Checkout Session for the caller's own
+// cart lines named in cartItems (only their ids are read; prices and quantities come from the
+// database). Answers the spec's top-level `id` (the session id) and `data: { id, url }`; the
+// browser goes to `url`, Stripe's hosted payment page.
+export const POST = handle(async (request) => {
+  const user = await requireShopper(request);
+  const { cartItems } = await readBody(request, checkoutSchema);
+  const { sessionId, url } = await startCheckout(user, cartItems);
+  return okWith({ id: sessionId, data: { id: sessionId, url } }, "Checkout session created");
+});

@@ -1,0 +1,14 @@
+import { ORDERS_LIST_MAX, ORDERS_PAGE_SIZE } from "@/lib/constants";
+import { pageQuerySchema } from "@/lib/schemas";
+import { requireUser } from "@/lib/server/auth";
+import { handle, okWith, readQuery } from "@/lib/server/http";
+import { listOrders } from "@/lib/server/orders";
+
+// GET /api/get-order-details[?page=&limit=] — SPEC 7: the caller's own orders, newest first, in
+// the spec's order shape. Without paging parameters: the newest ORDERS_LIST_MAX, with `total`.
+export const GET = handle(async (request) => {
+  const user = await requireUser(request);
+  const { page, limit } = readQuery(request, pageQuerySchema);
+  const { orders, total } = await listOrders(user.id, page ?? 1, limit ?? (page ? ORDERS_PAGE_SIZE : ORDERS_LIST_MAX));
+  return okWith({ data: orders, total }, "Order list");
+});

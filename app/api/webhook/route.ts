@@ -1,0 +1,48 @@
+import type Stripe from "stripe";
+import { closeCheckout } from "@/lib/server/checkout";
+import { fail, handle, ok, readRawBody } from "@/lib/server/http";
+import { fulfilCheckoutSession, isEventProcessed, markEventProcessed } from "@/lib/server/orders";
+import { stripeClient, webhookSecret } from "@/lib/server/stripe";
+
+// POST /api/webhook — Stripe's events, verified against STRIPE_WEBHOOK_SECRET on the raw bytes of
+// the body (not JSON-parsed first: any change to the bytes breaks the signature). Not subject to
+// the JSON-only rule of the other POSTs. A failure to record answers 5xx, so Stripe delivers the
+// event again; everything else answers 2xx (or 400 for a bad signature), so it does not.
+// Subscribe the endpoint to: checkout.session.completed, checkout.session.async_payment_succeeded,
+// checkout.session.async_payment_failed, checkout.session.expired.
+
+/** Stripe's events are a few KB; a signed body is never near this. */
+const WEBHOOK_MAX_BYTES = 512 * 1024;
+
+export const POST = handle(async (request) => {
+  const signature = request.headers.get("stripe-signature");
+  if (!signature) return fail(400, "Missing Stripe-Signature header");
+  const payload = await readRawBody(request, WEBHOOK_MAX_BYTES);
+  let event: Stripe.Event;
+  try {
+    event = stripeClient().webhooks.constructEvent(payload, signature, webhookSecret());
+  } catch {
+    return fail(400, "Webhook signature verification failed");
+  }
+  if (await isEventProcessed(event.id)) return ok({ received: true, outcome: "duplicate" }, "Event already handled");
+
+  const eventRef = { id: event.id, type: event.type };
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const result = await fulfilCheckoutSession(event.data.object.id, { event: eventRef });
+      // Not paid yet (a delayed method): async_payment_succeeded comes later. Unknown: not ours.
+      if (result.status === "pending") await markEventProcessed(eventRef);
+      return ok({ received: true, outcome: result.status }, result.status === "fulfilled" ? "Order recorded" : "Nothing to fulfil");
+    }
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed": {
+      const session: Stripe.Checkout.Session = event.data.object;
+      const closed = await closeCheckout(session.id, session.metadata?.checkoutId, event.type === "checkout.session.expired" ? "EXPIRED" : "FAILED");
+      if (closed) await markEventProcessed(eventRef);
+      return ok({ received: true, outcome: closed ? "closed" : "unknown" }, "Checkout closed");
+    }
+    default:
+      return ok({ received: true, outcome: "ignored" }, `Event type ${event.type} is not used`);
+  }
+});

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+
+export const metadata: Metadata = { title: "Payment cancelled", robots: { index: false } };
+
+// Where Stripe sends the shopper who leaves the payment page: nothing was charged or ordered,
+// and the cart is as it was.
+export default function CancelPage() {
+  return (
+    <section aria-labelledby="cancel-heading" className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <span className="grid h-14 w-14 place-items-center rounded-full bg-red-100 text-red-700" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.5">
+          <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+        </svg>
+      </span>
+      <h1 id="cancel-heading" className="text-2xl font-semibold">
+        Payment Cancel..!
+      </h1>
+      <p className="text-slate-600">No payment was taken. Your cart is just as you left it.</p>
+      <Link href="/user-panel/cart" className="rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700">
+        Back to my cart
+      </Link>
+    </section>
+  );
+}

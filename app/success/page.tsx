@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { ConfirmingPayment } from "@/components/orders/confirming-payment";
+import { OrderCard } from "@/components/orders/order-card";
+import { RefreshAfterPurchase } from "@/components/orders/refresh-after-purchase";
+import { getSessionUser } from "@/lib/server/auth";
+import { fulfilCheckoutSession, type FulfilResult } from "@/lib/server/orders";
+
+export const metadata: Metadata = { title: "Payment successful", robots: { index: false } };
+
+// Where Stripe sends the shopper after paying (success_url with ?session_id=). The page fulfils
+// the order itself when it gets here before the webhook (the same once-only function), and shows
+// it to its owner only: another user's or a made-up session shows nothing of any order.
+
+const NOTE = "rounded-2xl bg-white p-6 text-center text-slate-700 shadow-sm ring-1 ring-slate-200";
+
+export default function SuccessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return (
+    <section aria-labelledby="success-heading" className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="grid h-14 w-14 place-items-center rounded-full bg-green-100 text-green-700" aria-hidden="true">
+          <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.5">
+            <path d="m5 13 4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+        <h1 id="success-heading" className="text-2xl font-semibold">
+          Payment Successfull..!
+        </h1>
+      </div>
+      <Suspense fallback={<ConfirmingPayment />}>
+        <PaidOrder searchParams={searchParams} />
+      </Suspense>
+      <p className="text-center">
+        <Link href="/user-panel/my-orders" className="inline-block rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700">
+          See my orders
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+async function PaidOrder({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sessionId = (await searchParams).session_id;
+  const user = await getSessionUser();
+  if (!user) {
+    return (
+      <p className={NOTE}>
+        <Link href="/signin" className="font-medium text-brand-700 underline">
+          Sign in
+        </Link>{" "}
+        to see your order. We have emailed you its confirmation.
+      </p>
+    );
+  }
+  let result: FulfilResult | null = null;
+  if (typeof sessionId === "string") {
+    try {
+      result = await fulfilCheckoutSession(sessionId, { userId: user.id });
+    } catch (error) {
+      // The database or the provider failed: keep asking; the webhook records the order meanwhile.
+      console.error("[success] fulfilment failed:", error);
+      return <ConfirmingPayment poll />;
+    }
+  }
+  if (result?.status === "pending") return <ConfirmingPayment poll />;
+  if (result?.status !== "fulfilled") {
+    return <p className={NOTE}>We could not find a payment for this page. Your paid orders are always listed in My Orders.</p>;
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-center text-slate-700">Thank you! Your order is confirmed and a confirmation email is on its way.</p>
+      <OrderCard order={result.order} />
+      <RefreshAfterPurchase />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import Link from "next/link";
+import useSWR from "swr";
+import { fetchJson } from "@/lib/api-client";
+import type { PublicOrder } from "@/lib/server/orders";
+import { OrderCard, OrderCardSkeleton } from "../orders/order-card";
+import { useCurrentUser } from "../use-current-user";
+
+export const ORDERS_KEY = "/api/get-order-details";
+
+/** SPEC 2 my-orders: the shopper's orders, newest first; skeletons while loading; an empty state. */
+export function OrdersView() {
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const { data, error, isLoading } = useSWR(user ? ORDERS_KEY : null, (path: string) => fetchJson<PublicOrder[]>(path));
+  const orders = data?.data ?? [];
+  const loading = userLoading || isLoading;
+  return (
+    <section aria-labelledby="orders-heading" className="space-y-4">
+      <h1 id="orders-heading" className="text-2xl font-semibold">
+        My Orders
+      </h1>
+      {loading ? (
+        <div className="space-y-4" aria-busy="true" aria-label="Loading your orders">
+          <OrderCardSkeleton />
+          <OrderCardSkeleton />
+        </div>
+      ) : !user ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">
+          <Link href="/signin" className="font-medium text-brand-700 underline">
+            Sign in
+          </Link>{" "}
+          to see your orders.
+        </p>
+      ) : error ? (
+        <p role="alert" className="rounded-2xl bg-white p-6 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">
+          Your orders could not be loaded. Please reload the page.
+        </p>
+      ) : orders.length === 0 ? (
+        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <p className="text-lg font-medium">You have no orders yet.</p>
+          <p className="mt-1 text-sm text-slate-600">What you buy will be listed here.</p>
+          <Link href="/" className="mt-4 inline-block rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ol className="space-y-4" aria-label="Orders, newest first">
+          {orders.map((order) => (
+            <li key={order._id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,279 @@
+import "server-only";
+import type Stripe from "stripe";
+import { ORDERS_LIST_MAX } from "@/lib/constants";
+import { paiseToRupees } from "@/lib/money";
+import { siteUrl } from "@/lib/site-url";
+import { Prisma, type Order, type OrderItem } from "@/lib/generated/prisma/client";
+import { afterResponse } from "./after-response";
+import { isRowId } from "./catalog";
+import type { CheckoutLine } from "./checkout";
+import { db } from "./db";
+import { orderConfirmationEmail, sendMail } from "./mail";
+import { isMissingAtProvider, stripeClient } from "./stripe";
+
+// Orders: made from a paid Checkout Session by one fulfilment function, which both the webhook
+// and the success page call (Stripe's fulfilment guide). Whatever arrives twice, in parallel or
+// late, one session makes one order: the checkout row is locked for the transaction, the order's
+// session id is unique, and the webhook's event ids are recorded in the same transaction.
+
+/** An order as the API shows it (SPEC 3): prices and total in rupees, shipping in paise. */
+export type PublicOrder = {
+  _id: string;
+  createdAt: string;
+  userId: string | null;
+  email: string;
+  productDetails: { productId: string | null; name: string; image: string[]; price: number; quantity: number }[];
+  paymentDetails: { paymentId: string | null; payment_method_type: string[]; payment_status: string };
+  shipping_options: { shipping_amount: number; shipping_rate: string; name: string }[];
+  total_amount: number;
+};
+
+type ShippingOption = PublicOrder["shipping_options"][number];
+type OrderRow = Order & { items: OrderItem[] };
+
+export function toPublicOrder(order: OrderRow): PublicOrder {
+  return {
+    _id: order.id,
+    createdAt: order.createdAt.toISOString(),
+    userId: order.userId,
+    email: order.customerEmail,
+    productDetails: order.items.map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      price: paiseToRupees(item.price),
+      quantity: item.quantity,
+    })),
+    paymentDetails: { paymentId: order.paymentIntentId, payment_method_type: order.paymentMethodTypes, payment_status: order.paymentStatus },
+    shipping_options: order.shippingOptions as ShippingOption[],
+    total_amount: paiseToRupees(order.totalAmount),
+  };
+}
+
+const ITEMS_IN_ORDER = { items: { orderBy: [{ name: "asc" }, { id: "asc" }] } } satisfies Prisma.OrderInclude;
+
+/** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. */
+export async function listOrders(userId: string, page = 1, limit = ORDERS_LIST_MAX): Promise<{ orders: PublicOrder[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db.order.findMany({
+      where: { userId },
+      include: ITEMS_IN_ORDER,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * limit,
+      take: limit,
+    }),
+    db.order.count({ where: { userId } }),
+  ]);
+  return { orders: rows.map(toPublicOrder), total };
+}
+
+// Fulfilment ----------------------------------------------------------------------------------
+
+export type FulfilResult =
+  | { status: "fulfilled"; order: PublicOrder; created: boolean }
+  /** Stripe has not taken the money (yet): nothing is written. */
+  | { status: "pending" }
+  /** Not a session of ours (unknown to Stripe, or no checkout row): nothing is written. */
+  | { status: "unknown" }
+  /** A session of another user (success page only): nothing is shown. */
+  | { status: "not-yours" };
+
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+function paymentIntentId(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
+
+function shippingOptionsOf(session: Stripe.Checkout.Session, rateName: string, fallbackAmount: number): ShippingOption[] {
+  const reported = session.shipping_options ?? [];
+  if (reported.length === 0) return [{ shipping_amount: fallbackAmount, shipping_rate: "", name: rateName }];
+  return reported.map((option) => ({
+    shipping_amount: option.shipping_amount,
+    shipping_rate: typeof option.shipping_rate === "string" ? option.shipping_rate : option.shipping_rate.id,
+    name: rateName,
+  }));
+}
+
+async function existingOrder(sessionId: string): Promise<OrderRow | null> {
+  return db.order.findUnique({ where: { checkoutSessionId: sessionId }, include: ITEMS_IN_ORDER });
+}
+
+/**
+ * Turns a paid Checkout Session into its order, once. `userId`: the success page's caller, who
+ * must own the session. `event`: the webhook event being handled, recorded with the order.
+ * Throws (so the webhook answers 5xx and Stripe retries) only when the database or Stripe fails.
+ */
+export async function fulfilCheckoutSession(
+  sessionId: string,
+  options: { userId?: string; event?: { id: string; type: string } } = {},
+): Promise<FulfilResult> {
+  if (!SESSION_ID.test(sessionId)) return { status: "unknown" };
+  const known = await existingOrder(sessionId);
+  if (known) {
+    if (options.userId !== undefined && known.userId !== options.userId) return { status: "not-yours" };
+    if (options.event) await recordEvent(db, options.event);
+    return { status: "fulfilled", order: toPublicOrder(known), created: false };
+  }
+
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient().checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (isMissingAtProvider(error)) return { status: "unknown" };
+    throw error;
+  }
+  const checkoutId = session.metadata?.checkoutId;
+  if (options.userId !== undefined && session.metadata?.userId !== options.userId) return { status: "not-yours" };
+  if (session.payment_status === "unpaid") return { status: "pending" };
+  if (!isRowId(checkoutId)) return { status: "unknown" };
+
+  const result = await db.$transaction(async (tx) => {
+    // Every fulfilment of this checkout waits here for the one before it to commit.
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Checkout" WHERE "id" = ${checkoutId}::uuid FOR UPDATE`;
+    const checkout = locked.length ? await tx.checkout.findUnique({ where: { id: checkoutId } }) : null;
+    if (!checkout || checkout.userId !== session.metadata?.userId || (checkout.stripeSessionId && checkout.stripeSessionId !== session.id)) {
+      return null;
+    }
+    const already = await tx.order.findUnique({ where: { checkoutSessionId: session.id }, include: ITEMS_IN_ORDER });
+    if (already) {
+      if (options.event) await recordEvent(tx, options.event);
+      return { order: already, created: false };
+    }
+
+    const lines = checkout.lines as CheckoutLine[];
+    const charged = session.amount_total ?? 0;
+    if (charged !== checkout.total) {
+      // Recorded on the order (totalAmount ≠ expectedAmount) and logged; the money was taken, so the order stands.
+      console.error(`[orders] amount mismatch on session ${session.id}: Stripe charged ${charged} paise, the checkout recorded ${checkout.total}`);
+    }
+    const order = await tx.order.create({
+      data: {
+        userId: checkout.userId,
+        customerEmail: session.customer_details?.email ?? checkout.customerEmail,
+        // One order per checkout; a second paid session of the same checkout (never expected) still gets its order.
+        checkoutId: (await tx.order.count({ where: { checkoutId: checkout.id } })) === 0 ? checkout.id : null,
+        checkoutSessionId: session.id,
+        paymentIntentId: paymentIntentId(session),
+        paymentMethodTypes: session.payment_method_types ?? [],
+        paymentStatus: session.payment_status,
+        shippingOptions: shippingOptionsOf(session, checkout.shippingRateName, checkout.shippingAmount),
+        totalAmount: charged,
+        expectedAmount: checkout.total,
+        currency: session.currency ?? checkout.currency,
+        items: {
+          create: lines.map((line) => ({ productId: line.productId, name: line.name, image: line.image, price: line.price, quantity: line.quantity })),
+        },
+      },
+      include: ITEMS_IN_ORDER,
+    });
+    // Only what was bought leaves the cart: a line raised since keeps the difference, a line
+    // added since stays, a product deleted since is simply gone.
+    // (Delete first: after the decrement, a kept line would match the delete.)
+    for (const line of lines) {
+      await tx.cartItem.deleteMany({ where: { id: line.cartItemId, userId: checkout.userId, quantity: { lte: line.quantity } } });
+      await tx.cartItem.updateMany({
+        where: { id: line.cartItemId, userId: checkout.userId, quantity: { gt: line.quantity } },
+        data: { quantity: { decrement: line.quantity } },
+      });
+    }
+    await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", stripeSessionId: session.id } });
+    if (options.event) await recordEvent(tx, options.event);
+    return { order, created: true };
+  });
+  if (!result) return { status: "unknown" };
+  if (result.created) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
+  return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
+}
+
+type Writer = Pick<typeof db, "$executeRaw">;
+
+async function recordEvent(tx: Writer, event: { id: string; type: string }): Promise<void> {
+  await tx.$executeRaw`INSERT INTO "ProcessedEvent" ("id", "type") VALUES (${event.id}, ${event.type}) ON CONFLICT ("id") DO NOTHING`;
+}
+
+/** A webhook event handled before (the order, or the checkout's end, was recorded with it). */
+export async function isEventProcessed(eventId: string): Promise<boolean> {
+  return (await db.processedEvent.count({ where: { id: eventId } })) > 0;
+}
+
+export async function markEventProcessed(event: { id: string; type: string }): Promise<void> {
+  await recordEvent(db, event);
+}
+
+/** The order a success page shows, for its owner only. */
+export async function findOrderBySession(sessionId: string, userId: string): Promise<PublicOrder | null> {
+  if (!SESSION_ID.test(sessionId)) return null;
+  const order = await existingOrder(sessionId);
+  return order && order.userId === userId ? toPublicOrder(order) : null;
+}
+
+// The confirmation email ------------------------------------------------------------------------
+
+/** A claim older than this is taken to be a sender that died; the mail is tried again. */
+const EMAIL_CLAIM_SECONDS = 120;
+/** Unsent confirmations are retried for this long. */
+const EMAIL_RETRY_DAYS = 3;
+
+/**
+ * Sends an order's confirmation once: the order is claimed with a conditional UPDATE (one
+ * sender at a time, across instances), and Resend gets an idempotency key from the order id,
+ * so even a sender that dies after sending cannot make a second mail. A failure releases the
+ * claim for the retry (`sendPendingOrderEmails`).
+ */
+export async function sendOrderConfirmation(orderId: string): Promise<"sent" | "skipped"> {
+  const claimed = await db.$queryRaw<{ id: string }[]>`
+    UPDATE "Order" SET "emailClaimedAt" = now(), "emailAttempts" = "emailAttempts" + 1
+    WHERE "id" = ${orderId}::uuid AND "emailSentAt" IS NULL
+      AND ("emailClaimedAt" IS NULL OR "emailClaimedAt" < now() - make_interval(secs => ${EMAIL_CLAIM_SECONDS}))
+    RETURNING "id"`;
+  if (claimed.length === 0) return "skipped";
+  const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, include: ITEMS_IN_ORDER });
+  try {
+    const mail = orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`);
+    await sendMail({ to: order.customerEmail, ...mail }, { idempotencyKey: `order-confirmation/${order.id}` });
+  } catch (error) {
+    await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null } });
+    throw error;
+  }
+  await db.order.update({ where: { id: orderId }, data: { emailSentAt: new Date() } });
+  return "sent";
+}
+
+/** Retries confirmations that did not go out (provider down, process stopped); returns how many went. */
+export async function sendPendingOrderEmails(limit = 20): Promise<number> {
+  const pending = await db.order.findMany({
+    where: {
+      emailSentAt: null,
+      createdAt: { gt: new Date(Date.now() - EMAIL_RETRY_DAYS * 86_400_000) },
+      OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(Date.now() - EMAIL_CLAIM_SECONDS * 1000) } }],
+    },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+  });
+  let sent = 0;
+  for (const { id } of pending) {
+    try {
+      if ((await sendOrderConfirmation(id)) === "sent") sent += 1;
+    } catch (error) {
+      console.error(`[order-email] order ${id} still unsent:`, error);
+      break; // the provider is likely down: try the rest on the next round
+    }
+  }
+  return sent;
+}
+
+/**
+ * Each server process retries unsent confirmations once a minute, from the first time this module
+ * loads (the first request that touches orders). Not during `next build`, nor in the test run,
+ * which calls `sendPendingOrderEmails` itself.
+ */
+const EMAIL_RETRY_INTERVAL_MS = 60_000;
+const retries = globalThis as unknown as { voltOrderEmailRetries?: NodeJS.Timeout };
+if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-production-build" && !process.env.VITEST) {
+  retries.voltOrderEmailRetries = setInterval(() => {
+    sendPendingOrderEmails().catch((error: unknown) => console.error("[order-email] retry round failed:", error));
+  }, EMAIL_RETRY_INTERVAL_MS);
+  retries.voltOrderEmailRetries.unref();
+}

@@ -1,0 +1,466 @@
+// Checkout and orders through the real route handlers on a real PostgreSQL, with the Stripe SDK
+// talking to the run's Stripe emulator and mail going through the real Resend SDK to its emulator.
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as addToCart } from "@/app/api/add-to-cart/route";
+import { POST as checkoutRoute } from "@/app/api/checkout/route";
+import { GET as getOrders } from "@/app/api/get-order-details/route";
+import { POST as webhookRoute } from "@/app/api/webhook/route";
+import { SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
+import { fulfilCheckoutSession, sendPendingOrderEmails, type PublicOrder } from "@/lib/server/orders";
+import { startEmulators } from "../../scripts/emulators/server";
+import { admin, BASE, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
+import { NextRequest } from "next/server";
+
+const emulatorUrl = () => process.env.EMULATOR_URL!;
+const sdk = new Stripe("sk_test_signing_only");
+
+type Product = { id: string; pricePaise: number; name: string };
+const products: Product[] = [];
+
+async function makeProduct(pricePaise: number, name = `Checkout phone ${randomUUID().slice(0, 8)}`): Promise<Product> {
+  const id = randomUUID();
+  await query(
+    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt") VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], $3, $4, now())`,
+    [id, name, pricePaise + 100_000, pricePaise],
+  );
+  return { id, pricePaise, name };
+}
+
+beforeAll(async () => {
+  products.push(await makeProduct(1_499_900), await makeProduct(250_050), await makeProduct(99_900));
+});
+
+type CartLine = { _id: string; quantity: number; productId: { _id: string } };
+
+async function addLine(user: Shopper, productId: string, times = 1): Promise<CartLine> {
+  let line: CartLine | undefined;
+  for (let i = 0; i < times; i++) {
+    line = (await (await addToCart(jsonRequest("/api/add-to-cart", { productId }, { cookie: user.cookie }), noContext)).json()).data as CartLine;
+  }
+  return line!;
+}
+
+const checkout = (cookie: string | undefined, body: unknown) => checkoutRoute(jsonRequest("/api/checkout", body, { cookie }), noContext);
+
+async function startCheckout(user: Shopper, lines: { _id: string }[]): Promise<{ id: string; url: string }> {
+  const response = await checkout(user.cookie, { cartItems: lines });
+  const body = await response.json();
+  expect(response.status, body.message).toBe(200);
+  expect(body.id).toBe(body.data.id);
+  return body.data;
+}
+
+type EmulatedSession = Stripe.Checkout.Session;
+
+async function emulatorSessions(): Promise<EmulatedSession[]> {
+  return (await (await fetch(`${emulatorUrl()}/stripe/sessions`)).json()) as EmulatedSession[];
+}
+
+async function sessionsOf(email: string) {
+  return (await emulatorSessions()).filter((session) => session.customer_email === email);
+}
+
+async function lineItemsOf(sessionId: string) {
+  const response = await fetch(`${emulatorUrl()}/v1/checkout/sessions/${sessionId}/line_items`, { headers: { authorization: "Bearer sk_test_x" } });
+  return ((await response.json()) as { data: { description: string; quantity: number; price: { unit_amount: number } }[] }).data;
+}
+
+/** Pays a session on the emulator's hosted page, as a shopper's browser would. */
+async function pay(sessionId: string, cardNumber = "4242424242424242"): Promise<Response> {
+  return fetch(`${emulatorUrl()}/stripe/pay/${sessionId}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "", cardNumber, cardExpiry: "12 / 34", cardCvc: "123", cardName: "Meera Iyer" }).toString(),
+    redirect: "manual",
+  });
+}
+
+async function retrieve(sessionId: string): Promise<EmulatedSession> {
+  const response = await fetch(`${emulatorUrl()}/v1/checkout/sessions/${sessionId}`, { headers: { authorization: "Bearer sk_test_x" } });
+  return (await response.json()) as EmulatedSession;
+}
+
+function signedEvent(type: string, object: unknown, options: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? process.env.STRIPE_WEBHOOK_SECRET!, timestamp: options.timestamp });
+  return { payload, header };
+}
+
+function deliver(payload: string, header: string | null): Promise<Response> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (header !== null) headers["stripe-signature"] = header;
+  return webhookRoute(new NextRequest(`${BASE}/api/webhook`, { method: "POST", headers, body: payload }), noContext);
+}
+
+async function ordersOf(userId: string) {
+  return query<{ id: string; totalAmount: number; expectedAmount: number; emailSentAt: Date | null; emailAttempts: number; emailClaimedAt: Date | null }>(
+    `SELECT id, "totalAmount", "expectedAmount", "emailSentAt", "emailAttempts", "emailClaimedAt" FROM "Order" WHERE "userId" = $1`,
+    [userId],
+  );
+}
+
+async function cartOf(userId: string) {
+  return query<{ id: string; productId: string; quantity: number }>(`SELECT id, "productId", quantity FROM "CartItem" WHERE "userId" = $1 ORDER BY "createdAt"`, [userId]);
+}
+
+async function outbox(email: string): Promise<{ subject: string; text: string; html: string }[]> {
+  return (await (await fetch(`${emulatorUrl()}/resend/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string; html: string }[];
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("POST /api/checkout: who may call, and what is charged", () => {
+  it("answers 401 to anonymous callers and 403 to admins", async () => {
+    expect((await checkout(undefined, { cartItems: [] })).status).toBe(401);
+    const boss = await admin();
+    expect((await checkout(boss.cookie, { cartItems: [] })).status).toBe(403);
+  });
+
+  it("refuses an empty cart with 400 and a clear message", async () => {
+    const me = await shopper();
+    const response = await checkout(me.cookie, { cartItems: [] });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/cart is empty/i);
+    expect(await sessionsOf(me.email)).toHaveLength(0);
+  });
+
+  it("charges the database's prices and quantities, whatever the body says", async () => {
+    const me = await shopper();
+    const phone = await addLine(me, products[0]!.id, 2);
+    const cable = await addLine(me, products[1]!.id);
+    const response = await checkout(me.cookie, {
+      cartItems: [
+        { _id: phone._id, quantity: 50, productId: { _id: phone.productId._id, sellingPrice: 1 }, price: 1 },
+        { _id: cable._id, quantity: 1, productId: { sellingPrice: 0.01 } },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const { id, url } = (await response.json()).data as { id: string; url: string };
+    expect(url).toBe(`${emulatorUrl()}/stripe/pay/${id}`);
+    const session = await retrieve(id);
+    const expected = 2 * products[0]!.pricePaise + products[1]!.pricePaise + SHIPPING_AMOUNT_PAISE;
+    expect(session.amount_total).toBe(expected);
+    expect(session.currency).toBe("inr");
+    expect(session.mode).toBe("payment");
+    expect(session.customer_email).toBe(me.email);
+    expect(session.success_url).toBe("http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}");
+    expect(session.cancel_url).toBe("http://localhost:3000/cancel");
+    expect(session.shipping_options).toEqual([{ shipping_amount: SHIPPING_AMOUNT_PAISE, shipping_rate: expect.stringMatching(/^shr_/) }]);
+    const items = await lineItemsOf(id);
+    expect(items.map((item) => [item.description, item.quantity, item.price.unit_amount])).toEqual([
+      [products[0]!.name, 2, products[0]!.pricePaise],
+      [products[1]!.name, 1, products[1]!.pricePaise],
+    ]);
+    const [row] = await query<{ id: string; total: number; status: string }>(`SELECT id, total, status FROM "Checkout" WHERE "stripeSessionId" = $1`, [id]);
+    expect(row).toMatchObject({ total: expected, status: "OPEN" });
+    expect(session.client_reference_id).toBe(row!.id);
+    expect(session.metadata).toEqual({ checkoutId: row!.id, userId: me.id });
+  });
+
+  it("buys only the lines named, and refuses another user's line or a product that is not in the cart", async () => {
+    const a = await shopper();
+    const b = await shopper();
+    const lineOfA = await addLine(a, products[0]!.id);
+    const lineOfB = await addLine(b, products[1]!.id);
+    const stolen = await checkout(b.cookie, { cartItems: [lineOfB, { _id: lineOfA._id }] });
+    expect(stolen.status).toBe(400);
+    expect((await checkout(b.cookie, { cartItems: [products[2]!.id] })).status).toBe(400);
+    expect((await checkout(b.cookie, { cartItems: [{ _id: "not-a-line" }] })).status).toBe(400);
+    expect(await sessionsOf(b.email)).toHaveLength(0);
+    expect(await query(`SELECT id FROM "Checkout" WHERE "userId" = $1`, [b.id])).toHaveLength(0);
+  });
+
+  it("makes one Stripe session for a double submit and for a retried request", async () => {
+    const me = await shopper();
+    const line = await addLine(me, products[2]!.id);
+    const answers = await Promise.all([0, 1, 2].map(() => checkout(me.cookie, { cartItems: [line] })));
+    const bodies = await Promise.all(answers.map((answer) => answer.json()));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(bodies.map((body) => body.id)).size).toBe(1);
+    const again = await startCheckout(me, [line]);
+    expect(again.id).toBe(bodies[0].id);
+    expect(await sessionsOf(me.email)).toHaveLength(1);
+    expect(await query(`SELECT id FROM "Checkout" WHERE "userId" = $1`, [me.id])).toHaveLength(1);
+  });
+
+  it("refuses, before calling Stripe, a total over Stripe's INR maximum", async () => {
+    const me = await shopper();
+    const pricey = await makeProduct(60_000_000);
+    const line = await addLine(me, pricey.id, 2);
+    const tooMuch = await checkout(me.cookie, { cartItems: [line] });
+    expect(tooMuch.status).toBe(400);
+    expect((await tooMuch.json()).message).toMatch(/at most ₹9,99,999\.99/);
+    expect(await sessionsOf(me.email)).toHaveLength(0);
+    expect(await query(`SELECT id FROM "Checkout" WHERE "userId" = $1`, [me.id])).toHaveLength(0);
+  });
+});
+
+describe("POST /api/webhook: only Stripe's signature opens it", () => {
+  let session: EmulatedSession;
+  let owner: Shopper;
+  beforeAll(async () => {
+    owner = await shopper();
+    const line = await addLine(owner, products[2]!.id);
+    const started = await startCheckout(owner, [line]);
+    await pay(started.id);
+    session = await retrieve(started.id);
+  });
+
+  it.each([
+    ["no Stripe-Signature header", () => ({ ...signedEvent("checkout.session.completed", session), header: null })],
+    ["a signature made with another secret", () => signedEvent("checkout.session.completed", session, { secret: "whsec_someone_else" })],
+    ["a stale timestamp (301 s old)", () => signedEvent("checkout.session.completed", session, { timestamp: Math.floor(Date.now() / 1000) - 301 })],
+    ["a forged header", () => ({ ...signedEvent("checkout.session.completed", session), header: `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` })],
+    ["a body changed after signing", () => {
+      const event = signedEvent("checkout.session.completed", session);
+      return { payload: event.payload.replace('"livemode":false', '"livemode":true'), header: event.header };
+    }],
+  ])("answers 400 and writes nothing for %s", async (_name, make) => {
+    const { payload, header } = make();
+    const response = await deliver(payload, header);
+    expect(response.status).toBe(400);
+    expect(await ordersOf(owner.id)).toHaveLength(0);
+    expect(await query(`SELECT id FROM "ProcessedEvent" WHERE id = $1`, [JSON.parse(payload).id])).toHaveLength(0);
+  });
+
+  it("answers 2xx and writes nothing for a session that is not ours, and ignores other event types", async () => {
+    const made = await new Stripe("sk_test_x", { host: new URL(emulatorUrl()).hostname, port: Number(new URL(emulatorUrl()).port), protocol: "http" }).checkout.sessions.create({
+      mode: "payment",
+      success_url: "http://localhost:3000/success",
+      metadata: { checkoutId: randomUUID(), userId: owner.id },
+      line_items: [{ quantity: 1, price_data: { currency: "inr", unit_amount: 5000, product_data: { name: "Not ours" } } }],
+    });
+    await pay(made.id);
+    const stranger = signedEvent("checkout.session.completed", await retrieve(made.id));
+    const unknownSession = signedEvent("checkout.session.completed", { ...session, id: "cs_test_doesnotexist" });
+    const other = signedEvent("payment_intent.created", { id: "pi_123", object: "payment_intent" });
+    for (const event of [stranger, unknownSession, other]) {
+      const response = await deliver(event.payload, event.header);
+      expect(response.status).toBe(200);
+    }
+    expect(await query(`SELECT id FROM "Order" WHERE "checkoutSessionId" IN ($1, $2)`, [made.id, "cs_test_doesnotexist"])).toHaveLength(0);
+    expect(await ordersOf(owner.id)).toHaveLength(0);
+  });
+});
+
+describe("fulfilment: exactly once, whatever arrives twice or in parallel", () => {
+  it("10 parallel deliveries of one event plus the success page make one order, one email, and take only what was bought out of the cart", async () => {
+    const me = await shopper();
+    const phone = await addLine(me, products[0]!.id, 2);
+    const cable = await addLine(me, products[1]!.id, 1);
+    const started = await startCheckout(me, [phone, cable]);
+    // After checkout began: the phone line is raised by one, and a new line is added.
+    await addLine(me, products[0]!.id);
+    const later = await addLine(me, products[2]!.id);
+    await pay(started.id);
+    const event = signedEvent("checkout.session.completed", await retrieve(started.id));
+
+    const [success, ...answers] = await Promise.all([
+      fulfilCheckoutSession(started.id, { userId: me.id }),
+      ...Array.from({ length: 10 }, () => deliver(event.payload, event.header)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(success.status).toBe("fulfilled");
+    const orders = await ordersOf(me.id);
+    expect(orders).toHaveLength(1);
+    const total = 2 * products[0]!.pricePaise + products[1]!.pricePaise + SHIPPING_AMOUNT_PAISE;
+    expect(orders[0]).toMatchObject({ totalAmount: total, expectedAmount: total });
+    expect(await query(`SELECT id FROM "ProcessedEvent" WHERE id = $1`, [JSON.parse(event.payload).id])).toHaveLength(1);
+    expect(await query(`SELECT status FROM "Checkout" WHERE "stripeSessionId" = $1`, [started.id])).toEqual([{ status: "COMPLETED" }]);
+
+    expect(await cartOf(me.id)).toEqual([
+      { id: phone._id, productId: products[0]!.id, quantity: 1 },
+      { id: later._id, productId: products[2]!.id, quantity: 1 },
+    ]);
+
+    const mails = await eventually(() => outbox(me.email), (list) => list.length > 0);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/order #[0-9A-F]{8} is confirmed/);
+    expect(mails[0]!.text).toContain(`2 × ${products[0]!.name}`);
+    expect(mails[0]!.text).toContain("Total paid: ₹");
+    expect(mails[0]!.html).toContain("/user-panel/my-orders");
+    await eventually(() => ordersOf(me.id), (rows) => rows[0]!.emailSentAt !== null);
+    // A late delivery, another success-page visit and a retry round change nothing.
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+    expect(await fulfilCheckoutSession(started.id, { userId: me.id })).toMatchObject({ status: "fulfilled", created: false });
+    await sendPendingOrderEmails();
+    expect(await ordersOf(me.id)).toHaveLength(1);
+    expect(await outbox(me.email)).toHaveLength(1);
+  });
+
+  it("records nothing for an unpaid session, and closes the checkout when it expires", async () => {
+    const me = await shopper();
+    const line = await addLine(me, products[2]!.id);
+    const started = await startCheckout(me, [line]);
+    expect(await fulfilCheckoutSession(started.id, { userId: me.id })).toEqual({ status: "pending" });
+    const unpaid = signedEvent("checkout.session.completed", await retrieve(started.id));
+    expect((await deliver(unpaid.payload, unpaid.header)).status).toBe(200);
+    expect(await ordersOf(me.id)).toHaveLength(0);
+    const expired = signedEvent("checkout.session.expired", await retrieve(started.id));
+    expect((await deliver(expired.payload, expired.header)).status).toBe(200);
+    expect(await query(`SELECT status FROM "Checkout" WHERE "stripeSessionId" = $1`, [started.id])).toEqual([{ status: "EXPIRED" }]);
+    expect(await cartOf(me.id)).toHaveLength(1);
+  });
+
+  it("answers 5xx when the database fails mid-fulfilment, writes nothing, and the retry succeeds once", async () => {
+    const me = await shopper();
+    const probe = await makeProduct(123_400, `db-failure-probe ${randomUUID().slice(0, 8)}`);
+    const line = await addLine(me, probe.id);
+    const started = await startCheckout(me, [line]);
+    await pay(started.id);
+    const event = signedEvent("checkout.session.completed", await retrieve(started.id));
+    const constraint = `fail_probe_${randomUUID().slice(0, 8)}`;
+    // A real database error in the middle of the transaction: the order row is written, its line is refused.
+    await query(`ALTER TABLE "OrderItem" ADD CONSTRAINT ${constraint} CHECK ("name" NOT LIKE 'db-failure-probe%')`);
+    try {
+      const failed = await deliver(event.payload, event.header);
+      expect(failed.status).toBe(500);
+      expect(JSON.stringify(await failed.json())).not.toMatch(/OrderItem|constraint|prisma/i);
+      expect(await ordersOf(me.id)).toHaveLength(0);
+      expect(await cartOf(me.id)).toHaveLength(1);
+      expect(await query(`SELECT id FROM "ProcessedEvent" WHERE id = $1`, [JSON.parse(event.payload).id])).toHaveLength(0);
+    } finally {
+      await query(`ALTER TABLE "OrderItem" DROP CONSTRAINT ${constraint}`);
+    }
+    const retried = await Promise.all([deliver(event.payload, event.header), deliver(event.payload, event.header)]);
+    expect(retried.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await ordersOf(me.id)).toHaveLength(1);
+    expect(await cartOf(me.id)).toHaveLength(0);
+  });
+
+  it("keeps the order when its email fails, and the retry sends it once", async () => {
+    const me = await shopper();
+    const line = await addLine(me, products[1]!.id);
+    const started = await startCheckout(me, [line]);
+    await pay(started.id);
+    const from = process.env.EMAIL_FROM;
+    process.env.EMAIL_FROM = "not an address"; // the provider refuses the mail (422)
+    try {
+      expect((await fulfilCheckoutSession(started.id)).status).toBe("fulfilled");
+      const [order] = await eventually(() => ordersOf(me.id), (rows) => rows[0]?.emailAttempts === 1 && rows[0].emailClaimedAt === null);
+      expect(order).toMatchObject({ emailAttempts: 1, emailSentAt: null });
+    } finally {
+      if (from === undefined) delete process.env.EMAIL_FROM;
+      else process.env.EMAIL_FROM = from;
+    }
+    expect(await outbox(me.email)).toHaveLength(0);
+    expect(await sendPendingOrderEmails(100)).toBeGreaterThanOrEqual(1);
+    expect(await outbox(me.email)).toHaveLength(1);
+    expect((await ordersOf(me.id))[0]!.emailSentAt).not.toBeNull();
+    await sendPendingOrderEmails(100);
+    expect(await outbox(me.email)).toHaveLength(1);
+  });
+});
+
+describe("GET /api/get-order-details and the success page: each user sees only their own orders", () => {
+  let a: Shopper;
+  let b: Shopper;
+  let sessionOfA = "";
+  beforeAll(async () => {
+    a = await shopper();
+    b = await shopper();
+    const line = await addLine(a, products[1]!.id, 3);
+    sessionOfA = (await startCheckout(a, [line])).id;
+    await pay(sessionOfA);
+    const event = signedEvent("checkout.session.completed", await retrieve(sessionOfA));
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+  });
+
+  it("answers the spec's order shape, newest first, to the owner", async () => {
+    const response = await getOrders(getRequest("/api/get-order-details", a.cookie), noContext);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { success: boolean; total: number; data: PublicOrder[] };
+    expect(body.success).toBe(true);
+    expect(body.total).toBe(1);
+    const [order] = body.data;
+    expect(order).toMatchObject({
+      userId: a.id,
+      email: a.email,
+      productDetails: [{ productId: products[1]!.id, name: products[1]!.name, image: ["/images/products/mobi-001-1.svg"], price: products[1]!.pricePaise / 100, quantity: 3 }],
+      paymentDetails: { payment_method_type: ["card"], payment_status: "paid", paymentId: expect.stringMatching(/^pi_/) },
+      shipping_options: [{ shipping_amount: SHIPPING_AMOUNT_PAISE, shipping_rate: expect.stringMatching(/^shr_/), name: expect.any(String) }],
+      total_amount: (3 * products[1]!.pricePaise + SHIPPING_AMOUNT_PAISE) / 100,
+    });
+    expect(Date.parse(order!.createdAt)).not.toBeNaN();
+  });
+
+  it("shows another user none of them, by list or by session id", async () => {
+    const theirs = await (await getOrders(getRequest("/api/get-order-details", b.cookie), noContext)).json();
+    expect(theirs.data).toEqual([]);
+    expect(await fulfilCheckoutSession(sessionOfA, { userId: b.id })).toEqual({ status: "not-yours" });
+    expect(await fulfilCheckoutSession("cs_test_madeup", { userId: b.id })).toEqual({ status: "unknown" });
+    expect((await getOrders(getRequest("/api/get-order-details"), noContext)).status).toBe(401);
+  });
+});
+
+describe("the emulator's hosted page delivers signed events to the webhook, retrying on failure", () => {
+  let server: http.Server;
+  let emulators: Awaited<ReturnType<typeof startEmulators>>;
+  let original = "";
+  let refuseFirst = true;
+  const statuses: number[] = [];
+  beforeAll(async () => {
+    // The store's webhook handler behind a real HTTP server, as Stripe reaches it.
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", async () => {
+        if (refuseFirst) {
+          refuseFirst = false;
+          statuses.push(503);
+          res.writeHead(503).end();
+          return;
+        }
+        const answer = await webhookRoute(
+          new NextRequest(`${BASE}/api/webhook`, { method: "POST", headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+          noContext,
+        );
+        statuses.push(answer.status);
+        res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    emulators = await startEmulators({ stripe: { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET, retryDelaysMs: [100, 200] } });
+    original = process.env.EMULATOR_URL!;
+    process.env.EMULATOR_URL = emulators.url;
+  });
+  afterAll(async () => {
+    process.env.EMULATOR_URL = original;
+    await emulators.stop();
+    server.close();
+  });
+
+  it("declines a failing test card and creates nothing; a good card pays and the retried delivery makes the order", async () => {
+    const me = await shopper();
+    const line = await addLine(me, products[2]!.id);
+    const started = await startCheckout(me, [line]);
+    const page = await fetch(started.url);
+    const pageHtml = await page.text();
+    expect(pageHtml).toContain(products[2]!.name);
+    expect(pageHtml).toMatch(/Total due<\/span><span>₹1,048/);
+
+    const declined = await pay(started.id, "4000000000000002");
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    expect((await retrieve(started.id)).payment_status).toBe("unpaid");
+
+    const paid = await pay(started.id);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`http://localhost:3000/success?session_id=${started.id}`);
+    const orders = await eventually(() => ordersOf(me.id), (rows) => rows.length > 0);
+    expect(orders).toHaveLength(1);
+    expect(statuses).toEqual([503, 200]);
+  });
+});
