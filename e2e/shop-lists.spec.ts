@@ -1,21 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
+import { signInFreshShopper } from "./shopper";
 
 // Wishlist and cart journeys: the signed-out redirect, hearts and 'Add to cart' from the home
 // page with the header counts, quantities and removal on the cart page with the summary right,
 // and a refused change rolled back.
-
-const PASSWORD = "Volt-test-pass-9";
-
-/** A fresh shopper, signed in through the API (the context shares the cookies with the page). */
-async function signInFreshShopper(page: Page): Promise<string> {
-  const email = `cart-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const created = await page.request.post("/api/signup", { data: { name: "Cart Tester", email, contact: "", password: PASSWORD, confirmPwd: PASSWORD, profilepic: "" } });
-  expect(created.status()).toBe(201);
-  const signedIn = await page.request.post("/api/signin", { data: { email, password: PASSWORD } });
-  expect(signedIn.status()).toBe(200);
-  return email;
-}
 
 const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 

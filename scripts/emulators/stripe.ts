@@ -324,7 +324,7 @@ const html = (status: number, body: string): EmulatorResponse => ({
   status,
   headers: {
     "content-type": "text/html; charset=utf-8",
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'self'",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src * data:",
   },
   body,
 });
