@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--skip-lighthouse] [--skip-search]
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--skip-lighthouse] [--skip-search] [--skip-checkout]
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -13,6 +13,12 @@
 //     /api/get-product and for a static file of the same server (the reference)
 //   - search latency over 100 000 synthetic products (a throwaway embedded PostgreSQL, seeded
 //     here, queried through the store's own searchProducts())
+//   - checkout (`--checkouts` N, default 200; needs the store on the payment emulator, i.e.
+//     `npm start` without STRIPE_SECRET_KEY, STORE_DEMO=1): N fresh shoppers with one cart line
+//     each; POST /api/checkout once per shopper (each a new Stripe session through the SDK), then
+//     again (the same cart reuses its session); then every session is paid on the emulator's
+//     hosted page, whose signed webhook deliveries the store fulfils: requests per second and
+//     p99 for each, the webhook's from the emulator's own timing of each delivery.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -124,6 +130,97 @@ async function load(url: string): Promise<{ rps: number; p99: number; errors: nu
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
+type Shopper = { cookie: string; lineId: string };
+
+async function makeShoppers(count: number, productId: string): Promise<Shopper[]> {
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const password = "bench-shopper-password-1";
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench-${run}-${i}@example.com`;
+    const json = { "content-type": "application/json" };
+    const made = await fetch(`${BASE}/api/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Shopper", email, contact: "", password, confirmPwd: password, profilepic: "" }) });
+    if (made.status !== 201) throw new Error(`signup answered ${made.status}`);
+    const signedIn = await fetch(`${BASE}/api/signin`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+    const added = await fetch(`${BASE}/api/add-to-cart`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ productId }) });
+    const line = (await added.json()) as { data: { _id: string } };
+    shoppers.push({ cookie, lineId: line.data._id });
+  }
+  return shoppers;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+/** N requests, one per item, 10 at a time; answers the rate, p99 and each answer's body. */
+async function eachOnce<T>(url: string, items: T[], request: (item: T) => { method: "POST"; headers: Record<string, string>; body: string; path?: string }) {
+  let next = 0;
+  const bodies: string[] = [];
+  const result = await autocannon({
+    url,
+    connections: 10,
+    amount: items.length,
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, ...request(items[next++ % items.length]!) }),
+        onResponse: (_status, body) => void bodies.push(body),
+      },
+    ],
+  });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx, bodies };
+}
+
+async function checkoutFigures(): Promise<void> {
+  const count = Number(flag("--checkouts") ?? 200);
+  const productId = (await productPath()).split("/").pop()!;
+  console.error(`[bench] checkout: making ${count} shoppers with a cart line`);
+  const shoppers = await makeShoppers(count, productId);
+  const checkoutRequest = (shopper: Shopper) => ({
+    method: "POST" as const,
+    headers: { "content-type": "application/json", cookie: shopper.cookie },
+    body: JSON.stringify({ cartItems: [{ _id: shopper.lineId }] }),
+  });
+  console.error(`[bench] checkout: ${count} new sessions, then the same ${count} again`);
+  const created = await eachOnce(`${BASE}/api/checkout`, shoppers, checkoutRequest);
+  rows.push({ what: `checkout POST /api/checkout (new Stripe session, ${count})`, figures: { "req/s": String(created.rps), "p99 ms": String(created.p99), errors: String(created.errors) } });
+  const repeated = await eachOnce(`${BASE}/api/checkout`, shoppers, checkoutRequest);
+  rows.push({ what: `checkout again, same cart (reused session, ${count})`, figures: { "req/s": String(repeated.rps), "p99 ms": String(repeated.p99), errors: String(repeated.errors) } });
+
+  const urls = created.bodies.map((body) => (JSON.parse(body) as { data?: { url?: string } }).data?.url).filter((url): url is string => Boolean(url));
+  const emulator = urls[0] ? new URL(urls[0]).origin : undefined;
+  if (!emulator || !urls[0]!.includes("/stripe/pay/")) {
+    rows.push({ what: "webhook fulfilment", figures: { "req/s": "skipped: the store is on real Stripe, not the emulator" } });
+    return;
+  }
+  const paths = urls.map((url) => new URL(url).pathname);
+  console.error(`[bench] webhook: paying ${paths.length} sessions on the emulator; it delivers each event to the store`);
+  const card = new URLSearchParams({ cardNumber: "4242424242424242", cardExpiry: "12 / 34", cardCvc: "123", cardName: "Bench" }).toString();
+  const payStarted = new Date().toISOString();
+  await eachOnce(`${emulator}/stripe/pay/x`, paths, (pathname) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: card, path: pathname }));
+  type Event = { type: string; delivered: boolean; session: string; deliveries: { at: string; status: number | null; ms?: number }[] };
+  const ours = new Set(paths.map((pathname) => pathname.split("/").pop()!));
+  let events: Event[] = [];
+  for (let attempt = 0; attempt < 600; attempt++) {
+    events = ((await (await fetch(`${emulator}/stripe/events`)).json()) as Event[]).filter((e) => e.type === "checkout.session.completed" && ours.has(e.session));
+    if (events.length >= ours.size && events.every((e) => e.delivered)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const first = events.map((e) => e.deliveries[0]!).filter((d) => d && d.at >= payStarted);
+  const times = first.map((d) => d.ms ?? 0).sort((a, b) => a - b);
+  const start = Math.min(...first.map((d) => Date.parse(d.at)));
+  const end = Math.max(...first.map((d) => Date.parse(d.at) + (d.ms ?? 0)));
+  rows.push({
+    what: `webhook fulfilment (${first.length} paid sessions, emulator deliveries)`,
+    figures: {
+      "req/s": String(Math.round((first.length / Math.max(1, end - start)) * 1000)),
+      "p99 ms": String(percentile(times, 99)),
+      errors: String(events.filter((e) => !e.delivered).length + first.filter((d) => d.status !== 200).length),
+    },
+  });
+}
+
 async function searchLatency(): Promise<Record<string, string>> {
   const database = await openDatabase({ ephemeral: true });
   try {
@@ -206,6 +303,8 @@ async function main() {
     const url = targets.find(([what]) => row.what === `load ${what}`)?.[1];
     if (url && measured[url] !== undefined) row.figures["of static"] = `${Math.round((measured[url]! / staticRate) * 100)} %`;
   }
+
+  if (!process.argv.includes("--skip-checkout")) await checkoutFigures();
 
   if (!process.argv.includes("--skip-search")) {
     console.error(`[bench] search latency over ${SYNTHETIC} synthetic products`);

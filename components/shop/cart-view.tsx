@@ -1,5 +1,6 @@
 "use client";
 
+import { EmptyState } from "./empty-state";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { toast } from "@/components/toast";
@@ -79,13 +80,7 @@ export function CartView() {
       {loading ? (
         <CartSkeleton />
       ) : cart.length === 0 ? (
-        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg font-medium">Your cart is empty.</p>
-          <p className="mt-1 text-sm text-slate-600">Add something you like and it will wait for you here.</p>
-          <Link href="/" className="mt-4 inline-block rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
-            Continue shopping
-          </Link>
-        </div>
+        <EmptyState title="Your cart is empty." hint="Add something you like and it will wait for you here." action="Continue shopping" />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <ul className="space-y-3" aria-label="Cart items">

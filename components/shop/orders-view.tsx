@@ -1,5 +1,6 @@
 "use client";
 
+import { EmptyState } from "./empty-state";
 import Link from "next/link";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
@@ -37,13 +38,7 @@ export function OrdersView() {
           Your orders could not be loaded. Please reload the page.
         </p>
       ) : orders.length === 0 ? (
-        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg font-medium">You have no orders yet.</p>
-          <p className="mt-1 text-sm text-slate-600">What you buy will be listed here.</p>
-          <Link href="/" className="mt-4 inline-block rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
-            Start shopping
-          </Link>
-        </div>
+        <EmptyState title="You have no orders yet." hint="What you buy will be listed here." action="Start shopping" />
       ) : (
         <ol className="space-y-4" aria-label="Orders, newest first">
           {orders.map((order) => (

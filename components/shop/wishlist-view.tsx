@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { EmptyState } from "./empty-state";
 import { ProductCard, ProductCardSkeleton } from "../product-card";
 import { useShopLists } from "../use-shop-lists";
 
@@ -23,13 +23,7 @@ export function WishlistView() {
           ))}
         </div>
       ) : lines.length === 0 ? (
-        <div className="rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg font-medium">Your wishlist is empty.</p>
-          <p className="mt-1 text-sm text-slate-600">Tap the heart on any product to keep it here.</p>
-          <Link href="/" className="mt-4 inline-block rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
-            Browse products
-          </Link>
-        </div>
+        <EmptyState title="Your wishlist is empty." hint="Tap the heart on any product to keep it here." action="Browse products" />
       ) : (
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4">
           {lines.map((line) => (

@@ -54,7 +54,8 @@ export type EmulatedSession = {
   url: string | null;
 };
 
-type Delivery = { at: string; status: number | null; error?: string };
+/** One delivery attempt: when it started, the answer, and how long the store took (ms). */
+type Delivery = { at: string; status: number | null; ms?: number; error?: string };
 export type EmulatedEvent = { id: string; type: string; created: number; payload: string; deliveries: Delivery[]; delivered: boolean };
 
 const MIN_AMOUNT: Record<string, number> = { inr: 50, usd: 50, eur: 50, gbp: 30 };
@@ -340,6 +341,7 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
     if (!options.webhookUrl || !options.webhookSecret) return;
     const delivery: Delivery = { at: new Date().toISOString(), status: null };
     event.deliveries.push(delivery);
+    const started = performance.now();
     try {
       const response = await fetch(options.webhookUrl, {
         method: "POST",
@@ -349,6 +351,7 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
       });
       delivery.status = response.status;
       await response.arrayBuffer().catch(() => undefined);
+      delivery.ms = Math.round((performance.now() - started) * 100) / 100;
       if (response.ok) {
         event.delivered = true;
         return;

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { ProductGrid } from "@/components/product-grid";
-import { SearchBox, SearchBoxFallback } from "@/components/search-box";
 import { SearchResultsFrame } from "@/components/search-status";
 import { searchProductsCached } from "@/lib/server/catalog";
 import { parseSearchKey, searchKey } from "@/lib/search-query";
@@ -42,22 +40,17 @@ export default async function SearchPage({ params }: Props) {
   const query = await queryOf(params);
   const products = query ? await searchProductsCached(query) : [];
   return (
-    <div className="mx-auto max-w-7xl space-y-4 px-4 py-6">
-      <Suspense fallback={<SearchBoxFallback className="md:hidden" />}>
-        <SearchBox id="page-search" className="md:hidden" />
-      </Suspense>
-      <SearchResultsFrame>
-        <section aria-labelledby="search-heading" className="space-y-4">
-          <h1 id="search-heading" className="text-lg font-semibold" aria-live="polite">
-            Search Results: {products.length}
-          </h1>
-          {products.length === 0 ? (
-            <p className="rounded-lg bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No products found.</p>
-          ) : (
-            <ProductGrid products={products} />
-          )}
-        </section>
-      </SearchResultsFrame>
-    </div>
+    <SearchResultsFrame>
+      <section aria-labelledby="search-heading" className="space-y-4">
+        <h1 id="search-heading" className="text-lg font-semibold" aria-live="polite">
+          Search Results: {products.length}
+        </h1>
+        {products.length === 0 ? (
+          <p className="rounded-lg bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No products found.</p>
+        ) : (
+          <ProductGrid products={products} />
+        )}
+      </section>
+    </SearchResultsFrame>
   );
 }
