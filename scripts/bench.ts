@@ -211,8 +211,14 @@ async function checkoutFigures(): Promise<void> {
   const times = first.map((d) => d.ms ?? 0).sort((a, b) => a - b);
   const start = Math.min(...first.map((d) => Date.parse(d.at)));
   const end = Math.max(...first.map((d) => Date.parse(d.at) + (d.ms ?? 0)));
+  // Each shopper must now have exactly one order.
+  let exactlyOne = 0;
+  for (const shopper of shoppers) {
+    const answer = (await (await fetch(`${BASE}/api/get-order-details`, { headers: { cookie: shopper.cookie } })).json()) as { total?: number };
+    if (answer.total === 1) exactlyOne += 1;
+  }
   rows.push({
-    what: `webhook fulfilment (${first.length} paid sessions, emulator deliveries)`,
+    what: `webhook fulfilment (${first.length} paid sessions, emulator deliveries; ${exactlyOne}/${shoppers.length} shoppers with exactly one order)`,
     figures: {
       "req/s": String(Math.round((first.length / Math.max(1, end - start)) * 1000)),
       "p99 ms": String(percentile(times, 99)),
