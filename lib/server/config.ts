@@ -27,6 +27,7 @@ const envSchema = z.object({
   EMULATOR_URL: optional.refine((v) => !v || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(v), "must be http://127.0.0.1:<port>"),
   DEMO_ACCOUNTS: z.enum(["0", "1"]).optional(),
   PAGE_CACHE_SECONDS: nonNegativeNumber,
+  CRON_SECRET: optional.refine((v) => !v || v.length >= 16, "must be at least 16 characters"),
   PAGE_CACHE_MB: nonNegativeNumber,
 });
 
@@ -58,6 +59,8 @@ export type StoreConfig = {
   demoAccounts: boolean;
   /** The page cache of `npm start` (scripts/serve.ts); megabytes 0 turns it off. */
   pageCache: { seconds: number; megabytes: number };
+  /** Opens GET /api/cron/order-emails to a scheduler that sends it as a Bearer token. */
+  cronSecret: string | undefined;
   warnings: string[];
 };
 
@@ -114,6 +117,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     cloudinaryUrl: e.CLOUDINARY_URL,
     demoAccounts: e.DEMO_ACCOUNTS !== "0",
     pageCache: { seconds: e.PAGE_CACHE_SECONDS ?? 60, megabytes: e.PAGE_CACHE_MB ?? 64 },
+    cronSecret: e.CRON_SECRET,
     warnings,
   };
 }

@@ -113,7 +113,16 @@ export async function fulfilCheckoutSession(
   if (known) {
     if (options.userId !== undefined && known.userId !== options.userId) return { status: "not-yours" };
     if (options.event) await recordEvent(db, options.event);
+    // A delivery again (Stripe retries, a redelivery) also retries a confirmation not sent yet.
+    if (known.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(known.id));
     return { status: "fulfilled", order: toPublicOrder(known), created: false };
+  }
+
+  if (options.userId !== undefined) {
+    // The success page asks Stripe only about a session of the caller's own checkout.
+    const mine = await db.checkout.findUnique({ where: { stripeSessionId: sessionId }, select: { userId: true } });
+    if (!mine) return { status: "unknown" };
+    if (mine.userId !== options.userId) return { status: "not-yours" };
   }
 
   let session: Stripe.Checkout.Session;
@@ -132,9 +141,9 @@ export async function fulfilCheckoutSession(
     // Every fulfilment of this checkout waits here for the one before it to commit.
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Checkout" WHERE "id" = ${checkoutId}::uuid FOR UPDATE`;
     const checkout = locked.length ? await tx.checkout.findUnique({ where: { id: checkoutId } }) : null;
-    if (!checkout || checkout.userId !== session.metadata?.userId || (checkout.stripeSessionId && checkout.stripeSessionId !== session.id)) {
-      return null;
-    }
+    // The session came from Stripe with our key, so it is ours; its metadata must match the row.
+    // A deleted account (userId null) still gets its order recorded, detached.
+    if (!checkout || (checkout.userId !== null && checkout.userId !== session.metadata?.userId)) return null;
     const already = await tx.order.findUnique({ where: { checkoutSessionId: session.id }, include: ITEMS_IN_ORDER });
     if (already) {
       if (options.event) await recordEvent(tx, options.event);
@@ -147,6 +156,12 @@ export async function fulfilCheckoutSession(
       // Recorded on the order (totalAmount ≠ expectedAmount) and logged; the money was taken, so the order stands.
       console.error(`[orders] amount mismatch on session ${session.id}: Stripe charged ${charged} paise, the checkout recorded ${checkout.total}`);
     }
+    // A product deleted since keeps its line in the order, without the link; the ones still
+    // there cannot be deleted until this commits.
+    const productIds = [...new Set(lines.map((line) => line.productId))];
+    const alive = new Set(
+      (await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Product" WHERE "id" = ANY(${productIds}::uuid[]) FOR KEY SHARE`).map((row) => row.id),
+    );
     const order = await tx.order.create({
       data: {
         userId: checkout.userId,
@@ -162,7 +177,13 @@ export async function fulfilCheckoutSession(
         expectedAmount: checkout.total,
         currency: session.currency ?? checkout.currency,
         items: {
-          create: lines.map((line) => ({ productId: line.productId, name: line.name, image: line.image, price: line.price, quantity: line.quantity })),
+          create: lines.map((line) => ({
+            productId: alive.has(line.productId) ? line.productId : null,
+            name: line.name,
+            image: line.image,
+            price: line.price,
+            quantity: line.quantity,
+          })),
         },
       },
       include: ITEMS_IN_ORDER,
@@ -170,19 +191,19 @@ export async function fulfilCheckoutSession(
     // Only what was bought leaves the cart: a line raised since keeps the difference, a line
     // added since stays, a product deleted since is simply gone.
     // (Delete first: after the decrement, a kept line would match the delete.)
-    for (const line of lines) {
-      await tx.cartItem.deleteMany({ where: { id: line.cartItemId, userId: checkout.userId, quantity: { lte: line.quantity } } });
+    for (const line of checkout.userId ? lines : []) {
+      await tx.cartItem.deleteMany({ where: { id: line.cartItemId, userId: checkout.userId!, quantity: { lte: line.quantity } } });
       await tx.cartItem.updateMany({
-        where: { id: line.cartItemId, userId: checkout.userId, quantity: { gt: line.quantity } },
+        where: { id: line.cartItemId, userId: checkout.userId!, quantity: { gt: line.quantity } },
         data: { quantity: { decrement: line.quantity } },
       });
     }
-    await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", stripeSessionId: session.id } });
+    await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", ...(checkout.stripeSessionId ? {} : { stripeSessionId: session.id }) } });
     if (options.event) await recordEvent(tx, options.event);
     return { order, created: true };
   });
   if (!result) return { status: "unknown" };
-  if (result.created) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
+  if (result.order.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
   return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
 }
 
@@ -211,57 +232,80 @@ export async function findOrderBySession(sessionId: string, userId: string): Pro
 // The confirmation email ------------------------------------------------------------------------
 
 /** A claim older than this is taken to be a sender that died; the mail is tried again. */
-const EMAIL_CLAIM_SECONDS = 120;
-/** Unsent confirmations are retried for this long. */
+const EMAIL_CLAIM_MS = 2 * 60_000;
+/** Unsent confirmations are retried for this long, at most this often. */
 const EMAIL_RETRY_DAYS = 3;
+const EMAIL_MAX_ATTEMPTS = 30;
+
+/** After the n-th failed send: 1, 2, 4 … minutes, at most an hour. */
+export function emailRetryDelayMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
 
 /**
  * Sends an order's confirmation once: the order is claimed with a conditional UPDATE (one
  * sender at a time, across instances), and Resend gets an idempotency key from the order id,
  * so even a sender that dies after sending cannot make a second mail. A failure releases the
- * claim for the retry (`sendPendingOrderEmails`).
+ * claim and sets the next try (`emailRetryAt`, backing off) for `sendPendingOrderEmails`.
  */
-export async function sendOrderConfirmation(orderId: string): Promise<"sent" | "skipped"> {
-  const claimed = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Order" SET "emailClaimedAt" = now(), "emailAttempts" = "emailAttempts" + 1
-    WHERE "id" = ${orderId}::uuid AND "emailSentAt" IS NULL
-      AND ("emailClaimedAt" IS NULL OR "emailClaimedAt" < now() - make_interval(secs => ${EMAIL_CLAIM_SECONDS}))
-    RETURNING "id"`;
-  if (claimed.length === 0) return "skipped";
+export async function sendOrderConfirmation(orderId: string, now = new Date()): Promise<"sent" | "skipped"> {
+  const claimed = await db.order.updateMany({
+    where: {
+      id: orderId,
+      emailSentAt: null,
+      OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(now.getTime() - EMAIL_CLAIM_MS) } }],
+      AND: [{ OR: [{ emailRetryAt: null }, { emailRetryAt: { lte: now } }] }],
+    },
+    data: { emailClaimedAt: now, emailAttempts: { increment: 1 } },
+  });
+  if (claimed.count === 0) return "skipped";
   const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, include: ITEMS_IN_ORDER });
   try {
     const mail = orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`);
     await sendMail({ to: order.customerEmail, ...mail }, { idempotencyKey: `order-confirmation/${order.id}` });
   } catch (error) {
-    await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null } });
+    await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null, emailRetryAt: new Date(now.getTime() + emailRetryDelayMs(order.emailAttempts)) } });
     throw error;
   }
-  await db.order.update({ where: { id: orderId }, data: { emailSentAt: new Date() } });
+  await db.order.update({ where: { id: orderId }, data: { emailSentAt: new Date(), emailRetryAt: null } });
   return "sent";
 }
 
-/** Retries confirmations that did not go out (provider down, process stopped); returns how many went. */
-export async function sendPendingOrderEmails(limit = 20): Promise<number> {
+/**
+ * Retries the confirmations that did not go out (provider down, process stopped), each when its
+ * backoff allows; one that keeps failing never holds up the others. Returns how many went.
+ */
+export async function sendPendingOrderEmails(limit = 20, now = new Date()): Promise<number> {
   const pending = await db.order.findMany({
     where: {
       emailSentAt: null,
-      createdAt: { gt: new Date(Date.now() - EMAIL_RETRY_DAYS * 86_400_000) },
-      OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(Date.now() - EMAIL_CLAIM_SECONDS * 1000) } }],
+      emailAttempts: { lt: EMAIL_MAX_ATTEMPTS },
+      createdAt: { gt: new Date(now.getTime() - EMAIL_RETRY_DAYS * 86_400_000) },
+      OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(now.getTime() - EMAIL_CLAIM_MS) } }],
+      AND: [{ OR: [{ emailRetryAt: null }, { emailRetryAt: { lte: now } }] }],
     },
     select: { id: true },
-    orderBy: { createdAt: "asc" },
+    orderBy: [{ emailRetryAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
     take: limit,
   });
   let sent = 0;
   for (const { id } of pending) {
     try {
-      if ((await sendOrderConfirmation(id)) === "sent") sent += 1;
+      if ((await sendOrderConfirmation(id, now)) === "sent") sent += 1;
     } catch (error) {
       console.error(`[order-email] order ${id} still unsent:`, error);
-      break; // the provider is likely down: try the rest on the next round
     }
   }
   return sent;
+}
+
+let lastRetryRound = 0;
+
+/** At most once a minute per process, after the answer: retry unsent confirmations (called on webhook traffic). */
+export function retryOrderEmailsSoon(): void {
+  if (Date.now() - lastRetryRound < 60_000) return;
+  lastRetryRound = Date.now();
+  afterResponse("order-email", () => sendPendingOrderEmails());
 }
 
 /**

@@ -9,6 +9,7 @@ import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as checkoutRoute } from "@/app/api/checkout/route";
 import { GET as getOrders } from "@/app/api/get-order-details/route";
 import { POST as webhookRoute } from "@/app/api/webhook/route";
+import { GET as cronRoute } from "@/app/api/cron/order-emails/route";
 import { SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
 import { fulfilCheckoutSession, sendPendingOrderEmails, type PublicOrder } from "@/lib/server/orders";
 import { startEmulators } from "../../scripts/emulators/server";
@@ -355,11 +356,80 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
       else process.env.EMAIL_FROM = from;
     }
     expect(await outbox(me.email)).toHaveLength(0);
-    expect(await sendPendingOrderEmails(100)).toBeGreaterThanOrEqual(1);
+    // Backing off: not again within the first minute; then once.
+    await sendPendingOrderEmails(100);
+    expect(await outbox(me.email)).toHaveLength(0);
+    const later = new Date(Date.now() + 2 * 60_000);
+    expect(await sendPendingOrderEmails(100, later)).toBeGreaterThanOrEqual(1);
     expect(await outbox(me.email)).toHaveLength(1);
     expect((await ordersOf(me.id))[0]!.emailSentAt).not.toBeNull();
-    await sendPendingOrderEmails(100);
+    await sendPendingOrderEmails(100, new Date(Date.now() + 10 * 60_000));
     expect(await outbox(me.email)).toHaveLength(1);
+  });
+
+  it("records the paid order when a product was deleted meanwhile (its line keeps name and price, without the link)", async () => {
+    const me = await shopper();
+    const doomed = await makeProduct(77_700);
+    const line = await addLine(me, doomed.id);
+    const started = await startCheckout(me, [line]);
+    await query(`DELETE FROM "Product" WHERE id = $1`, [doomed.id]);
+    await pay(started.id);
+    const event = signedEvent("checkout.session.completed", await retrieve(started.id));
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+    const items = await query<{ productId: string | null; name: string; price: number }>(
+      `SELECT i."productId", i.name, i.price FROM "OrderItem" i JOIN "Order" o ON o.id = i."orderId" WHERE o."userId" = $1`,
+      [me.id],
+    );
+    expect(items).toEqual([{ productId: null, name: doomed.name, price: 77_700 }]);
+  });
+
+  it("records a payment that arrives after its account was deleted, detached from it", async () => {
+    const me = await shopper();
+    const line = await addLine(me, products[2]!.id);
+    const started = await startCheckout(me, [line]);
+    await pay(started.id);
+    await query(`DELETE FROM "User" WHERE id = $1`, [me.id]);
+    const event = signedEvent("checkout.session.completed", await retrieve(started.id));
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+    expect(await query(`SELECT "userId", "customerEmail" FROM "Order" WHERE "checkoutSessionId" = $1`, [started.id])).toEqual([{ userId: null, customerEmail: me.email }]);
+  });
+
+  it("checking out a cart whose session was just paid records the order and says so; an expired session is replaced", async () => {
+    const me = await shopper();
+    const line = await addLine(me, products[1]!.id);
+    const paid = await startCheckout(me, [line]);
+    await pay(paid.id);
+    const again = await checkout(me.cookie, { cartItems: [line] });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toMatch(/just been paid/);
+    expect(await ordersOf(me.id)).toHaveLength(1);
+
+    const other = await shopper();
+    const otherLine = await addLine(other, products[1]!.id);
+    const first = await startCheckout(other, [otherLine]);
+    const expired = await fetch(`${emulatorUrl()}/v1/checkout/sessions/${first.id}/expire`, { method: "POST", headers: { authorization: "Bearer sk_test_x" } });
+    expect(expired.status).toBe(200);
+    const second = await startCheckout(other, [otherLine]);
+    expect(second.id).not.toBe(first.id);
+    expect(await query(`SELECT status FROM "Checkout" WHERE "userId" = $1 ORDER BY "createdAt"`, [other.id])).toEqual([{ status: "EXPIRED" }, { status: "OPEN" }]);
+  });
+});
+
+describe("GET /api/cron/order-emails: only with the cron secret", () => {
+  it("is a 404 without CRON_SECRET, a 401 with a wrong token, and retries with the right one", async () => {
+    const call = (authorization?: string) => cronRoute(new NextRequest(`${BASE}/api/cron/order-emails`, { headers: authorization ? { authorization } : {} }), noContext);
+    delete process.env.CRON_SECRET;
+    expect((await call("Bearer anything")).status).toBe(404);
+    process.env.CRON_SECRET = "cron-secret-for-the-test-run";
+    try {
+      expect((await call()).status).toBe(401);
+      expect((await call("Bearer cron-secret-for-the-test-run-not")).status).toBe(401);
+      const answer = await call("Bearer cron-secret-for-the-test-run");
+      expect(answer.status).toBe(200);
+      expect((await answer.json()).data).toEqual({ sent: expect.any(Number) });
+    } finally {
+      delete process.env.CRON_SECRET;
+    }
   });
 });
 

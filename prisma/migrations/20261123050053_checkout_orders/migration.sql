@@ -9,6 +9,7 @@ ALTER TABLE "Order" ADD COLUMN     "checkoutId" UUID,
 ADD COLUMN     "customerEmail" VARCHAR(254) NOT NULL,
 ADD COLUMN     "emailAttempts" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "emailClaimedAt" TIMESTAMPTZ(3),
+ADD COLUMN     "emailRetryAt" TIMESTAMPTZ(3),
 ADD COLUMN     "emailSentAt" TIMESTAMPTZ(3),
 ADD COLUMN     "expectedAmount" INTEGER NOT NULL,
 ALTER COLUMN "userId" DROP NOT NULL;
@@ -16,7 +17,7 @@ ALTER COLUMN "userId" DROP NOT NULL;
 -- CreateTable
 CREATE TABLE "Checkout" (
     "id" UUID NOT NULL,
-    "userId" UUID NOT NULL,
+    "userId" UUID,
     "customerEmail" VARCHAR(254) NOT NULL,
     "fingerprint" VARCHAR(64) NOT NULL,
     "lines" JSONB NOT NULL,
@@ -47,7 +48,7 @@ CREATE UNIQUE INDEX "Order_checkoutId_key" ON "Order"("checkoutId");
 CREATE INDEX "Order_createdAt_idx" ON "Order"("createdAt" DESC);
 
 -- AddForeignKey
-ALTER TABLE "Checkout" ADD CONSTRAINT "Checkout_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "Checkout" ADD CONSTRAINT "Checkout_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Order" ADD CONSTRAINT "Order_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -1,0 +1,18 @@
+import { timingSafeEqual } from "node:crypto";
+import { readConfig } from "@/lib/server/config";
+import { handle, notFound, ok, unauthorized } from "@/lib/server/http";
+import { sendPendingOrderEmails } from "@/lib/server/orders";
+
+// GET /api/cron/order-emails — for platforms whose instances sleep between requests (Vercel):
+// a scheduled call retries the order confirmations that did not go out. Answers 404 unless
+// CRON_SECRET is set; the caller sends `Authorization: Bearer <CRON_SECRET>` (as Vercel Cron does).
+const BATCH = 50;
+
+export const GET = handle(async (request) => {
+  const secret = readConfig().cronSecret;
+  if (!secret) throw notFound();
+  const given = Buffer.from(request.headers.get("authorization") ?? "");
+  const expected = Buffer.from(`Bearer ${secret}`);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("A valid cron secret is required.");
+  return ok({ sent: await sendPendingOrderEmails(BATCH) }, "Pending order emails retried");
+});
