@@ -30,6 +30,10 @@ export const CART_QUANTITY_MAX = 99;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+/** A product image file, checked in the admin's browser before it is uploaded. */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Admin lists without paging parameters answer at most this many rows (with `total`). */
+export const ADMIN_LIST_MAX = 500;
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 // Catalogue bounds: no page or answer ever reads the whole catalogue.

@@ -1,5 +1,6 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
+import { CATEGORY_VALUES } from "./categories";
 import { API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
@@ -151,4 +152,66 @@ export const filterProductsSchema = z.object({
   sort: priceSortSchema.optional(),
   page: pageNumber.optional(),
   limit: pageSize.optional(),
+});
+
+// Admin (users, roles, products) ----------------------------------------------------------------
+
+export const ROLES = ["ADMIN", "USER"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** PUT /api/update-role/{userId}: `{ role }`, one of ROLES (SPEC 5: the select is required). */
+export const roleBodySchema = z.object({
+  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` }),
+});
+
+export const PRODUCT_IMAGE_MESSAGE = "*Please Upload Product image";
+export const PRODUCT_IMAGES_MAX = 8;
+/** Rupees, up to ₹99,99,999.99. */
+export const PRODUCT_PRICE_MAX = 9_999_999.99;
+
+/** A rupee amount: a JSON number or a numeric string from a form, positive, at most 2 decimals. */
+const rupeeAmount = (field: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: `${field} is required` })
+    .transform((value) => (typeof value === "number" ? String(value) : value))
+    .pipe(
+      z
+        .string()
+        .min(1, `${field} is required`)
+        .regex(/^\d+(\.\d{1,2})?$/, `${field} must be a positive amount with at most 2 decimals`)
+        .transform(Number)
+        .refine((value) => value > 0, `${field} must be more than 0`)
+        .refine((value) => value <= PRODUCT_PRICE_MAX, `${field} must be at most ${PRODUCT_PRICE_MAX}`),
+    );
+
+const productText = (field: string, max: number) =>
+  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+
+/** POST /api/upload-product (SPEC 7): prices in rupees; images are URLs from the image host. */
+export const productBodySchema = z
+  .object({
+    productName: productText("Product name", 200),
+    brandName: productText("Brand name", 100),
+    category: z.enum(CATEGORY_VALUES, { error: "Choose a category from the list" }),
+    productImage: z
+      .array(z.string({ error: "Each image must be a URL" }).trim().min(1, "Each image must be a URL").max(500, "An image URL is at most 500 characters"), {
+        error: PRODUCT_IMAGE_MESSAGE,
+      })
+      .min(1, PRODUCT_IMAGE_MESSAGE)
+      .max(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} images`),
+    productDesc: productText("Description", 5000),
+    price: rupeeAmount("Price"),
+    sellingPrice: rupeeAmount("Selling price"),
+  })
+  .refine((body) => body.sellingPrice <= body.price, { message: "Selling price cannot be above the price", path: ["sellingPrice"] });
+
+/** PUT /api/update-product: the same fields plus `_id`. */
+export const productUpdateSchema = productBodySchema.and(z.object({ _id: z.string({ error: "_id is required" }).min(1, "_id is required").max(64, "_id is not a product id") }));
+
+export type ProductInput = z.output<typeof productBodySchema>;
+
+/** Admin lists: `?page=&limit=` plus, for products, `q` (search) and `category`. */
+export const adminProductQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
+  category: z.enum(CATEGORY_VALUES, { error: "Unknown category" }).optional(),
 });

@@ -1,6 +1,7 @@
 import "server-only";
-import { cacheLife, cacheTag } from "next/cache";
+import { cacheLife, cacheTag, revalidateTag } from "next/cache";
 import { connection } from "next/server";
+import { purgePageCache } from "./page-cache";
 
 /** True inside Next's compiled server (Cache Components on); false when Vitest runs a module directly. */
 const underNext = () => Boolean(process.env.__NEXT_USE_CACHE);
@@ -29,4 +30,15 @@ export function cacheCatalogRead(...tags: string[]): void {
 /** Marks a GET handler as per-request, never prerendered (its answer sets cookies, say). */
 export async function renderPerRequest(): Promise<void> {
   if (underNext()) await connection();
+}
+
+/**
+ * After a catalogue write: every catalogue read carries the `products` tag, so it goes stale at
+ * once (expire 0: the next request renders fresh, nobody gets the old price), and the finished
+ * pages the production server keeps are dropped. This reaches the instance that took the write;
+ * other instances follow within their page cache's lifetime (PAGE_CACHE_SECONDS) and Next's.
+ */
+export function catalogChanged(): void {
+  if (underNext()) revalidateTag(CATALOG_TAGS.products, { expire: 0 });
+  purgePageCache();
 }

@@ -9,10 +9,22 @@ export class HttpError extends Error {
     public readonly status: number,
     message: string,
     public readonly headers?: Record<string, string>,
+    /** Field name → message, for forms that show each field's problem beside it. */
+    public readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
   }
+}
+
+/** A 400 naming the first problem, with every field's first problem in `errors`. */
+export function invalidFields(issues: readonly { path: readonly PropertyKey[]; message: string }[], fallback = "Invalid request"): HttpError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    fields[field] ??= issue.message;
+  }
+  return new HttpError(400, issues[0]?.message ?? fallback, undefined, fields);
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
@@ -40,8 +52,8 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
   return parsed.data;
 }
 
-export function fail(status: number, message: string, headers?: HeadersInit): NextResponse {
-  return NextResponse.json({ success: false, error: true, message }, { status, headers });
+export function fail(status: number, message: string, headers?: HeadersInit, fields?: Record<string, string>): NextResponse {
+  return NextResponse.json({ success: false, error: true, message, ...(fields ? { errors: fields } : {}) }, { status, headers });
 }
 
 /** Reads a JSON body and validates it; any problem is a 400 naming the first thing wrong. */
@@ -60,9 +72,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
     throw badRequest("The request body must be a JSON object");
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    throw badRequest(parsed.error.issues[0]?.message ?? "Invalid request");
-  }
+  if (!parsed.success) throw invalidFields(parsed.error.issues);
   return parsed.data;
 }
 
@@ -99,7 +109,7 @@ export function handle<C = unknown>(handler: Handler<C>): Handler<C> {
     try {
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof HttpError) return fail(error.status, error.message, error.headers);
+      if (error instanceof HttpError) return fail(error.status, error.message, error.headers, error.fields);
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
       return fail(500, "Something went wrong on our side. Please try again.");
     }

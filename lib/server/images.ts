@@ -1,7 +1,7 @@
 import "server-only";
 import http from "node:http";
 import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from "cloudinary";
-import { PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
+import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { readConfig } from "./config";
 import { badRequest } from "./http";
 
@@ -91,4 +91,34 @@ export async function uploadProfilePicture(dataUrl: string): Promise<string> {
   }
   if (typeof result.secure_url !== "string" || !result.secure_url) throw new Error("Uploading the profile picture failed: no secure_url in the answer");
   return result.secure_url;
+}
+
+// Product images: the admin's browser uploads each file straight to the image host with a
+// signature made here (the secret never leaves the server), into one fixed folder, images only.
+
+const PRODUCT_FOLDER = "volt/products";
+/** Cloudinary's names for the formats a product image may have. */
+export const PRODUCT_IMAGE_FORMATS = ["jpg", "png", "webp", "avif"] as const;
+/** The store's own seed images (public/images/products) stay valid on products being edited. */
+const SEED_IMAGE_PREFIX = "/images/products/";
+
+export type UploadSignature = { url: string; fields: Record<string, string>; maxBytes: number };
+
+/** A signed upload for one product image, valid for the next hour (Cloudinary's limit). */
+export function signProductUpload(now = Date.now()): UploadSignature {
+  const account = accountOptions();
+  const params = { timestamp: String(Math.floor(now / 1000)), folder: PRODUCT_FOLDER, allowed_formats: PRODUCT_IMAGE_FORMATS.join(",") };
+  const signature = cloudinary.utils.api_sign_request(params, String(account.api_secret));
+  const url = cloudinary.utils.api_url("upload", { cloud_name: account.cloud_name, resource_type: "image", upload_prefix: account.upload_prefix });
+  return { url, fields: { ...params, api_key: String(account.api_key), signature }, maxBytes: PRODUCT_IMAGE_MAX_BYTES };
+}
+
+/** Where a product's image URLs may point: our image host's delivery URLs, or the seed images. */
+export function productImagePrefixes(): string[] {
+  const account = accountOptions();
+  const config = readConfig();
+  const hosted = config.cloudinaryUrl
+    ? `https://res.cloudinary.com/${account.cloud_name}/image/upload/`
+    : `${config.emulatorUrl}/cloudinary/${account.cloud_name}/image/upload/`;
+  return [hosted, SEED_IMAGE_PREFIX];
 }

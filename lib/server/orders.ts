@@ -321,3 +321,12 @@ if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-producti
   }, EMAIL_RETRY_INTERVAL_MS);
   retries.voltOrderEmailRetries.unref();
 }
+
+/** Every order, newest first, a page at a time (the admin's Orders screen). */
+export async function listAllOrders(page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db.order.findMany({ include: ITEMS_IN_ORDER, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
+    db.order.count(),
+  ]);
+  return { orders: rows.map(toPublicOrder), total };
+}

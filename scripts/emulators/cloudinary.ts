@@ -2,10 +2,28 @@
 // to `${upload_prefix}/v1_1/<cloud>/image/upload`, and the delivery of what was uploaded at
 // `/cloudinary/<cloud>/image/upload/v<version>/<public_id>.<format>`. GET /cloudinary/uploads lists
 // what is stored (newest first, without the bytes) for tests and developers. Kept in memory.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { EmulatorRequest, EmulatorResponse, EmulatorRoute } from "./server";
 
-export type ImageFormat = "png" | "jpg" | "gif" | "webp";
+export type ImageFormat = "png" | "jpg" | "gif" | "webp" | "avif";
+
+/** The emulator's one account; the store signs with this secret when CLOUDINARY_URL is absent. */
+export const EMULATOR_CLOUDINARY_ACCOUNT = { cloud_name: "volt-demo", api_key: "emulator", api_secret: "emulator-secret" } as const;
+/** What signed uploads may not carry past: an hour, as Cloudinary allows. */
+const SIGNATURE_MAX_AGE_SECONDS = 3600;
+/** Cloudinary's image size limit on the free plan. */
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const NOT_SIGNED = new Set(["file", "api_key", "signature", "signature_algorithm", "resource_type", "cloud_name"]);
+
+/** Cloudinary's request signature: sorted `key=value` pairs joined by & (& inside escaped), the secret appended, SHA-1 (or SHA-256). */
+export function signCloudinaryParams(params: Record<string, string>, secret: string, algorithm: "sha1" | "sha256" = "sha1"): string {
+  const text = Object.entries(params)
+    .filter(([key, value]) => !NOT_SIGNED.has(key) && value !== "")
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${value}`.replace(/&/g, "%26"))
+    .join("&");
+  return createHash(algorithm).update(text + secret).digest("hex");
+}
 
 export type StoredUpload = {
   public_id: string;
@@ -20,7 +38,7 @@ export type StoredUpload = {
   created_at: string;
 };
 
-const CONTENT_TYPES: Record<ImageFormat, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+const CONTENT_TYPES: Record<ImageFormat, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp", avif: "image/avif" };
 
 const json = (status: number, body: unknown): EmulatorResponse => ({
   status,
@@ -68,6 +86,7 @@ export function sniffImage(bytes: Buffer): ImageFormat | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString("latin1"))) return "gif";
   if (bytes.length >= 12 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") return "webp";
+  if (bytes.length >= 12 && bytes.subarray(4, 8).toString("latin1") === "ftyp" && /^avi[fs]$/.test(bytes.subarray(8, 12).toString("latin1"))) return "avif";
   return undefined;
 }
 
@@ -129,12 +148,24 @@ export function cloudinaryRoutes(): EmulatorRoute[] {
     if (!field("api_key")) return cloudinaryError(401, "Must supply api_key");
     if (!field("timestamp")) return cloudinaryError(401, "Missing required parameter - timestamp");
     if (!field("signature")) return cloudinaryError(401, "Missing required parameter - signature");
+    if (field("api_key") !== EMULATOR_CLOUDINARY_ACCOUNT.api_key) return cloudinaryError(401, `Unknown API key ${field("api_key")}`);
+    const age = Math.floor(Date.now() / 1000) - Number(field("timestamp"));
+    if (!Number.isFinite(age) || age > SIGNATURE_MAX_AGE_SECONDS) return cloudinaryError(401, "Stale request - reported time is more than 1 hour ago");
+    const signed: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") signed[key] = value;
+    const algorithm = field("signature_algorithm") === "sha256" ? "sha256" : "sha1";
+    const expected = Buffer.from(signCloudinaryParams(signed, EMULATOR_CLOUDINARY_ACCOUNT.api_secret, algorithm));
+    const given = Buffer.from(field("signature")!);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return cloudinaryError(401, "Invalid Signature");
     const file = form.get("file");
     if (file === undefined || file === "") return cloudinaryError(400, "Missing required parameter - file");
     const bytes = decodeFile(file);
     if (typeof bytes === "string") return cloudinaryError(400, bytes);
     const format = sniffImage(bytes);
     if (!format) return cloudinaryError(400, "Invalid image file");
+    const allowed = field("allowed_formats")?.split(",").map((f) => f.trim().toLowerCase().replace("jpeg", "jpg"));
+    if (allowed && !allowed.includes(format)) return cloudinaryError(400, `Image format ${format} not allowed`);
+    if (bytes.length > MAX_IMAGE_BYTES) return cloudinaryError(400, `File size too large. Got ${bytes.length}. Maximum is ${MAX_IMAGE_BYTES}.`);
 
     const folder = field("folder")?.replace(/^\/+|\/+$/g, "");
     const name = field("public_id") ?? randomBytes(10).toString("hex");

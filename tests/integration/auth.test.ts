@@ -80,7 +80,7 @@ describe("POST /api/signup", () => {
     const email = uniqueEmail();
     const { response, answer } = await signUp({ email, ...overrides });
     expect(response.status).toBe(400);
-    expect(answer).toEqual({ success: false, error: true, message });
+    expect(answer).toEqual({ success: false, error: true, message, errors: { [Object.keys(overrides)[0]!]: message } });
     expect(await query('SELECT id FROM "User" WHERE email = $1', [email])).toHaveLength(0);
   });
 

@@ -288,7 +288,8 @@ describe("POST /api/fiter-product", () => {
     for (const [label, body] of cases) {
       const response = await filter(body);
       expect(response.status, label).toBe(400);
-      expect(response.body, label).toEqual({ success: false, error: true, message: expect.any(String) });
+      expect(response.body, label).toMatchObject({ success: false, error: true, message: expect.any(String) });
+      expect(Object.keys(response.body as object).filter((key) => !["success", "error", "message", "errors"].includes(key)), label).toEqual([]);
     }
   });
 });

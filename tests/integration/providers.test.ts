@@ -2,6 +2,7 @@
 // read back over HTTP: no mocks.
 import { Resend } from "resend";
 import type { OutboxEmail } from "../../scripts/emulators/resend";
+import { signCloudinaryParams } from "../../scripts/emulators/cloudinary";
 import { describe, expect, inject, it } from "vitest";
 import { PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { HttpError } from "@/lib/server/http";
@@ -155,9 +156,22 @@ describe("the Cloudinary emulator", () => {
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toEqual({ error: { message: "Must supply api_key" } });
 
-    const text = await form({ file: dataUrl("image/png", Buffer.from("hello")), timestamp: "1", api_key: "k", signature: "s" });
+    const now = String(Math.floor(Date.now() / 1000));
+    const forged = await form({ file: dataUrl("image/png", png(1, 1)), timestamp: now, api_key: "emulator", signature: "s".repeat(40) });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ error: { message: "Invalid Signature" } });
+    const stale = String(Math.floor(Date.now() / 1000) - 3700);
+    const old = await form({ file: dataUrl("image/png", png(1, 1)), timestamp: stale, api_key: "emulator", signature: signCloudinaryParams({ timestamp: stale }, "emulator-secret") });
+    expect(old.status).toBe(401);
+
+    const signed = (fields: Record<string, string>) => form({ ...fields, timestamp: now, api_key: "emulator", signature: signCloudinaryParams({ ...fields, timestamp: now }, "emulator-secret") });
+    const text = await signed({ file: dataUrl("image/png", Buffer.from("hello")) });
     expect(text.status).toBe(400);
     expect(await text.json()).toEqual({ error: { message: "Invalid image file" } });
+    const gif = await signed({ file: dataUrl("image/gif", Buffer.from("GIF89a\x01\x00\x01\x00", "latin1")), allowed_formats: "jpg,png,webp,avif" });
+    expect(gif.status).toBe(400);
+    expect(await gif.json()).toEqual({ error: { message: "Image format gif not allowed" } });
+    expect((await signed({ file: dataUrl("image/png", png(2, 2)), allowed_formats: "jpg,png,webp,avif", folder: "volt/products" })).status).toBe(200);
 
     expect((await fetch(`${emulator}/cloudinary/volt-demo/image/upload/v1/nothing-here.png`)).status).toBe(404);
   });

@@ -1,0 +1,14 @@
+import { API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
+import { adminProductQuerySchema } from "@/lib/schemas";
+import { requireAdmin } from "@/lib/server/auth";
+import { listProductsForAdmin } from "@/lib/server/catalog-admin";
+import { handle, okWith, readQuery } from "@/lib/server/http";
+
+// GET /api/admin-products[?page=&limit=&q=&category=] — admins only: the admin's product list,
+// newest first, or the store's search for `q`; one category or all.
+export const GET = handle(async (request) => {
+  await requireAdmin(request);
+  const { page, limit, q, category } = readQuery(request, adminProductQuerySchema);
+  const { products, total } = await listProductsForAdmin({ page: page ?? 1, limit: limit ?? API_PAGE_SIZE_DEFAULT, q: q || undefined, category });
+  return okWith({ data: products, total }, "Products");
+});

@@ -1,0 +1,13 @@
+import { ORDERS_PAGE_SIZE } from "@/lib/constants";
+import { pageQuerySchema } from "@/lib/schemas";
+import { requireAdmin } from "@/lib/server/auth";
+import { handle, okWith, readQuery } from "@/lib/server/http";
+import { listAllOrders } from "@/lib/server/orders";
+
+// GET /api/all-orders[?page=&limit=] — admins only: every order, newest first, a page at a time.
+export const GET = handle(async (request) => {
+  await requireAdmin(request);
+  const { page, limit } = readQuery(request, pageQuerySchema);
+  const { orders, total } = await listAllOrders(page ?? 1, limit ?? ORDERS_PAGE_SIZE);
+  return okWith({ data: orders, total }, "All orders");
+});

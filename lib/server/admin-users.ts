@@ -1,0 +1,67 @@
+import "server-only";
+import type { Role } from "@/lib/schemas";
+import type { User } from "@/lib/generated/prisma/client";
+import { isRowId } from "./catalog";
+import { db } from "./db";
+import { badRequest, conflict, notFound } from "./http";
+import { toPublicUser, type PublicUser } from "./users";
+
+// The admin's side of accounts (SPEC 2 admin users screen, SPEC 6): list, change a role, delete.
+// The store always keeps one ADMIN: the last one can be neither demoted nor deleted. Both checks
+// run under one advisory lock, so two admins demoting each other at once cannot both succeed.
+
+const USER_NOT_FOUND = "User not found";
+export const LAST_ADMIN_MESSAGE = "The store must keep at least one admin.";
+export const DELETE_SELF_MESSAGE = "You cannot delete your own account here.";
+
+/** Every account, newest first, a page at a time (100 000 accounts stay one index scan). */
+export async function listUsers(page: number, limit: number): Promise<{ users: PublicUser[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db.user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
+    db.user.count(),
+  ]);
+  return { users: rows.map(toPublicUser), total };
+}
+
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+async function lockAdmins(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('admins', 0))`;
+}
+
+async function otherAdmins(tx: Tx, userId: string): Promise<number> {
+  return tx.user.count({ where: { role: "ADMIN", id: { not: userId } } });
+}
+
+/**
+ * PUT /api/update-role/{userId}. A change bumps the user's session version: their open sessions
+ * must sign in again (and so pick up the new role everywhere at once).
+ */
+export async function changeRole(userId: string, role: Role): Promise<PublicUser> {
+  if (!isRowId(userId)) throw notFound(USER_NOT_FOUND);
+  return db.$transaction(async (tx) => {
+    await lockAdmins(tx);
+    const user = await tx.user.findUnique({ where: { id: userId } });
+    if (!user) throw notFound(USER_NOT_FOUND);
+    if (user.role === role) return toPublicUser(user);
+    if (user.role === "ADMIN" && (await otherAdmins(tx, userId)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    return toPublicUser(await tx.user.update({ where: { id: userId }, data: { role, sessionVersion: { increment: 1 } } }));
+  });
+}
+
+/**
+ * DELETE /api/delete-user/{userId}: the account with its cart, wishlist and reset codes; its
+ * orders stay, detached (userId becomes null), with the customer's email on them.
+ */
+export async function deleteUser(admin: User, userId: string): Promise<PublicUser> {
+  if (!isRowId(userId)) throw notFound(USER_NOT_FOUND);
+  if (userId === admin.id) throw badRequest(DELETE_SELF_MESSAGE);
+  return db.$transaction(async (tx) => {
+    await lockAdmins(tx);
+    const user = await tx.user.findUnique({ where: { id: userId } });
+    if (!user) throw notFound(USER_NOT_FOUND);
+    if (user.role === "ADMIN" && (await otherAdmins(tx, userId)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    await tx.user.delete({ where: { id: userId } });
+    return toPublicUser(user);
+  });
+}

@@ -1,0 +1,79 @@
+import "server-only";
+import { API_PAGE_SIZE_MAX } from "@/lib/constants";
+import { rupeesToPaise } from "@/lib/money";
+import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
+import type { Category } from "@/lib/categories";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { catalogChanged } from "./cache";
+import { isRowId, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
+import { db } from "./db";
+import { HttpError, notFound } from "./http";
+import { productImagePrefixes } from "./images";
+
+// The admin's writes to the catalogue (SPEC 7 upload-product, update-product) and the admin's
+// product list. Every write is validated whole before anything is stored, and then invalidates
+// the cached catalogue (catalogChanged) so shoppers see it on their next request.
+
+const PRODUCT_NOT_FOUND = "Product not found";
+
+/** Each image must come from our image host (or be one of the store's own seed images). */
+function checkImages(urls: string[]): void {
+  const prefixes = productImagePrefixes();
+  const foreign = urls.findIndex((url) => !prefixes.some((prefix) => url.startsWith(prefix)) || /[\s"'<>\\]/.test(url));
+  if (foreign >= 0) {
+    const message = "Each image must be uploaded through the product form";
+    throw new HttpError(400, message, undefined, { [`productImage.${foreign}`]: message });
+  }
+  if (urls.length === 0) throw new HttpError(400, PRODUCT_IMAGE_MESSAGE, undefined, { productImage: PRODUCT_IMAGE_MESSAGE });
+}
+
+function productData(input: ProductInput) {
+  checkImages(input.productImage);
+  return {
+    productName: input.productName,
+    brandName: input.brandName,
+    category: input.category,
+    productImage: input.productImage,
+    productDesc: input.productDesc,
+    price: rupeesToPaise(input.price),
+    sellingPrice: rupeesToPaise(input.sellingPrice),
+  };
+}
+
+export async function createProduct(input: ProductInput): Promise<PublicProduct> {
+  const product = await db.product.create({ data: productData(input) });
+  catalogChanged();
+  return toPublicProduct(product);
+}
+
+export async function updateProduct(id: string, input: ProductInput): Promise<PublicProduct> {
+  if (!isRowId(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const data = productData(input);
+  try {
+    const product = await db.product.update({ where: { id }, data });
+    catalogChanged();
+    return toPublicProduct(product);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound(PRODUCT_NOT_FOUND);
+    throw error;
+  }
+}
+
+/**
+ * The admin's product list, newest first, a page at a time, in one category or all. With `q`,
+ * the store's own search (typo-tolerant, ranked) decides the order, bounded to its best
+ * API_PAGE_SIZE_MAX matches.
+ */
+export async function listProductsForAdmin(options: { page: number; limit: number; q?: string; category?: Category }): Promise<{ products: PublicProduct[]; total: number }> {
+  const { page, limit, q, category } = options;
+  if (q) {
+    const found = (await searchProducts(q, API_PAGE_SIZE_MAX)).filter((product) => !category || product.category === category);
+    return { products: found.slice((page - 1) * limit, page * limit), total: found.length };
+  }
+  const where = category ? { category } : {};
+  const [rows, total] = await Promise.all([
+    db.product.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
+    db.product.count({ where }),
+  ]);
+  return { products: rows.map(toPublicProduct), total };
+}
