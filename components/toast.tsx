@@ -70,11 +70,27 @@ export function LazyToaster() {
   }, []);
   if (!Toaster) return null;
   return (
-    <>
+    <div ref={showLayer} popover="manual" id={TOAST_LAYER_ID} className="toast-layer">
       <Toaster position="top-center" duration={TOAST_DURATION_MS} richColors closeButton />
       <Mounted />
-    </>
+    </div>
   );
+}
+
+// Toasts live in a manual popover, i.e. in the browser's top layer, where a modal <dialog> also
+// goes; of the two, the one shown last is on top. Every modal dialog calls raiseToastLayer()
+// after showModal(), so a toast always shows above an open dialog.
+const TOAST_LAYER_ID = "toast-layer";
+
+function showLayer(element: HTMLDivElement | null) {
+  if (element && !element.matches(":popover-open")) element.showPopover();
+}
+
+export function raiseToastLayer(): void {
+  const layer = document.getElementById(TOAST_LAYER_ID);
+  if (!layer || typeof layer.showPopover !== "function") return;
+  if (layer.matches(":popover-open")) layer.hidePopover();
+  layer.showPopover();
 }
 
 /** Its effect runs after the Toaster's own (siblings in order), so sonner is listening by then. */

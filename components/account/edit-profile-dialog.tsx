@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
@@ -11,23 +11,18 @@ import { PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { PicturePicker } from "./picture-picker";
 import { TextField } from "./text-field";
 import { useApiAction } from "../use-api-action";
+import { useModalDialog } from "../ui/use-modal-dialog";
 import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
 
 /**
- * SPEC 2: the 'Edit Profile' modal. A native <dialog> opened with showModal(): the browser traps
- * the focus and closes it on Escape; the caller returns the focus to its Edit button in onClose.
+ * SPEC 2: the 'Edit Profile' modal (useModalDialog: focus trapped, Escape closes, toasts above
+ * it); the caller returns the focus to its Edit button in onClose.
  */
 export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   // A new picture is a data URL; otherwise the current URL goes back unchanged ("" removes it).
   const [picture, setPicture] = useState(user.profilepic);
   const { pending, run } = useApiAction();
-
-  useEffect(() => {
-    const element = dialog.current;
-    // Opened once per mount (the caller mounts it to open it); unmounting removes it from the top layer.
-    if (element && !element.open) element.showModal();
-  }, []);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

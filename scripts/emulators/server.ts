@@ -46,9 +46,12 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
         headers: req.headers,
         body: Buffer.concat(chunks),
       };
-      let answer: EmulatorResponse | undefined;
+      let answer: EmulatorResponse | undefined =
+        request.method === "OPTIONS"
+          ? { status: 204, headers: { "access-control-allow-methods": "GET, POST, OPTIONS", "access-control-allow-headers": "content-type, x-requested-with", "access-control-max-age": "600" }, body: "" }
+          : undefined;
       try {
-        for (const route of routes) {
+        for (const route of answer ? [] : routes) {
           answer = await route(request);
           if (answer) break;
         }
@@ -56,7 +59,8 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
         answer = json(500, { error: { message: error instanceof Error ? error.message : String(error) } });
       }
       answer ??= json(404, { error: { message: `The emulator has no ${request.method} ${request.path}` } });
-      res.writeHead(answer.status, answer.headers);
+      // Browsers upload product images straight to the image host, from the store's origin.
+      res.writeHead(answer.status, { "access-control-allow-origin": "*", ...answer.headers });
       res.end(answer.body);
     });
   });

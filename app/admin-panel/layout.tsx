@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { AdminMenu } from "@/components/admin/admin-menu";
+import { getSessionUser } from "@/lib/server/auth";
+
+// The admin's pages. proxy.ts sends non-admins to / as a convenience; this layout checks the
+// role again on the server, from the database, on every request (a demoted admin is out at
+// once), and every admin endpoint checks it a third time.
+export const metadata: Metadata = { title: { template: "%s · Admin · Volt Electronics", default: "Admin" }, robots: { index: false } };
+
+export default function AdminLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)] md:gap-6 md:py-8">
+      <AdminMenu />
+      <div className="min-w-0">
+        <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading" />}>
+          <AdminOnly>{children}</AdminOnly>
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+async function AdminOnly({ children }: { children: React.ReactNode }) {
+  const user = await getSessionUser();
+  if (user?.role !== "ADMIN") redirect("/");
+  return <>{children}</>;
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { Avatar } from "../account/avatar";
+import { PanelMenu } from "../panel-menu";
+import { useCurrentUser } from "../use-current-user";
+
+const LINKS = [
+  { href: "/admin-panel/all-users", label: "All Users" },
+  { href: "/admin-panel/all-products", label: "Products" },
+  { href: "/admin-panel/orders", label: "Orders" },
+] as const;
+
+/** SPEC 2 /admin-panel: the admin's name and role, 'All Users' and 'Products' (and 'Orders'). */
+export function AdminMenu() {
+  const { user } = useCurrentUser();
+  const header = (
+    <div className="mb-3 flex flex-col items-center gap-2 border-b border-slate-200 pb-3 text-center">
+      <Avatar picture={user?.profilepic ?? ""} size="md" />
+      <p className="font-semibold" data-testid="admin-name">
+        {user?.name ?? "\u00a0"}
+      </p>
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-600" data-testid="admin-role">
+        {user?.role ?? "\u00a0"}
+      </p>
+    </div>
+  );
+  return <PanelMenu title="Admin Panel" label="Admin menu" links={LINKS} header={header} />;
+}

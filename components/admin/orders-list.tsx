@@ -1,0 +1,65 @@
+"use client";
+
+import { useState } from "react";
+import useSWR from "swr";
+import { fetchPage } from "@/lib/api-client";
+import { ORDERS_PAGE_SIZE } from "@/lib/constants";
+import { formatRupeeAmount } from "@/lib/money";
+import { orderNumber } from "@/lib/order-number";
+import type { PublicOrder } from "@/lib/server/orders";
+import { OrderCard, paymentStatusLabel } from "../orders/order-card";
+import { Pager } from "./pager";
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+
+/** The admin's Orders screen: every order newest first, paged; a row opens its lines and shipping. */
+export function OrdersList() {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useSWR(`/api/all-orders?page=${page}&limit=${ORDERS_PAGE_SIZE}`, (path: string) => fetchPage<PublicOrder>(path), { keepPreviousData: true });
+  const orders = data?.data ?? [];
+  return (
+    <section aria-labelledby="orders-heading" className="space-y-4">
+      <h1 id="orders-heading" className="text-2xl font-semibold">
+        Orders
+      </h1>
+      {error ? (
+        <p role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">
+          {error instanceof Error ? error.message : "The orders could not be loaded."}
+        </p>
+      ) : isLoading && orders.length === 0 ? (
+        <div className="space-y-2" aria-busy="true" aria-label="Loading orders">
+          {[0, 1, 2, 3].map((index) => (
+            <div key={index} className="h-14 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      ) : orders.length === 0 ? (
+        <p className="rounded-2xl bg-white p-8 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">No orders yet.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Orders, newest first">
+          {orders.map((order) => (
+            <li key={order._id}>
+              <details className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="admin-order">
+                <summary className="grid cursor-pointer grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[9rem_6rem_minmax(0,1fr)_4rem_7rem_6rem] sm:items-center">
+                  <time dateTime={order.createdAt} className="text-slate-600">
+                    {dateFormat.format(new Date(order.createdAt))}
+                  </time>
+                  <span className="font-medium">{orderNumber(order._id)}</span>
+                  <span className="col-span-2 truncate sm:col-span-1">{order.email}</span>
+                  <span>
+                    {order.productDetails.reduce((sum, item) => sum + item.quantity, 0)} item(s)
+                  </span>
+                  <span className="font-semibold">{formatRupeeAmount(order.total_amount)}</span>
+                  <span>{paymentStatusLabel(order.paymentDetails.payment_status)}</span>
+                </summary>
+                <div className="border-t border-slate-200 p-3">
+                  <OrderCard order={order} headingLevel={3} />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageSize={ORDERS_PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} label="Orders pages" />
+    </section>
+  );
+}

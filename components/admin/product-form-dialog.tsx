@@ -1,0 +1,153 @@
+"use client";
+
+import { useId, useState } from "react";
+import { toast } from "@/components/toast";
+import { ApiError, postJson } from "@/lib/api-client";
+import { CATEGORIES } from "@/lib/categories";
+import type { PublicProduct } from "@/lib/server/catalog";
+import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
+import { useModalDialog } from "../ui/use-modal-dialog";
+import { useApiAction } from "../use-api-action";
+import { ProductImagesField } from "./product-images-field";
+
+type Errors = Record<string, string>;
+
+/**
+ * SPEC 2: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
+ * productImage, productDesc, price, sellingPrice) in a modal dialog. The server validates (with
+ * the same schema) and names the fields at fault; each shows its message beside it.
+ */
+export function ProductFormDialog({ product, onSaved, onClose }: { product?: PublicProduct; onSaved: (product: PublicProduct) => void; onClose: () => void }) {
+  const dialog = useModalDialog();
+  const titleId = useId();
+  const [images, setImages] = useState<string[]>(product?.productImage ?? []);
+  const [errors, setErrors] = useState<Errors>({});
+  const { pending, run } = useApiAction();
+  const editing = Boolean(product);
+  const title = editing ? "Edit Product" : "Upload Product";
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = {
+      productName: form.get("productName"),
+      brandName: form.get("brandName"),
+      category: form.get("category"),
+      productImage: images,
+      productDesc: form.get("productDesc"),
+      price: form.get("price"),
+      sellingPrice: form.get("sellingPrice"),
+      ...(product ? { _id: product._id } : {}),
+    };
+    await run(async () => {
+      try {
+        const answer = await postJson<PublicProduct>(editing ? "/api/update-product" : "/api/upload-product", body, editing ? "PUT" : "POST");
+        toast.success(answer.message);
+        onSaved(answer.data);
+        dialog.current?.close();
+      } catch (error) {
+        if (error instanceof ApiError) setErrors(error.fields);
+        throw error; // the toast with the server's message (SPEC 8)
+      }
+    });
+  }
+
+  const field = (name: string, label: string, input: React.ReactNode) => (
+    <div className="space-y-1">
+      <label htmlFor={`${titleId}-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      {input}
+      {errors[name] && (
+        <p id={`${titleId}-${name}-error`} className="text-sm text-red-700">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  const describedBy = (name: string) => (errors[name] ? `${titleId}-${name}-error` : undefined);
+  const imageError = Object.entries(errors).find(([key]) => key.startsWith("productImage"))?.[1];
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100%-1rem))] overflow-y-auto rounded-2xl bg-white p-5 shadow-xl backdrop:bg-slate-900/50 sm:p-6"
+    >
+      <div className="mb-4 flex items-center justify-between">
+        <h2 id={titleId} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <button type="button" onClick={() => dialog.current?.close()} aria-label="Close" className="grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100">
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <form
+        onSubmit={onSubmit}
+        onInput={(event) => {
+          // A field being corrected loses its old message.
+          const name = (event.target as HTMLInputElement).name;
+          if (name && errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
+        }}
+        noValidate
+        className="space-y-4"
+      >
+        {field(
+          "productName",
+          "Product Name",
+          <input id={`${titleId}-productName`} name="productName" defaultValue={product?.productName} required maxLength={200} aria-invalid={Boolean(errors.productName)} aria-describedby={describedBy("productName")} className={INPUT_CLASS} />,
+        )}
+        {field(
+          "brandName",
+          "Brand Name",
+          <input id={`${titleId}-brandName`} name="brandName" defaultValue={product?.brandName} required maxLength={100} aria-invalid={Boolean(errors.brandName)} aria-describedby={describedBy("brandName")} className={INPUT_CLASS} />,
+        )}
+        {field(
+          "category",
+          "Category",
+          <select id={`${titleId}-category`} name="category" defaultValue={product?.category ?? ""} required aria-invalid={Boolean(errors.category)} aria-describedby={describedBy("category")} className={INPUT_CLASS}>
+            <option value="" disabled>
+              Select Category
+            </option>
+            {CATEGORIES.map((category) => (
+              <option key={category.value} value={category.value}>
+                {category.label}
+              </option>
+            ))}
+          </select>,
+        )}
+        <ProductImagesField
+          images={images}
+          onChange={(next) => {
+            setImages(next);
+            setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith("productImage"))));
+          }}
+          error={imageError}
+        />
+        {field(
+          "productDesc",
+          "Description",
+          <textarea id={`${titleId}-productDesc`} name="productDesc" defaultValue={product?.productDesc} required rows={4} maxLength={5000} aria-invalid={Boolean(errors.productDesc)} aria-describedby={describedBy("productDesc")} className={INPUT_CLASS} />,
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field(
+            "price",
+            "Price",
+            <input id={`${titleId}-price`} name="price" type="number" inputMode="decimal" min="0.01" step="0.01" defaultValue={product?.price} required aria-invalid={Boolean(errors.price)} aria-describedby={describedBy("price")} className={INPUT_CLASS} />,
+          )}
+          {field(
+            "sellingPrice",
+            "Selling Price",
+            <input id={`${titleId}-sellingPrice`} name="sellingPrice" type="number" inputMode="decimal" min="0.01" step="0.01" defaultValue={product?.sellingPrice} required aria-invalid={Boolean(errors.sellingPrice)} aria-describedby={describedBy("sellingPrice")} className={INPUT_CLASS} />,
+          )}
+        </div>
+        <button type="submit" disabled={pending} className={PRIMARY_BUTTON_CLASS}>
+          {pending ? "Saving…" : editing ? "Update Product" : "Upload Product"}
+        </button>
+      </form>
+    </dialog>
+  );
+}

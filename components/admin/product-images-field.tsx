@@ -1,0 +1,123 @@
+"use client";
+
+import { useId, useState } from "react";
+import { toast } from "@/components/toast";
+import { postJson } from "@/lib/api-client";
+import { PRODUCT_IMAGE_MAX_BYTES } from "@/lib/constants";
+import { PRODUCT_IMAGE_MESSAGE, PRODUCT_IMAGES_MAX } from "@/lib/schemas";
+import { productImageSrc } from "@/lib/product-image";
+
+type Signature = { url: string; fields: Record<string, string>; maxBytes: number };
+
+const TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"];
+const SMALL_BUTTON = "grid h-7 w-7 place-items-center rounded-full bg-white/90 text-slate-800 shadow ring-1 ring-slate-300 hover:bg-white disabled:opacity-40";
+
+/** Uploads one file straight to the image host with a signature the server made for it. */
+async function uploadImage(file: File): Promise<string> {
+  const { data: signature } = await postJson<Signature>("/api/upload-signature", {});
+  const form = new FormData();
+  for (const [key, value] of Object.entries(signature.fields)) form.set(key, value);
+  form.set("file", file);
+  const response = await fetch(signature.url, { method: "POST", body: form });
+  const answer = (await response.json().catch(() => ({}))) as { secure_url?: string; error?: { message?: string } };
+  if (!response.ok || !answer.secure_url) throw new Error(answer.error?.message ?? `The image host answered ${response.status}`);
+  return answer.secure_url;
+}
+
+/**
+ * The product form's images (SPEC 2, 5): pick or drop files, each uploaded to the image host;
+ * thumbnails to reorder and remove; the first is the card image. '*Please Upload Product image'
+ * while there are none (the form is not blocked; the server refuses it).
+ */
+export function ProductImagesField({ images, onChange, error }: { images: string[]; onChange: (images: string[]) => void; error?: string }) {
+  const inputId = useId();
+  const messageId = useId();
+  const [uploading, setUploading] = useState(0);
+  const [dragging, setDragging] = useState(false);
+
+  async function add(files: FileList | null) {
+    const picked = [...(files ?? [])];
+    let next = images;
+    for (const file of picked) {
+      if (next.length >= PRODUCT_IMAGES_MAX) {
+        toast.error(`At most ${PRODUCT_IMAGES_MAX} images`);
+        break;
+      }
+      if (!TYPES.includes(file.type)) {
+        toast.error(`${file.name}: use a JPEG, PNG, WebP or AVIF image`);
+        continue;
+      }
+      if (file.size > PRODUCT_IMAGE_MAX_BYTES) {
+        toast.error(`${file.name}: an image may be at most ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+        continue;
+      }
+      setUploading((count) => count + 1);
+      try {
+        next = [...next, await uploadImage(file)];
+        onChange(next);
+      } catch (caught) {
+        toast.error(`${file.name}: ${caught instanceof Error ? caught.message : "the upload failed"}`);
+      } finally {
+        setUploading((count) => count - 1);
+      }
+    }
+  }
+
+  const move = (from: number, to: number) => {
+    const next = [...images];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    onChange(next);
+  };
+
+  return (
+    <fieldset className="space-y-2" aria-describedby={messageId}>
+      <legend className="text-sm font-medium">Product Image</legend>
+      <label
+        htmlFor={inputId}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          void add(event.dataTransfer.files);
+        }}
+        className={`flex h-28 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed text-sm text-slate-600 ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
+      >
+        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v4h16v-4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span>{uploading > 0 ? `Uploading ${uploading} image(s)…` : "Choose or drop images (JPEG, PNG, WebP, AVIF; up to 5 MB)"}</span>
+        <input id={inputId} type="file" accept={TYPES.join(",")} multiple className="sr-only" onChange={(event) => void add(event.target.files).then(() => (event.target.value = ""))} />
+      </label>
+      {images.length > 0 ? (
+        <ol className="flex flex-wrap gap-2" aria-label="Product images, the first is the card image">
+          {images.map((src, index) => (
+            <li key={`${src}-${index}`} className="relative h-24 w-24 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200" data-testid="product-image-thumb">
+              {/* eslint-disable-next-line @next/next/no-img-element -- the image host's URL */}
+              <img src={productImageSrc(src, 96)} alt={`Image ${index + 1}`} className="h-full w-full object-contain" />
+              {index === 0 && <span className="absolute left-1 top-1 rounded bg-brand-600 px-1 text-[10px] font-semibold text-white">Card</span>}
+              <div className="absolute inset-x-1 bottom-1 flex justify-between">
+                <button type="button" className={SMALL_BUTTON} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move image ${index + 1} earlier`}>
+                  <span aria-hidden="true">‹</span>
+                </button>
+                <button type="button" className={SMALL_BUTTON} onClick={() => onChange(images.filter((_, i) => i !== index))} aria-label={`Remove image ${index + 1}`}>
+                  <span aria-hidden="true">×</span>
+                </button>
+                <button type="button" className={SMALL_BUTTON} disabled={index === images.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move image ${index + 1} later`}>
+                  <span aria-hidden="true">›</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <p id={messageId} className="text-sm text-red-700" role={error ? "alert" : undefined}>
+        {images.length === 0 ? PRODUCT_IMAGE_MESSAGE : (error ?? "")}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import useSWR from "swr";
+import { fetchPage } from "@/lib/api-client";
+import { CATEGORIES, categoryLabel } from "@/lib/categories";
+import { formatRupeeAmount } from "@/lib/money";
+import { productImageSrc } from "@/lib/product-image";
+import type { PublicProduct } from "@/lib/server/catalog";
+import { INPUT_CLASS } from "../account/form-styles";
+import { Pager } from "./pager";
+import { ProductFormDialog } from "./product-form-dialog";
+
+const PAGE_SIZE = 20;
+/** The search box asks the server once typing pauses this long. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * SPEC 2 admin products screen: the products newest first (or the store's search), one category
+ * or all, a page at a time; 'Upload Product' and each row's edit button open the product form.
+ */
+export function ProductsAdmin() {
+  const [page, setPage] = useState(1);
+  const [text, setText] = useState("");
+  const [query, setQuery] = useState("");
+  const [category, setCategory] = useState("");
+  const [editing, setEditing] = useState<PublicProduct | "new" | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(text.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (query) params.set("q", query);
+  if (category) params.set("category", category);
+  const { data, error, isLoading, mutate } = useSWR(`/api/admin-products?${params}`, (path: string) => fetchPage<PublicProduct>(path), { keepPreviousData: true });
+  const products = data?.data ?? [];
+
+  return (
+    <section aria-labelledby="products-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="products-heading" className="text-2xl font-semibold">
+          All Product
+        </h1>
+        <button type="button" onClick={() => setEditing("new")} className="rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Upload Product
+        </button>
+      </div>
+      <div className="flex flex-wrap gap-3" role="search">
+        <div className="min-w-[12rem] flex-1">
+          <label htmlFor="admin-product-search" className="sr-only">
+            Find products
+          </label>
+          <input id="admin-product-search" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Search by name, brand or category" className={INPUT_CLASS} />
+        </div>
+        <div>
+          <label htmlFor="admin-product-category" className="sr-only">
+            Category
+          </label>
+          <select
+            id="admin-product-category"
+            value={category}
+            onChange={(event) => {
+              setCategory(event.target.value);
+              setPage(1);
+            }}
+            className={INPUT_CLASS}
+          >
+            <option value="">All categories</option>
+            {CATEGORIES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">
+          {error instanceof Error ? error.message : "The products could not be loaded."}
+        </p>
+      ) : isLoading && products.length === 0 ? (
+        <div className="space-y-2" aria-busy="true" aria-label="Loading products">
+          {Array.from({ length: 6 }, (_, index) => (
+            <div key={index} className="h-20 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      ) : products.length === 0 ? (
+        <p className="rounded-2xl bg-white p-8 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">No products found.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Products">
+          {products.map((product) => (
+            <li key={product._id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200" data-testid="admin-product">
+              <div className="grid h-16 w-16 shrink-0 place-items-center rounded-lg bg-slate-100 p-1">
+                {product.productImage[0] && (
+                  // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
+                  <img src={productImageSrc(product.productImage[0], 64)} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-contain mix-blend-multiply" />
+                )}
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 font-medium">{product.productName}</p>
+                <p className="text-sm text-slate-600">
+                  {product.brandName} · {categoryLabel(product.category)}
+                </p>
+                <p className="text-sm">
+                  <span className="font-semibold text-brand-700">{formatRupeeAmount(product.sellingPrice)}</span>{" "}
+                  <s className="text-slate-600">
+                    <span className="sr-only">List price </span>
+                    {formatRupeeAmount(product.price)}
+                  </s>
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => setEditing(product)}
+                aria-label={`Edit ${product.productName}`}
+                className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-green-100 text-green-800 hover:bg-green-700 hover:text-white"
+              >
+                <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} label="Products pages" />
+      {editing && (
+        <ProductFormDialog product={editing === "new" ? undefined : editing} onSaved={() => void mutate()} onClose={() => setEditing(null)} />
+      )}
+    </section>
+  );
+}

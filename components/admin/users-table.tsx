@@ -1,0 +1,137 @@
+"use client";
+
+import { useState } from "react";
+import useSWR from "swr";
+import { toast } from "@/components/toast";
+import { deleteJson, fetchPage, postJson } from "@/lib/api-client";
+import { USER_TABLE_PAGE_SIZE } from "@/lib/constants";
+import { ROLES, type Role } from "@/lib/schemas";
+import type { PublicUser } from "@/lib/server/users";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { useApiAction } from "../use-api-action";
+import { useCurrentUser } from "../use-current-user";
+import { Pager } from "./pager";
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+
+/**
+ * SPEC 2 admin users screen: 8 accounts a page, 'Showing a-b of n', Previous/Next, a required role
+ * select per account ('Role updated successfully' or the server's message), and a delete icon
+ * that asks first.
+ */
+export function UsersTable() {
+  const [page, setPage] = useState(1);
+  const key = `/api/all-users?page=${page}&limit=${USER_TABLE_PAGE_SIZE}`;
+  const { data, error, isLoading, mutate } = useSWR(key, (path: string) => fetchPage<PublicUser>(path), { keepPreviousData: true });
+  const { user: me } = useCurrentUser();
+  const action = useApiAction();
+  const [deleting, setDeleting] = useState<PublicUser | null>(null);
+
+  function changeRole(user: PublicUser, role: Role) {
+    void action.run(async () => {
+      await postJson(`/api/update-role/${user._id}`, { role }, "PUT");
+      toast.success("Role updated successfully");
+      await mutate();
+    });
+  }
+
+  function confirmDelete() {
+    const user = deleting;
+    if (!user) return;
+    void action.run(async () => {
+      const answer = await deleteJson(`/api/delete-user/${user._id}`);
+      toast.success(answer.message);
+      setDeleting(null);
+      await mutate();
+    });
+  }
+
+  const users = data?.data ?? [];
+  const total = data?.total ?? 0;
+  return (
+    <section aria-labelledby="users-heading" className="space-y-4">
+      <h1 id="users-heading" className="text-2xl font-semibold">
+        All Users
+      </h1>
+      {error ? (
+        <p role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">
+          {error instanceof Error ? error.message : "The users could not be loaded."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={isLoading}>
+            <caption className="sr-only">Accounts, newest first</caption>
+            <thead className="bg-slate-900 text-white">
+              <tr>
+                <th scope="col" className="px-3 py-2">Sr.</th>
+                <th scope="col" className="px-3 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">Email</th>
+                <th scope="col" className="px-3 py-2">Role</th>
+                <th scope="col" className="px-3 py-2">Created</th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {isLoading && users.length === 0
+                ? Array.from({ length: USER_TABLE_PAGE_SIZE }, (_, index) => (
+                    <tr key={index} className="border-t border-slate-100">
+                      <td colSpan={6} className="px-3 py-2.5">
+                        <div className="h-5 animate-pulse rounded bg-slate-200" />
+                      </td>
+                    </tr>
+                  ))
+                : users.map((user, index) => (
+                    <tr key={user._id} className="border-t border-slate-100" data-testid="user-row">
+                      <td className="px-3 py-2">{(page - 1) * USER_TABLE_PAGE_SIZE + index + 1}</td>
+                      <td className="px-3 py-2 font-medium">{user.name}</td>
+                      <td className="px-3 py-2 break-all">{user.email}</td>
+                      <td className="px-3 py-2">
+                        <select
+                          required
+                          aria-label={`Role of ${user.name} (${user.email})`}
+                          value={user.role}
+                          disabled={action.pending}
+                          onChange={(event) => changeRole(user, event.target.value as Role)}
+                          className="rounded-md border border-slate-300 bg-white px-2 py-1"
+                        >
+                          {ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {role}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td className="px-3 py-2 text-slate-600">{dateFormat.format(new Date(user.createdAt))}</td>
+                      <td className="px-3 py-2 text-right">
+                        {user._id !== me?._id && (
+                          <button
+                            type="button"
+                            onClick={() => setDeleting(user)}
+                            aria-label={`Delete ${user.name} (${user.email})`}
+                            className="grid h-8 w-8 place-items-center rounded-full text-slate-600 hover:bg-red-50 hover:text-red-700"
+                          >
+                            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                              <path d="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" strokeLinecap="round" strokeLinejoin="round" />
+                            </svg>
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageSize={USER_TABLE_PAGE_SIZE} total={total} onPage={setPage} label="Users pages" />
+      {deleting && (
+        <ConfirmDialog title="Delete this account?" confirmLabel="Delete account" pending={action.pending} onConfirm={confirmDelete} onClose={() => setDeleting(null)}>
+          <p>
+            {deleting.name} ({deleting.email}) will be deleted with their cart and wishlist. Their orders are kept.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

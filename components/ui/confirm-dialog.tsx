@@ -1,0 +1,49 @@
+"use client";
+
+import { useId } from "react";
+import { useModalDialog } from "./use-modal-dialog";
+
+/** A modal question with Cancel and a confirming button; Escape or Cancel closes it. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  children: React.ReactNode;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const dialog = useModalDialog();
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div id={bodyId} className="mt-2 text-sm text-slate-700">
+        {children}
+      </div>
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" onClick={() => dialog.current?.close()} className="rounded-full px-4 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
+          Cancel
+        </button>
+        <button type="button" onClick={onConfirm} disabled={pending} className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,172 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ADMIN } from "../lib/demo-accounts";
+import { expectNoSeriousViolations } from "./axe";
+import { png } from "../tests/png";
+import { signInFreshShopper } from "./shopper";
+
+// The admin panel: the demo admin pages through users and changes a role, uploads a product with
+// two images (through the image emulator) and finds it across the storefront at once, edits its
+// price (product page and a cart that holds it follow), sees the orders; a USER is turned away.
+
+async function userIdOf(page: Page): Promise<string> {
+  return ((await (await page.request.get("/api/user-details")).json()).data as { _id: string })._id;
+}
+
+async function signInAsAdmin(page: Page) {
+  const answer = await page.request.post("/api/signin", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+  expect(answer.status()).toBe(200);
+}
+
+test("@mobile a USER who opens /admin-panel lands on /", async ({ page }) => {
+  await signInFreshShopper(page, "not-admin");
+  await page.goto("/admin-panel/all-users");
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get("/api/all-users")).status()).toBe(403);
+});
+
+test("@mobile the admin pages through the users and changes a role", async ({ page }, testInfo) => {
+  // Enough accounts for two pages, and one to promote (the newest: first on page 1).
+  for (let i = 0; i < 8; i++) await signInFreshShopper(page, "filler");
+  const email = await signInFreshShopper(page, "promote-me");
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+
+  await page.goto("/");
+  await page.getByRole("button", { name: /^Account menu for/ }).click();
+  await page.getByRole("link", { name: "Admin Panel" }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/all-products$/);
+  await page.goto("/admin-panel/all-users");
+  await expect(page.getByRole("heading", { name: "All Users" })).toBeVisible();
+  // (Next keeps the page just left in the DOM, hidden: read the visible pager.)
+  const status = page.getByTestId("pager-status").filter({ visible: true });
+  await expect(status).toHaveText(/^Showing 1-8 of \d+$/);
+  await expect(page.getByTestId("user-row")).toHaveCount(8);
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(status).toHaveText(/^Showing 9-\d+ of \d+$/);
+  await expect(page.getByRole("button", { name: "Previous" })).toBeEnabled();
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(status).toHaveText(/^Showing 1-8 of/);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("admin-users.png"), fullPage: true });
+
+  const select = page.getByRole("combobox", { name: new RegExp(`\\(${email.replace(/[.+]/g, "\\$&")}\\)$`) });
+  await select.selectOption("ADMIN");
+  await expect(page.getByText("Role updated successfully")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: new RegExp(`\\(${email.replace(/[.+]/g, "\\$&")}\\)$`) })).toHaveValue("ADMIN");
+});
+
+test("@mobile the admin uploads a product with two images, finds it everywhere at once, and edits its price", async ({ page }, testInfo) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin-panel/all-products");
+  await expect(page.getByTestId("admin-product").first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("admin-products.png"), fullPage: true });
+
+  const name = `Volt Test Cam ${Date.now().toString(36)}`;
+  await page.getByRole("button", { name: "Upload Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload Product" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("*Please Upload Product image")).toBeVisible();
+
+  // A refused save: the toast shows above the open dialog. (Outside a modal dialog everything is
+  // inert, so hit testing cannot tell; the pixels can: where the toast is, the picture changes
+  // when it goes away only if it was drawn on top of the dialog.)
+  await dialog.getByRole("button", { name: "Upload Product" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Product name is required" });
+  await expect(toast).toBeVisible();
+  await page.waitForTimeout(600); // its entrance animation
+  const box = (await toast.boundingBox())!;
+  const withToast = await page.screenshot({ clip: box });
+  await page.screenshot({ path: testInfo.outputPath("toast-above-dialog.png") });
+  await expect(toast).toHaveCount(0, { timeout: 10_000 });
+  const withoutToast = await page.screenshot({ clip: box });
+  expect(withToast.equals(withoutToast)).toBe(false);
+
+  await dialog.getByLabel("Product Name").fill(name);
+  await dialog.getByLabel("Brand Name").fill("Volt");
+  await dialog.getByLabel("Category").selectOption("camera");
+  await dialog.locator('input[type="file"]').setInputFiles([
+    { name: "front.png", mimeType: "image/png", buffer: png(40, 30) },
+    { name: "back.png", mimeType: "image/png", buffer: png(30, 40) },
+  ]);
+  await expect(dialog.getByTestId("product-image-thumb")).toHaveCount(2);
+  await dialog.getByRole("button", { name: "Move image 2 earlier" }).click();
+  await dialog.getByLabel("Description").fill("A camera made by the admin journey.");
+  await dialog.getByLabel("Price", { exact: true }).fill("50000");
+  await dialog.getByLabel("Selling Price").fill("40000");
+  await dialog.screenshot({ path: testInfo.outputPath("admin-product-form.png") });
+  await dialog.getByRole("button", { name: "Upload Product" }).click();
+  await expect(page.getByText("Product uploaded successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Everywhere, at once: search, the category page, the home row, the product page.
+  const found = (await (await page.request.get(`/api/search-product?q=${encodeURIComponent(name)}`)).json()).data as { _id: string; productImage: string[] }[];
+  expect(found).toHaveLength(1);
+  const id = found[0]!._id;
+  expect(found[0]!.productImage).toHaveLength(2);
+  const started = Date.now();
+  await page.goto(`/search?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("heading", { name, exact: true }).first()).toBeVisible();
+  await page.goto("/category-product?category=camera");
+  await expect(page.getByRole("heading", { name, exact: true }).first()).toBeVisible();
+  await page.goto("/");
+  // The camera row loads its cards as it nears the viewport; the newest product leads it.
+  await page.getByRole("heading", { name: "Camera & Accessories" }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole("heading", { name, exact: true }).first()).toBeVisible();
+  await page.goto(`/product/${id}`);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText("20% off")).toBeVisible();
+  testInfo.annotations.push({ type: "catalogue refresh", description: `${Date.now() - started} ms for four pages` });
+
+  // A shopper's cart holds it; the admin's price edit reaches the product page and the cart.
+  const shopperContext = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL });
+  const shopperPage = await shopperContext.newPage();
+  await signInFreshShopper(shopperPage, "price-watch");
+  expect((await shopperPage.request.post("/api/add-to-cart", { data: { productId: id } })).ok()).toBe(true);
+
+  await page.goto("/admin-panel/all-products");
+  await page.getByRole("searchbox", { name: "Find products" }).fill(name);
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Product" });
+  await edit.getByLabel("Selling Price").fill("35000");
+  await edit.getByRole("button", { name: "Update Product" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+
+  await page.goto(`/product/${id}`);
+  await expect(page.getByText("30% off")).toBeVisible();
+  await shopperPage.goto("/user-panel/cart");
+  await expect(shopperPage.getByTestId("cart-total")).toHaveText("₹35,000");
+  await shopperContext.close();
+});
+
+test("@mobile the admin's Orders screen lists orders and opens one", async ({ page, browser }, testInfo) => {
+  // One paid order first, through the emulated hosted checkout.
+  const buyer = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const buyerPage = await buyer.newPage();
+  const email = await signInFreshShopper(buyerPage, "admin-orders");
+  const product = ((await (await buyerPage.request.get("/api/get-product?limit=1")).json()).data as { _id: string }[])[0]!;
+  expect((await buyerPage.request.post("/api/add-to-cart", { data: { productId: product._id } })).ok()).toBe(true);
+  const lines = (await (await buyerPage.request.get(`/api/count-cart-product/${await userIdOf(buyerPage)}`)).json()).data as { _id: string }[];
+  const session = (await (await buyerPage.request.post("/api/checkout", { data: { cartItems: lines } })).json()).data as { id: string; url: string };
+  await buyerPage.goto(session.url);
+  await buyerPage.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await buyerPage.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await buyerPage.getByLabel("CVC").fill("123");
+  await buyerPage.getByLabel("Name on card").fill("Admin Orders");
+  await buyerPage.getByRole("button", { name: /^Pay / }).click();
+  await expect(buyerPage).toHaveURL(/\/success/);
+  await buyer.close();
+
+  await signInAsAdmin(page);
+  await page.goto("/admin-panel/orders");
+  await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+  await expect(page.getByTestId("pager-status").filter({ visible: true })).toHaveText(/^Showing 1-\d+ of \d+$/);
+  const row = page.getByTestId("admin-order").filter({ hasText: email }).first();
+  await row.locator("summary").click();
+  await expect(row.getByTestId("order-item")).toHaveCount(1);
+  await expect(row.getByText("Shipping")).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("admin-orders.png"), fullPage: true });
+});
