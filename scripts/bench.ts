@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--skip-lighthouse] [--skip-search] [--skip-checkout]
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin]
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -13,6 +13,9 @@
 //     /api/get-product and for a static file of the same server (the reference)
 //   - search latency over 100 000 synthetic products (a throwaway embedded PostgreSQL, seeded
 //     here, queried through the store's own searchProducts())
+//   - admin (signed in as the demo admin): how long an admin's price edit takes to show on the
+//     product page, the category page and search (polled every 20 ms), and load on the admin
+//     lists (users page 1, products first and a deep page, products by search)
 //   - checkout (`--checkouts` N, default 200; needs the store on the payment emulator, i.e.
 //     `npm start` without STRIPE_SECRET_KEY, STORE_DEMO=1): N fresh shoppers with one cart line
 //     each; POST /api/checkout once per shopper (each a new Stripe session through the SDK), then
@@ -24,6 +27,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { seed } from "../prisma/seed";
 import { openDatabase, ROOT } from "./lib/database";
 import { freePort } from "./lib/embedded-postgres";
@@ -128,6 +132,54 @@ function lighthouse(url: string, port: number): Record<string, string> {
 async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({ url, connections: 50, duration: DURATION, headers: { "accept-encoding": "gzip, br" } });
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function signInCookie(email: string, password: string): Promise<string> {
+  const answer = await fetch(`${BASE}/api/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  if (!answer.ok) throw new Error(`signing in as ${email} answered ${answer.status}`);
+  return answer.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+}
+
+/** Polls `path` until its HTML holds `text`; answers the milliseconds it took. */
+async function msUntil(path: string, text: string, since: number): Promise<number> {
+  for (;;) {
+    const html = await (await get(path)).text();
+    if (html.includes(text)) return Math.round(performance.now() - since);
+    if (performance.now() - since > 30_000) return Number.NaN;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function adminFigures(): Promise<void> {
+  const cookie = await signInCookie(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const headers = { "content-type": "application/json", cookie };
+  type Product = { _id: string; productName: string; brandName: string; category: string; productImage: string[]; productDesc: string; price: number; sellingPrice: number };
+  const product = ((await (await fetch(`${BASE}/api/admin-products?limit=1&category=mobiles`, { headers })).json()) as { data: Product[] }).data[0];
+  if (!product) throw new Error("No mobiles to edit: seed the store first");
+  const paths = [`/product/${product._id}`, `/category-product?category=${product.category}`, `/search?q=${encodeURIComponent(product.productName)}`];
+  for (const path of paths) await get(path); // cached before the edit
+  const figures: Record<string, string> = {};
+  for (const [round, price] of [product.sellingPrice - 1, product.sellingPrice].entries()) {
+    const shown = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 }).format(price);
+    const started = performance.now();
+    const answer = await fetch(`${BASE}/api/update-product`, { method: "PUT", headers, body: JSON.stringify({ ...product, sellingPrice: price }) });
+    if (!answer.ok) throw new Error(`update-product answered ${answer.status}`);
+    const times = await Promise.all(paths.map((path) => msUntil(path, `₹${shown}`, started)));
+    figures[`edit ${round + 1} ms (product, category, search)`] = times.join(", ");
+  }
+  rows.push({ what: "admin price edit → visible (same instance)", figures });
+  const lists: [string, string][] = [
+    ["admin GET /api/all-users?page=1&limit=8", "/api/all-users?page=1&limit=8"],
+    ["admin GET /api/admin-products?page=1&limit=20", "/api/admin-products?page=1&limit=20"],
+    ["admin GET /api/admin-products?page=2000&limit=20", "/api/admin-products?page=2000&limit=20"],
+    ["admin GET /api/admin-products?q=samsung", "/api/admin-products?q=samsung&limit=20"],
+    ["admin GET /api/all-orders?page=1", "/api/all-orders?page=1&limit=20"],
+  ];
+  for (const [what, path] of lists) {
+    console.error(`[bench] autocannon ${path} (${DURATION} s, 10 connections, as the admin)`);
+    const result = await autocannon({ url: `${BASE}${path}`, connections: 10, duration: DURATION, headers: { cookie } });
+    rows.push({ what, figures: { "req/s": String(Math.round(result.requests.average)), "p99 ms": String(result.latency.p99), errors: String(result.errors + result.non2xx) } });
+  }
 }
 
 type Shopper = { cookie: string; lineId: string };
@@ -310,6 +362,7 @@ async function main() {
     if (url && measured[url] !== undefined) row.figures["of static"] = `${Math.round((measured[url]! / staticRate) * 100)} %`;
   }
 
+  if (!process.argv.includes("--skip-admin")) await adminFigures();
   if (!process.argv.includes("--skip-checkout")) await checkoutFigures();
 
   if (!process.argv.includes("--skip-search")) {
