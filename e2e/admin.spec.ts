@@ -97,6 +97,7 @@ test("@mobile the admin uploads a product with two images, finds it everywhere a
   await dialog.getByLabel("Price", { exact: true }).fill("50000");
   await dialog.getByLabel("Selling Price").fill("40000");
   await dialog.screenshot({ path: testInfo.outputPath("admin-product-form.png") });
+  await expectNoSeriousViolations(page);
   await dialog.getByRole("button", { name: "Upload Product" }).click();
   await expect(page.getByText("Product uploaded successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
