@@ -5,9 +5,9 @@ import useSWR from "swr";
 import { fetchPage } from "@/lib/api-client";
 import { CATEGORIES, categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
-import { productImageSrc } from "@/lib/product-image";
 import type { PublicProduct } from "@/lib/server/catalog";
 import { INPUT_CLASS } from "../account/form-styles";
+import { ProductThumb } from "../product-thumb";
 import { Pager } from "./pager";
 import { ProductFormDialog } from "./product-form-dialog";
 
@@ -95,12 +95,7 @@ export function ProductsAdmin() {
         <ul className="space-y-2" aria-label="Products">
           {products.map((product) => (
             <li key={product._id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200" data-testid="admin-product">
-              <div className="grid h-16 w-16 shrink-0 place-items-center rounded-lg bg-slate-100 p-1">
-                {product.productImage[0] && (
-                  // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
-                  <img src={productImageSrc(product.productImage[0], 64)} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-contain mix-blend-multiply" />
-                )}
-              </div>
+              <ProductThumb src={product.productImage[0]} />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 font-medium">{product.productName}</p>
                 <p className="text-sm text-slate-600">

@@ -1,7 +1,7 @@
 import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
-import { productImageSrc } from "@/lib/product-image";
 import type { PublicOrder } from "@/lib/server/orders";
+import { ProductThumb } from "../product-thumb";
 
 // One order as the shopper sees it (My Orders and the success page): date and number, the
 // lines (image, name, quantity, price), payment method and status, shipping and total. No
@@ -32,12 +32,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
       <ul className="divide-y divide-slate-100" aria-label="Items">
         {order.productDetails.map((item, index) => (
           <li key={`${item.productId ?? "gone"}-${index}`} className="flex items-center gap-3 py-3" data-testid="order-item">
-            <div className="grid h-16 w-16 shrink-0 place-items-center rounded-lg bg-slate-100 p-1">
-              {item.image[0] && (
-                // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
-                <img src={productImageSrc(item.image[0], 64)} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-contain mix-blend-multiply" />
-              )}
-            </div>
+            <ProductThumb src={item.image[0]} />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 font-medium">{item.name}</p>
               <p className="text-sm text-slate-600">
