@@ -7,7 +7,7 @@ import { CATEGORIES } from "@/lib/categories";
 import type { PublicProduct } from "@/lib/server/catalog";
 import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
 import { useModalDialog } from "../ui/use-modal-dialog";
-import { useApiAction } from "../use-api-action";
+import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { ProductImagesField } from "./product-images-field";
 
 type Errors = Record<string, string>;
@@ -22,6 +22,9 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   const titleId = useId();
   const [images, setImages] = useState<string[]>(product?.productImage ?? []);
   const [errors, setErrors] = useState<Errors>({});
+  // Also said inside the dialog: outside a modal dialog everything (the toasts too) is inert,
+  // so screen readers would not hear a toast.
+  const [problem, setProblem] = useState("");
   const { pending, run } = useApiAction();
   const editing = Boolean(product);
   const title = editing ? "Edit Product" : "Upload Product";
@@ -39,6 +42,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       sellingPrice: form.get("sellingPrice"),
       ...(product ? { _id: product._id } : {}),
     };
+    setProblem("");
     await run(async () => {
       try {
         const answer = await postJson<PublicProduct>(editing ? "/api/update-product" : "/api/upload-product", body, editing ? "PUT" : "POST");
@@ -47,6 +51,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         dialog.current?.close();
       } catch (error) {
         if (error instanceof ApiError) setErrors(error.fields);
+        setProblem(apiErrorMessage(error));
         throw error; // the toast with the server's message (SPEC 8)
       }
     });
@@ -121,8 +126,8 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         )}
         <ProductImagesField
           images={images}
-          onChange={(next) => {
-            setImages(next);
+          onChange={(update) => {
+            setImages(update);
             setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith("productImage"))));
           }}
           error={imageError}
@@ -144,6 +149,9 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
             <input id={`${titleId}-sellingPrice`} name="sellingPrice" type="number" inputMode="decimal" min="0.01" step="0.01" defaultValue={product?.sellingPrice} required aria-invalid={Boolean(errors.sellingPrice)} aria-describedby={describedBy("sellingPrice")} className={INPUT_CLASS} />,
           )}
         </div>
+        <p role="alert" className="text-sm font-medium text-red-700 empty:hidden">
+          {problem}
+        </p>
         <button type="submit" disabled={pending} className={PRIMARY_BUTTON_CLASS}>
           {pending ? "Saving…" : editing ? "Update Product" : "Upload Product"}
         </button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { toast } from "@/components/toast";
 import { postJson } from "@/lib/api-client";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/lib/constants";
@@ -29,17 +29,19 @@ async function uploadImage(file: File): Promise<string> {
  * thumbnails to reorder and remove; the first is the card image. '*Please Upload Product image'
  * while there are none (the form is not blocked; the server refuses it).
  */
-export function ProductImagesField({ images, onChange, error }: { images: string[]; onChange: (images: string[]) => void; error?: string }) {
+export function ProductImagesField({ images, onChange, error }: { images: string[]; onChange: (update: (current: string[]) => string[]) => void; error?: string }) {
   const inputId = useId();
   const messageId = useId();
   const [uploading, setUploading] = useState(0);
   const [dragging, setDragging] = useState(false);
 
+  // Uploads finish one by one while the admin may still reorder or remove: every change applies
+  // to the list as it is then, and the count includes uploads still on their way.
+  const pendingCount = useRef(0);
   async function add(files: FileList | null) {
     const picked = [...(files ?? [])];
-    let next = images;
     for (const file of picked) {
-      if (next.length >= PRODUCT_IMAGES_MAX) {
+      if (images.length + pendingCount.current >= PRODUCT_IMAGES_MAX) {
         toast.error(`At most ${PRODUCT_IMAGES_MAX} images`);
         break;
       }
@@ -52,23 +54,26 @@ export function ProductImagesField({ images, onChange, error }: { images: string
         continue;
       }
       setUploading((count) => count + 1);
+      pendingCount.current += 1;
       try {
-        next = [...next, await uploadImage(file)];
-        onChange(next);
+        const url = await uploadImage(file);
+        onChange((current) => (current.length < PRODUCT_IMAGES_MAX ? [...current, url] : current));
       } catch (caught) {
         toast.error(`${file.name}: ${caught instanceof Error ? caught.message : "the upload failed"}`);
       } finally {
+        pendingCount.current -= 1;
         setUploading((count) => count - 1);
       }
     }
   }
 
-  const move = (from: number, to: number) => {
-    const next = [...images];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
-    onChange(next);
-  };
+  const move = (from: number, to: number) =>
+    onChange((current) => {
+      const next = [...current];
+      const [moved] = next.splice(from, 1);
+      next.splice(to, 0, moved!);
+      return next;
+    });
 
   return (
     <fieldset className="space-y-2" aria-describedby={messageId}>
@@ -85,7 +90,7 @@ export function ProductImagesField({ images, onChange, error }: { images: string
           setDragging(false);
           void add(event.dataTransfer.files);
         }}
-        className={`flex h-28 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed text-sm text-slate-600 ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
+        className={`flex h-28 cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed text-sm text-slate-600 focus-within:ring-2 focus-within:ring-brand-600 ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
       >
         <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v4h16v-4" strokeLinecap="round" strokeLinejoin="round" />
@@ -96,7 +101,7 @@ export function ProductImagesField({ images, onChange, error }: { images: string
       {images.length > 0 ? (
         <ol className="flex flex-wrap gap-2" aria-label="Product images, the first is the card image">
           {images.map((src, index) => (
-            <li key={`${src}-${index}`} className="relative h-24 w-24 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200" data-testid="product-image-thumb">
+            <li key={src} className="relative h-24 w-24 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200" data-testid="product-image-thumb">
               {/* eslint-disable-next-line @next/next/no-img-element -- the image host's URL */}
               <img src={productImageSrc(src, 96)} alt={`Image ${index + 1}`} className="h-full w-full object-contain" />
               {index === 0 && <span className="absolute left-1 top-1 rounded bg-brand-600 px-1 text-[10px] font-semibold text-white">Card</span>}
@@ -104,7 +109,7 @@ export function ProductImagesField({ images, onChange, error }: { images: string
                 <button type="button" className={SMALL_BUTTON} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move image ${index + 1} earlier`}>
                   <span aria-hidden="true">‹</span>
                 </button>
-                <button type="button" className={SMALL_BUTTON} onClick={() => onChange(images.filter((_, i) => i !== index))} aria-label={`Remove image ${index + 1}`}>
+                <button type="button" className={SMALL_BUTTON} onClick={() => onChange((current) => current.filter((_, i) => i !== index))} aria-label={`Remove image ${index + 1}`}>
                   <span aria-hidden="true">×</span>
                 </button>
                 <button type="button" className={SMALL_BUTTON} disabled={index === images.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move image ${index + 1} later`}>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import useSWR from "swr";
 import { toast } from "@/components/toast";
 import { deleteJson, fetchPage, postJson } from "@/lib/api-client";
@@ -8,7 +8,7 @@ import { USER_TABLE_PAGE_SIZE } from "@/lib/constants";
 import { ROLES, type Role } from "@/lib/schemas";
 import type { PublicUser } from "@/lib/server/users";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { useApiAction } from "../use-api-action";
+import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { useCurrentUser } from "../use-current-user";
 import { Pager } from "./pager";
 
@@ -26,6 +26,8 @@ export function UsersTable() {
   const { user: me } = useCurrentUser();
   const action = useApiAction();
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
+  const [deleteError, setDeleteError] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
 
   function changeRole(user: PublicUser, role: Role) {
     void action.run(async () => {
@@ -38,19 +40,30 @@ export function UsersTable() {
   function confirmDelete() {
     const user = deleting;
     if (!user) return;
+    setDeleteError("");
     void action.run(async () => {
-      const answer = await deleteJson(`/api/delete-user/${user._id}`);
-      toast.success(answer.message);
+      try {
+        const answer = await deleteJson(`/api/delete-user/${user._id}`);
+        toast.success(answer.message);
+      } catch (error) {
+        setDeleteError(apiErrorMessage(error));
+        throw error;
+      }
       setDeleting(null);
-      await mutate();
+      // The row and its button are gone: the focus goes to the table's heading. Deleting the
+      // last row of the last page steps back a page.
+      heading.current?.focus();
+      if (users.length === 1 && page > 1) setPage(page - 1);
+      else await mutate();
     });
   }
 
   const users = data?.data ?? [];
   const total = data?.total ?? 0;
+
   return (
     <section aria-labelledby="users-heading" className="space-y-4">
-      <h1 id="users-heading" className="text-2xl font-semibold">
+      <h1 id="users-heading" ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
         All Users
       </h1>
       {error ? (
@@ -92,7 +105,6 @@ export function UsersTable() {
                           required
                           aria-label={`Role of ${user.name} (${user.email})`}
                           value={user.role}
-                          disabled={action.pending}
                           onChange={(event) => changeRole(user, event.target.value as Role)}
                           className="rounded-md border border-slate-300 bg-white px-2 py-1"
                         >
@@ -126,7 +138,17 @@ export function UsersTable() {
       )}
       <Pager page={page} pageSize={USER_TABLE_PAGE_SIZE} total={total} onPage={setPage} label="Users pages" />
       {deleting && (
-        <ConfirmDialog title="Delete this account?" confirmLabel="Delete account" pending={action.pending} onConfirm={confirmDelete} onClose={() => setDeleting(null)}>
+        <ConfirmDialog
+          title="Delete this account?"
+          confirmLabel="Delete account"
+          pending={action.pending}
+          error={deleteError}
+          onConfirm={confirmDelete}
+          onClose={() => {
+            setDeleting(null);
+            setDeleteError("");
+          }}
+        >
           <p>
             {deleting.name} ({deleting.email}) will be deleted with their cart and wishlist. Their orders are kept.
           </p>

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   pending,
+  error,
   onConfirm,
   onClose,
 }: {
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   children: React.ReactNode;
   confirmLabel: string;
   pending: boolean;
+  /** A refusal, said inside the dialog (outside a modal dialog the toasts are inert). */
+  error?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -36,6 +39,9 @@ export function ConfirmDialog({
       <div id={bodyId} className="mt-2 text-sm text-slate-700">
         {children}
       </div>
+      <p role="alert" className="mt-3 text-sm font-medium text-red-700 empty:hidden">
+        {error}
+      </p>
       <div className="mt-6 flex justify-end gap-2">
         <button type="button" onClick={() => dialog.current?.close()} className="rounded-full px-4 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
           Cancel

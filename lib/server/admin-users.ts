@@ -3,7 +3,7 @@ import type { Role } from "@/lib/schemas";
 import type { User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
 import { db } from "./db";
-import { badRequest, conflict, notFound } from "./http";
+import { badRequest, conflict, forbidden, notFound } from "./http";
 import { toPublicUser, type PublicUser } from "./users";
 
 // The admin's side of accounts (SPEC 2 admin users screen, SPEC 6): list, change a role, delete.
@@ -37,10 +37,16 @@ async function otherAdmins(tx: Tx, userId: string): Promise<number> {
  * PUT /api/update-role/{userId}. A change bumps the user's session version: their open sessions
  * must sign in again (and so pick up the new role everywhere at once).
  */
-export async function changeRole(userId: string, role: Role): Promise<PublicUser> {
+/** The acting admin, re-read under the lock: one demoted or deleted meanwhile acts no more. */
+async function assertStillAdmin(tx: Tx, adminId: string): Promise<void> {
+  if ((await tx.user.count({ where: { id: adminId, role: "ADMIN" } })) === 0) throw forbidden();
+}
+
+export async function changeRole(admin: User, userId: string, role: Role): Promise<PublicUser> {
   if (!isRowId(userId)) throw notFound(USER_NOT_FOUND);
   return db.$transaction(async (tx) => {
     await lockAdmins(tx);
+    await assertStillAdmin(tx, admin.id);
     const user = await tx.user.findUnique({ where: { id: userId } });
     if (!user) throw notFound(USER_NOT_FOUND);
     if (user.role === role) return toPublicUser(user);
@@ -55,11 +61,13 @@ export async function changeRole(userId: string, role: Role): Promise<PublicUser
  */
 export async function deleteUser(admin: User, userId: string): Promise<PublicUser> {
   if (!isRowId(userId)) throw notFound(USER_NOT_FOUND);
-  if (userId === admin.id) throw badRequest(DELETE_SELF_MESSAGE);
   return db.$transaction(async (tx) => {
     await lockAdmins(tx);
+    await assertStillAdmin(tx, admin.id);
     const user = await tx.user.findUnique({ where: { id: userId } });
     if (!user) throw notFound(USER_NOT_FOUND);
+    // Compared as stored: the path's id may be spelled in upper case.
+    if (user.id === admin.id) throw badRequest(DELETE_SELF_MESSAGE);
     if (user.role === "ADMIN" && (await otherAdmins(tx, userId)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
     await tx.user.delete({ where: { id: userId } });
     return toPublicUser(user);

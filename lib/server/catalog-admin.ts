@@ -8,7 +8,7 @@ import { catalogChanged } from "./cache";
 import { isRowId, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
 import { db } from "./db";
 import { HttpError, notFound } from "./http";
-import { productImagePrefixes } from "./images";
+import { isProductImageUrl } from "./images";
 
 // The admin's writes to the catalogue (SPEC 7 upload-product, update-product) and the admin's
 // product list. Every write is validated whole before anything is stored, and then invalidates
@@ -18,8 +18,7 @@ const PRODUCT_NOT_FOUND = "Product not found";
 
 /** Each image must come from our image host (or be one of the store's own seed images). */
 function checkImages(urls: string[]): void {
-  const prefixes = productImagePrefixes();
-  const foreign = urls.findIndex((url) => !prefixes.some((prefix) => url.startsWith(prefix)) || /[\s"'<>\\]/.test(url));
+  const foreign = urls.findIndex((url) => !isProductImageUrl(url));
   if (foreign >= 0) {
     const message = "Each image must be uploaded through the product form";
     throw new HttpError(400, message, undefined, { [`productImage.${foreign}`]: message });

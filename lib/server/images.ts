@@ -99,8 +99,6 @@ export async function uploadProfilePicture(dataUrl: string): Promise<string> {
 const PRODUCT_FOLDER = "volt/products";
 /** Cloudinary's names for the formats a product image may have. */
 export const PRODUCT_IMAGE_FORMATS = ["jpg", "png", "webp", "avif"] as const;
-/** The store's own seed images (public/images/products) stay valid on products being edited. */
-const SEED_IMAGE_PREFIX = "/images/products/";
 
 export type UploadSignature = { url: string; fields: Record<string, string>; maxBytes: number };
 
@@ -113,12 +111,28 @@ export function signProductUpload(now = Date.now()): UploadSignature {
   return { url, fields: { ...params, api_key: String(account.api_key), signature }, maxBytes: PRODUCT_IMAGE_MAX_BYTES };
 }
 
-/** Where a product's image URLs may point: our image host's delivery URLs, or the seed images. */
-export function productImagePrefixes(): string[] {
+const SEED_IMAGE = /^\/images\/products\/[A-Za-z0-9_-]+\.(svg|png|jpe?g|webp|avif)$/;
+const HOSTED_FILE = /^(v\d+\/)?[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(jpg|jpeg|png|webp|avif|gif)$/;
+
+/**
+ * Whether a product image URL is ours: a delivery URL of our image host (Cloudinary's for the
+ * configured cloud, or the emulator's) for a plain public id, or one of the seed images. Parsed,
+ * not prefix-matched: no dot segments, escapes, query or fragment can make it point elsewhere.
+ */
+export function isProductImageUrl(value: string): boolean {
+  if (SEED_IMAGE.test(value)) return true;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  // A URL that parses to something else than was written (dot segments, escapes) is refused.
+  if (url.href !== value || url.search || url.hash || url.username || url.password) return false;
   const account = accountOptions();
   const config = readConfig();
-  const hosted = config.cloudinaryUrl
-    ? `https://res.cloudinary.com/${account.cloud_name}/image/upload/`
-    : `${config.emulatorUrl}/cloudinary/${account.cloud_name}/image/upload/`;
-  return [hosted, SEED_IMAGE_PREFIX];
+  const host = config.cloudinaryUrl
+    ? { origin: "https://res.cloudinary.com", path: `/${account.cloud_name}/image/upload/` }
+    : { origin: new URL(config.emulatorUrl ?? "http://127.0.0.1").origin, path: `/cloudinary/${account.cloud_name}/image/upload/` };
+  return url.origin === host.origin && url.pathname.startsWith(host.path) && HOSTED_FILE.test(url.pathname.slice(host.path.length));
 }

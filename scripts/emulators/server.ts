@@ -14,6 +14,8 @@ export type EmulatorRoute = (request: EmulatorRequest) => Promise<EmulatorRespon
 export type RunningEmulators = { url: string; stop: () => Promise<void> };
 
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
+/** The image host's upload path: the one route a browser calls from the store's origin. */
+const IMAGE_UPLOAD = /^\/v1_1\/[^/]+\/image\/upload$/;
 
 function json(status: number, body: unknown): EmulatorResponse {
   return { status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
@@ -47,7 +49,7 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
         body: Buffer.concat(chunks),
       };
       let answer: EmulatorResponse | undefined =
-        request.method === "OPTIONS"
+        request.method === "OPTIONS" && IMAGE_UPLOAD.test(request.path)
           ? { status: 204, headers: { "access-control-allow-methods": "GET, POST, OPTIONS", "access-control-allow-headers": "content-type, x-requested-with", "access-control-max-age": "600" }, body: "" }
           : undefined;
       try {
@@ -59,8 +61,9 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
         answer = json(500, { error: { message: error instanceof Error ? error.message : String(error) } });
       }
       answer ??= json(404, { error: { message: `The emulator has no ${request.method} ${request.path}` } });
-      // Browsers upload product images straight to the image host, from the store's origin.
-      res.writeHead(answer.status, { "access-control-allow-origin": "*", ...answer.headers });
+      // Browsers upload product images straight to the image host, from the store's origin; no
+      // other route (the outbox holds reset codes) is readable by other origins.
+      res.writeHead(answer.status, { ...(IMAGE_UPLOAD.test(request.path) ? { "access-control-allow-origin": "*" } : {}), ...answer.headers });
       res.end(answer.body);
     });
   });
