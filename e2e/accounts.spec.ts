@@ -111,7 +111,9 @@ test("a shopper signs up with a picture, signs in and edits the profile in the m
     if (request.url().includes("/api/update-user")) updates += 1;
   });
   await button(dialog, "Save").click();
-  await expect(page.getByText("Please check your password")).toBeVisible();
+  // The toast, and the same words inside the dialog for screen readers (the toast is inert there).
+  await expect(page.locator("[data-sonner-toast]").getByText("Please check your password")).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("alert")).toHaveText("Please check your password");
   await expect(dialog).toBeVisible();
   expect(updates).toBe(0);
 

@@ -10,7 +10,7 @@ import { USER_DETAILS_KEY } from "../use-current-user";
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { PicturePicker } from "./picture-picker";
 import { TextField } from "./text-field";
-import { useApiAction } from "../use-api-action";
+import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
 
@@ -23,11 +23,14 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
   // A new picture is a data URL; otherwise the current URL goes back unchanged ("" removes it).
   const [picture, setPicture] = useState(user.profilepic);
   const { pending, run } = useApiAction();
+  // Also said inside the dialog: outside a modal dialog the toasts are inert (not announced).
+  const [problem, setProblem] = useState("");
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const passwords = confirmedPassword(form, PROFILE_PASSWORD_MISMATCH_MESSAGE);
+    setProblem(passwords ? "" : PROFILE_PASSWORD_MISMATCH_MESSAGE);
     if (!passwords) return;
     const { password, confirmPwd } = passwords;
     await run(async () => {
@@ -41,7 +44,10 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
           ...(password ? { password, confirmPwd } : {}),
         },
         "PUT",
-      );
+      ).catch((error: unknown) => {
+        setProblem(apiErrorMessage(error));
+        throw error;
+      });
       toast.success(answer.message);
       // The header's avatar and menu read the same key.
       await (answer.data ? mutate(USER_DETAILS_KEY, answer.data) : mutate(USER_DETAILS_KEY));
@@ -68,6 +74,9 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
           <legend className="px-1 text-sm font-medium">Change password (optional)</legend>
           <NewPasswordFields idPrefix="edit-" label="New Password" hint="Leave both empty to keep your password." />
         </fieldset>
+        <p role="alert" className="text-sm font-medium text-red-700 empty:hidden">
+          {problem}
+        </p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button
             type="button"

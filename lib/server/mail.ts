@@ -30,7 +30,11 @@ function resendClient(): { client: Resend; from: string } {
  */
 export async function sendMail({ to, subject, html, text }: Mail, options: { idempotencyKey?: string } = {}): Promise<{ id: string }> {
   const { client, from } = resendClient();
-  const { data, error } = await client.emails.send({ from, to, subject, html, text }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
+  const send = () => client.emails.send({ from, to, subject, html, text }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
+  let { data, error } = await send();
+  // The request never got an answer (a kept-alive connection the server had just closed, say):
+  // once more. Only with an idempotency key, which makes a repeat send nothing twice.
+  if (error && error.statusCode === null && options.idempotencyKey) ({ data, error } = await send());
   if (error || !data) {
     const status = error && "statusCode" in error && error.statusCode ? ` (${error.statusCode})` : "";
     throw new Error(`Sending email failed${status}: ${error?.name ?? "no_data"}: ${error?.message ?? "the provider answered without an id"}`);

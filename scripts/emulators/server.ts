@@ -67,6 +67,9 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
       res.end(answer.body);
     });
   });
+  // Clients keep connections alive; closing idle ones later than their own pools do avoids a
+  // request being sent on a socket the server is closing at that moment.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
