@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from "cloudinary";
 import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
@@ -102,10 +103,19 @@ export const PRODUCT_IMAGE_FORMATS = ["jpg", "png", "webp", "avif"] as const;
 
 export type UploadSignature = { url: string; fields: Record<string, string>; maxBytes: number };
 
-/** A signed upload for one product image, valid for the next hour (Cloudinary's limit). */
+/**
+ * A signed upload for one product image, valid for the next hour (Cloudinary's limit). The public
+ * id is chosen here and may not be overwritten, so the signature stores one file, once.
+ */
 export function signProductUpload(now = Date.now()): UploadSignature {
   const account = accountOptions();
-  const params = { timestamp: String(Math.floor(now / 1000)), folder: PRODUCT_FOLDER, allowed_formats: PRODUCT_IMAGE_FORMATS.join(",") };
+  const params = {
+    timestamp: String(Math.floor(now / 1000)),
+    folder: PRODUCT_FOLDER,
+    public_id: randomUUID(),
+    overwrite: "false",
+    allowed_formats: PRODUCT_IMAGE_FORMATS.join(","),
+  };
   const signature = cloudinary.utils.api_sign_request(params, String(account.api_secret));
   const url = cloudinary.utils.api_url("upload", { cloud_name: account.cloud_name, resource_type: "image", upload_prefix: account.upload_prefix });
   return { url, fields: { ...params, api_key: String(account.api_key), signature }, maxBytes: PRODUCT_IMAGE_MAX_BYTES };

@@ -173,6 +173,9 @@ export function cloudinaryRoutes(): EmulatorRoute[] {
       return cloudinaryError(400, "Invalid public_id or folder");
     }
     const publicId = folder ? `${folder}/${name}` : name;
+    // overwrite=false: an id already taken keeps its file, and the answer is the existing asset.
+    const existing = store.get(`${cloud}/${publicId}`);
+    if (existing && field("overwrite") === "false") return json(200, { ...existing.upload, type: "upload", existing: true });
     const version = Math.floor(Date.now() / 1000);
     const base = `http://${request.headers.host ?? "127.0.0.1"}`;
     const deliveryUrl = `${base}/cloudinary/${encodeURIComponent(cloud)}/image/upload/v${version}/${publicId}.${format}`;

@@ -204,13 +204,19 @@ describe("products", () => {
 
   it("uploads an image with a server-signed upload, creates the product with it, and edits its price", async () => {
     const signed = await (await uploadSignature(jsonRequest("/api/upload-signature", {}, { cookie: boss.cookie }), noContext)).json();
-    expect(signed.data.fields).toMatchObject({ folder: "volt/products", allowed_formats: "jpg,png,webp,avif", api_key: "emulator" });
+    expect(signed.data.fields).toMatchObject({ folder: "volt/products", allowed_formats: "jpg,png,webp,avif", api_key: "emulator", overwrite: "false", public_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const form = new FormData();
     for (const [key, value] of Object.entries(signed.data.fields as Record<string, string>)) form.set(key, value);
     form.set("file", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "phone.png");
     const hosted = await fetch(signed.data.url, { method: "POST", body: form });
     expect(hosted.status).toBe(200);
     const { secure_url: url } = (await hosted.json()) as { secure_url: string };
+    // The signature is for one file: sent again with another file, it stores nothing new.
+    const replay = new FormData();
+    for (const [key, value] of Object.entries(signed.data.fields as Record<string, string>)) replay.set(key, value);
+    replay.set("file", new Blob([new Uint8Array(png(9, 9))], { type: "image/png" }), "other.png");
+    const replayed = (await (await fetch(signed.data.url, { method: "POST", body: replay })).json()) as { secure_url: string; existing?: boolean; width: number };
+    expect(replayed).toMatchObject({ secure_url: url, existing: true, width: 4 });
     // A signature is for its own parameters: another folder is refused.
     const tampered = new FormData();
     for (const [key, value] of Object.entries(signed.data.fields as Record<string, string>)) tampered.set(key, value);
