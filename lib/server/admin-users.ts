@@ -42,16 +42,23 @@ async function assertStillAdmin(tx: Tx, adminId: string): Promise<void> {
   if ((await tx.user.count({ where: { id: adminId, role: "ADMIN" } })) === 0) throw forbidden();
 }
 
-export async function changeRole(admin: User, userId: string, role: Role): Promise<PublicUser> {
+/** Runs `change` on the target account inside one transaction, under the admins' lock. */
+async function underAdminLock<T>(admin: User, userId: string, change: (tx: Tx, user: User) => Promise<T>): Promise<T> {
   if (!isRowId(userId)) throw notFound(USER_NOT_FOUND);
   return db.$transaction(async (tx) => {
     await lockAdmins(tx);
     await assertStillAdmin(tx, admin.id);
     const user = await tx.user.findUnique({ where: { id: userId } });
     if (!user) throw notFound(USER_NOT_FOUND);
+    return change(tx, user);
+  });
+}
+
+export async function changeRole(admin: User, userId: string, role: Role): Promise<PublicUser> {
+  return underAdminLock(admin, userId, async (tx, user) => {
     if (user.role === role) return toPublicUser(user);
-    if (user.role === "ADMIN" && (await otherAdmins(tx, userId)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
-    return toPublicUser(await tx.user.update({ where: { id: userId }, data: { role, sessionVersion: { increment: 1 } } }));
+    if (user.role === "ADMIN" && (await otherAdmins(tx, user.id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    return toPublicUser(await tx.user.update({ where: { id: user.id }, data: { role, sessionVersion: { increment: 1 } } }));
   });
 }
 
@@ -60,16 +67,11 @@ export async function changeRole(admin: User, userId: string, role: Role): Promi
  * orders stay, detached (userId becomes null), with the customer's email on them.
  */
 export async function deleteUser(admin: User, userId: string): Promise<PublicUser> {
-  if (!isRowId(userId)) throw notFound(USER_NOT_FOUND);
-  return db.$transaction(async (tx) => {
-    await lockAdmins(tx);
-    await assertStillAdmin(tx, admin.id);
-    const user = await tx.user.findUnique({ where: { id: userId } });
-    if (!user) throw notFound(USER_NOT_FOUND);
+  return underAdminLock(admin, userId, async (tx, user) => {
     // Compared as stored: the path's id may be spelled in upper case.
     if (user.id === admin.id) throw badRequest(DELETE_SELF_MESSAGE);
-    if (user.role === "ADMIN" && (await otherAdmins(tx, userId)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
-    await tx.user.delete({ where: { id: userId } });
+    if (user.role === "ADMIN" && (await otherAdmins(tx, user.id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    await tx.user.delete({ where: { id: user.id } });
     return toPublicUser(user);
   });
 }
