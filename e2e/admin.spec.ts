@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { expectNoSeriousViolations } from "./axe";
+import { payOnHostedPage } from "./emulators";
 import { png } from "../tests/png";
 import { signInFreshShopper } from "./shopper";
 
@@ -152,11 +153,7 @@ test("@mobile the admin's Orders screen lists orders and opens one", async ({ pa
   const lines = (await (await buyerPage.request.get(`/api/count-cart-product/${await userIdOf(buyerPage)}`)).json()).data as { _id: string }[];
   const session = (await (await buyerPage.request.post("/api/checkout", { data: { cartItems: lines } })).json()).data as { id: string; url: string };
   await buyerPage.goto(session.url);
-  await buyerPage.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await buyerPage.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await buyerPage.getByLabel("CVC").fill("123");
-  await buyerPage.getByLabel("Name on card").fill("Admin Orders");
-  await buyerPage.getByRole("button", { name: /^Pay / }).click();
+  await payOnHostedPage(buyerPage, "4242 4242 4242 4242", "Admin Orders");
   await expect(buyerPage).toHaveURL(/\/success/);
   await buyer.close();
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SHIPPING_AMOUNT_PAISE } from "../lib/constants";
 import { expectNoSeriousViolations } from "./axe";
-import { EMULATOR_URL, readOutbox } from "./emulators";
+import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";
 import { signInFreshShopper } from "./shopper";
 
 // Paying by card on the (emulated) Stripe hosted Checkout: cart → Checkout → the hosted page
@@ -29,14 +29,6 @@ async function goToPaymentPage(page: Page) {
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
 }
 
-async function payWith(page: Page, cardNumber: string) {
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByLabel("Name on card").fill("Meera Iyer");
-  await page.getByRole("button", { name: /^Pay / }).press("Enter");
-}
-
 test("@mobile a shopper pays by card: the hosted page, /success with the order, My Orders, an empty cart and one email", async ({ page }, testInfo) => {
   const email = await signInFreshShopper(page, "pay");
   const { products, total } = await fillCart(page);
@@ -49,7 +41,7 @@ test("@mobile a shopper pays by card: the hosted page, /success with the order, 
   expect(rupees((await page.getByTestId("pay-shipping").textContent())!)).toBe(SHIPPING_AMOUNT_PAISE / 100);
   await page.screenshot({ path: testInfo.outputPath("hosted-checkout.png"), fullPage: true });
 
-  await payWith(page, "4242 4242 4242 4242");
+  await payOnHostedPage(page, "4242 4242 4242 4242");
   await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
   await expect(page.getByRole("heading", { name: "Payment Successfull..!" })).toBeVisible();
   // (The streamed part's HTML copy can stay in the document, hidden, after React has shown it
@@ -98,7 +90,7 @@ test("a declined card shows the decline on the payment page and makes no order",
   await signInFreshShopper(page, "declined");
   await fillCart(page);
   await goToPaymentPage(page);
-  await payWith(page, "4000 0000 0000 0002");
+  await payOnHostedPage(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/`));
   const orders = await (await page.request.get("/api/get-order-details")).json();

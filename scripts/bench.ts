@@ -193,8 +193,7 @@ async function makeShoppers(count: number, productId: string): Promise<Shopper[]
     const json = { "content-type": "application/json" };
     const made = await fetch(`${BASE}/api/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Shopper", email, contact: "", password, confirmPwd: password, profilepic: "" }) });
     if (made.status !== 201) throw new Error(`signup answered ${made.status}`);
-    const signedIn = await fetch(`${BASE}/api/signin`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
-    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+    const cookie = await signInCookie(email, password);
     const added = await fetch(`${BASE}/api/add-to-cart`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ productId }) });
     const line = (await added.json()) as { data: { _id: string } };
     shoppers.push({ cookie, lineId: line.data._id });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
@@ -74,9 +75,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
           <legend className="px-1 text-sm font-medium">Change password (optional)</legend>
           <NewPasswordFields idPrefix="edit-" label="New Password" hint="Leave both empty to keep your password." />
         </fieldset>
-        <p role="alert" className="text-sm font-medium text-red-700 empty:hidden">
-          {problem}
-        </p>
+        <DialogAlert message={problem} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button
             type="button"

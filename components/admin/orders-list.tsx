@@ -4,13 +4,14 @@ import { useState } from "react";
 import useSWR from "swr";
 import { fetchPage } from "@/lib/api-client";
 import { ORDERS_PAGE_SIZE } from "@/lib/constants";
+import { formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import type { PublicOrder } from "@/lib/server/orders";
 import { OrderCard, paymentStatusLabel } from "../orders/order-card";
+import { ListLoadFailed, ListSkeleton } from "./list-states";
 import { Pager } from "./pager";
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /** The admin's Orders screen: every order newest first, paged; a row opens its lines and shipping. */
 export function OrdersList() {
@@ -23,15 +24,9 @@ export function OrdersList() {
         Orders
       </h1>
       {error ? (
-        <p role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">
-          {error instanceof Error ? error.message : "The orders could not be loaded."}
-        </p>
+        <ListLoadFailed error={error} what="orders" />
       ) : isLoading && orders.length === 0 ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading orders">
-          {[0, 1, 2, 3].map((index) => (
-            <div key={index} className="h-14 animate-pulse rounded-xl bg-slate-200" />
-          ))}
-        </div>
+        <ListSkeleton rows={4} rowClassName="h-14" label="Loading orders" />
       ) : orders.length === 0 ? (
         <p className="rounded-2xl bg-white p-8 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">No orders yet.</p>
       ) : (
@@ -41,7 +36,7 @@ export function OrdersList() {
               <details className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="admin-order">
                 <summary className="grid cursor-pointer grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[9rem_6rem_minmax(0,1fr)_4rem_7rem_6rem] sm:items-center">
                   <time dateTime={order.createdAt} className="text-slate-600">
-                    {dateFormat.format(new Date(order.createdAt))}
+                    {formatDateTime(order.createdAt)}
                   </time>
                   <span className="font-medium">{orderNumber(order._id)}</span>
                   <span className="col-span-2 truncate sm:col-span-1">{order.email}</span>

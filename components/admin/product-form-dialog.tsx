@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
 import { ApiError, postJson } from "@/lib/api-client";
 import { CATEGORIES } from "@/lib/categories";
@@ -149,9 +150,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
             <input id={`${titleId}-sellingPrice`} name="sellingPrice" type="number" inputMode="decimal" min="0.01" step="0.01" defaultValue={product?.sellingPrice} required aria-invalid={Boolean(errors.sellingPrice)} aria-describedby={describedBy("sellingPrice")} className={INPUT_CLASS} />,
           )}
         </div>
-        <p role="alert" className="text-sm font-medium text-red-700 empty:hidden">
-          {problem}
-        </p>
+        <DialogAlert message={problem} />
         <button type="submit" disabled={pending} className={PRIMARY_BUTTON_CLASS}>
           {pending ? "Saving…" : editing ? "Update Product" : "Upload Product"}
         </button>

@@ -8,6 +8,7 @@ import { formatRupeeAmount } from "@/lib/money";
 import type { PublicProduct } from "@/lib/server/catalog";
 import { INPUT_CLASS } from "../account/form-styles";
 import { ProductThumb } from "../product-thumb";
+import { ListLoadFailed, ListSkeleton } from "./list-states";
 import { Pager } from "./pager";
 import { ProductFormDialog } from "./product-form-dialog";
 
@@ -80,15 +81,9 @@ export function ProductsAdmin() {
         </div>
       </div>
       {error ? (
-        <p role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">
-          {error instanceof Error ? error.message : "The products could not be loaded."}
-        </p>
+        <ListLoadFailed error={error} what="products" />
       ) : isLoading && products.length === 0 ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading products">
-          {Array.from({ length: 6 }, (_, index) => (
-            <div key={index} className="h-20 animate-pulse rounded-xl bg-slate-200" />
-          ))}
-        </div>
+        <ListSkeleton rows={6} rowClassName="h-20" label="Loading products" />
       ) : products.length === 0 ? (
         <p className="rounded-2xl bg-white p-8 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">No products found.</p>
       ) : (

@@ -4,15 +4,16 @@ import { useRef, useState } from "react";
 import useSWR from "swr";
 import { toast } from "@/components/toast";
 import { deleteJson, fetchPage, postJson } from "@/lib/api-client";
+import { formatDate } from "@/lib/dates";
 import { USER_TABLE_PAGE_SIZE } from "@/lib/constants";
 import { ROLES, type Role } from "@/lib/schemas";
 import type { PublicUser } from "@/lib/server/users";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { useCurrentUser } from "../use-current-user";
+import { ListLoadFailed } from "./list-states";
 import { Pager } from "./pager";
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 
 /**
  * SPEC 2 admin users screen: 8 accounts a page, 'Showing a-b of n', Previous/Next, a required role
@@ -67,9 +68,7 @@ export function UsersTable() {
         All Users
       </h1>
       {error ? (
-        <p role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">
-          {error instanceof Error ? error.message : "The users could not be loaded."}
-        </p>
+        <ListLoadFailed error={error} what="users" />
       ) : (
         <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={isLoading}>
@@ -115,7 +114,7 @@ export function UsersTable() {
                           ))}
                         </select>
                       </td>
-                      <td className="px-3 py-2 text-slate-600">{dateFormat.format(new Date(user.createdAt))}</td>
+                      <td className="px-3 py-2 text-slate-600">{formatDate(user.createdAt)}</td>
                       <td className="px-3 py-2 text-right">
                         {user._id !== me?._id && (
                           <button

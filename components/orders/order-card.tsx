@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import type { PublicOrder } from "@/lib/server/orders";
@@ -7,7 +8,6 @@ import { ProductThumb } from "../product-thumb";
 // lines (image, name, quantity, price), payment method and status, shipping and total. No
 // hooks, so it renders on the server (success page) and in the client list alike.
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 const METHOD_NAMES: Record<string, string> = { card: "Card", upi: "UPI", netbanking: "Net banking" };
 const STATUS_NAMES: Record<string, string> = { paid: "Paid", unpaid: "Awaiting payment", no_payment_required: "No payment required" };
@@ -26,7 +26,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
           Order {orderNumber(order._id)}
         </Heading>
         <p className="text-sm text-slate-600">
-          <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </p>
       </header>
       <ul className="divide-y divide-slate-100" aria-label="Items">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { DialogAlert } from "./dialog-alert";
 import { useModalDialog } from "./use-modal-dialog";
 
 /** A modal question with Cancel and a confirming button; Escape or Cancel closes it. */
@@ -39,9 +40,7 @@ export function ConfirmDialog({
       <div id={bodyId} className="mt-2 text-sm text-slate-700">
         {children}
       </div>
-      <p role="alert" className="mt-3 text-sm font-medium text-red-700 empty:hidden">
-        {error}
-      </p>
+      <DialogAlert message={error} className="mt-3" />
       <div className="mt-6 flex justify-end gap-2">
         <button type="button" onClick={() => dialog.current?.close()} className="rounded-full px-4 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
           Cancel

@@ -1,6 +1,6 @@
 import "server-only";
 import { Resend } from "resend";
-import { formatRupees } from "@/lib/money";
+import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import { readConfig } from "./config";
 import type { PublicOrder } from "./orders";
@@ -108,7 +108,7 @@ export function emailChangedEmail(name: string, newEmail: string): MailContent {
 export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string): MailContent {
   const number = orderNumber(order._id);
   const subject = `Your ${STORE_NAME} order ${number} is confirmed`;
-  const rupees = (amount: number) => formatRupees(Math.round(amount * 100));
+  const rupees = formatRupeeAmount;
   const shipping = order.shipping_options.reduce((sum, option) => sum + option.shipping_amount, 0);
   const shippingName = order.shipping_options[0]?.name || "Shipping";
   const cell = "padding:6px 4px;border-bottom:1px solid #e4e4e7";

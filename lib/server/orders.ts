@@ -52,19 +52,23 @@ export function toPublicOrder(order: OrderRow): PublicOrder {
 
 const ITEMS_IN_ORDER = { items: { orderBy: [{ name: "asc" }, { id: "asc" }] } } satisfies Prisma.OrderInclude;
 
-/** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. */
-export async function listOrders(userId: string, page = 1, limit = ORDERS_LIST_MAX): Promise<{ orders: PublicOrder[]; total: number }> {
+/** Orders matching `where`, newest first, a page at a time, with how many there are. */
+async function pageOfOrders(where: Prisma.OrderWhereInput, page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
   const [rows, total] = await Promise.all([
-    db.order.findMany({
-      where: { userId },
-      include: ITEMS_IN_ORDER,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * limit,
-      take: limit,
-    }),
-    db.order.count({ where: { userId } }),
+    db.order.findMany({ where, include: ITEMS_IN_ORDER, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
+    db.order.count({ where }),
   ]);
   return { orders: rows.map(toPublicOrder), total };
+}
+
+/** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. */
+export function listOrders(userId: string, page = 1, limit = ORDERS_LIST_MAX): Promise<{ orders: PublicOrder[]; total: number }> {
+  return pageOfOrders({ userId }, page, limit);
+}
+
+/** Every order, newest first, a page at a time (the admin's Orders screen). */
+export function listAllOrders(page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
+  return pageOfOrders({}, page, limit);
 }
 
 // Fulfilment ----------------------------------------------------------------------------------
@@ -222,13 +226,6 @@ export async function markEventProcessed(event: { id: string; type: string }): P
   await recordEvent(db, event);
 }
 
-/** The order a success page shows, for its owner only. */
-export async function findOrderBySession(sessionId: string, userId: string): Promise<PublicOrder | null> {
-  if (!SESSION_ID.test(sessionId)) return null;
-  const order = await existingOrder(sessionId);
-  return order && order.userId === userId ? toPublicOrder(order) : null;
-}
-
 // The confirmation email ------------------------------------------------------------------------
 
 /** A claim older than this is taken to be a sender that died; the mail is tried again. */
@@ -237,8 +234,17 @@ const EMAIL_CLAIM_MS = 2 * 60_000;
 const EMAIL_RETRY_DAYS = 3;
 const EMAIL_MAX_ATTEMPTS = 30;
 
+/** Unsent, not being sent by a live sender, and past its backoff: may be sent now. */
+function sendableNow(now: Date): Prisma.OrderWhereInput {
+  return {
+    emailSentAt: null,
+    OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(now.getTime() - EMAIL_CLAIM_MS) } }],
+    AND: [{ OR: [{ emailRetryAt: null }, { emailRetryAt: { lte: now } }] }],
+  };
+}
+
 /** After the n-th failed send: 1, 2, 4 … minutes, at most an hour. */
-export function emailRetryDelayMs(attempts: number): number {
+function emailRetryDelayMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 }
 
@@ -250,12 +256,7 @@ export function emailRetryDelayMs(attempts: number): number {
  */
 export async function sendOrderConfirmation(orderId: string, now = new Date()): Promise<"sent" | "skipped"> {
   const claimed = await db.order.updateMany({
-    where: {
-      id: orderId,
-      emailSentAt: null,
-      OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(now.getTime() - EMAIL_CLAIM_MS) } }],
-      AND: [{ OR: [{ emailRetryAt: null }, { emailRetryAt: { lte: now } }] }],
-    },
+    where: { id: orderId, ...sendableNow(now) },
     data: { emailClaimedAt: now, emailAttempts: { increment: 1 } },
   });
   if (claimed.count === 0) return "skipped";
@@ -278,11 +279,9 @@ export async function sendOrderConfirmation(orderId: string, now = new Date()): 
 export async function sendPendingOrderEmails(limit = 20, now = new Date()): Promise<number> {
   const pending = await db.order.findMany({
     where: {
-      emailSentAt: null,
+      ...sendableNow(now),
       emailAttempts: { lt: EMAIL_MAX_ATTEMPTS },
       createdAt: { gt: new Date(now.getTime() - EMAIL_RETRY_DAYS * 86_400_000) },
-      OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(now.getTime() - EMAIL_CLAIM_MS) } }],
-      AND: [{ OR: [{ emailRetryAt: null }, { emailRetryAt: { lte: now } }] }],
     },
     select: { id: true },
     orderBy: [{ emailRetryAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
@@ -320,13 +319,4 @@ if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-producti
     sendPendingOrderEmails().catch((error: unknown) => console.error("[order-email] retry round failed:", error));
   }, EMAIL_RETRY_INTERVAL_MS);
   retries.voltOrderEmailRetries.unref();
-}
-
-/** Every order, newest first, a page at a time (the admin's Orders screen). */
-export async function listAllOrders(page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db.order.findMany({ include: ITEMS_IN_ORDER, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
-    db.order.count(),
-  ]);
-  return { orders: rows.map(toPublicOrder), total };
 }

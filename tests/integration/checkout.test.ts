@@ -91,6 +91,11 @@ function signedEvent(type: string, object: unknown, options: { secret?: string; 
   return { payload, header };
 }
 
+/** Stripe's `checkout.session.completed` for the session as the emulator has it now, signed. */
+async function completedEvent(sessionId: string) {
+  return signedEvent("checkout.session.completed", await retrieve(sessionId));
+}
+
 function deliver(payload: string, header: string | null): Promise<Response> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (header !== null) headers["stripe-signature"] = header;
@@ -265,7 +270,7 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
     await addLine(me, products[0]!.id);
     const later = await addLine(me, products[2]!.id);
     await pay(started.id);
-    const event = signedEvent("checkout.session.completed", await retrieve(started.id));
+    const event = await completedEvent(started.id);
 
     const [success, ...answers] = await Promise.all([
       fulfilCheckoutSession(started.id, { userId: me.id }),
@@ -305,7 +310,7 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
     const line = await addLine(me, products[2]!.id);
     const started = await startCheckout(me, [line]);
     expect(await fulfilCheckoutSession(started.id, { userId: me.id })).toEqual({ status: "pending" });
-    const unpaid = signedEvent("checkout.session.completed", await retrieve(started.id));
+    const unpaid = await completedEvent(started.id);
     expect((await deliver(unpaid.payload, unpaid.header)).status).toBe(200);
     expect(await ordersOf(me.id)).toHaveLength(0);
     const expired = signedEvent("checkout.session.expired", await retrieve(started.id));
@@ -320,7 +325,7 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
     const line = await addLine(me, probe.id);
     const started = await startCheckout(me, [line]);
     await pay(started.id);
-    const event = signedEvent("checkout.session.completed", await retrieve(started.id));
+    const event = await completedEvent(started.id);
     const constraint = `fail_probe_${randomUUID().slice(0, 8)}`;
     // A real database error in the middle of the transaction: the order row is written, its line is refused.
     await query(`ALTER TABLE "OrderItem" ADD CONSTRAINT ${constraint} CHECK ("name" NOT LIKE 'db-failure-probe%')`);
@@ -374,7 +379,7 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
     const started = await startCheckout(me, [line]);
     await query(`DELETE FROM "Product" WHERE id = $1`, [doomed.id]);
     await pay(started.id);
-    const event = signedEvent("checkout.session.completed", await retrieve(started.id));
+    const event = await completedEvent(started.id);
     expect((await deliver(event.payload, event.header)).status).toBe(200);
     const items = await query<{ productId: string | null; name: string; price: number }>(
       `SELECT i."productId", i.name, i.price FROM "OrderItem" i JOIN "Order" o ON o.id = i."orderId" WHERE o."userId" = $1`,
@@ -389,7 +394,7 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
     const started = await startCheckout(me, [line]);
     await pay(started.id);
     await query(`DELETE FROM "User" WHERE id = $1`, [me.id]);
-    const event = signedEvent("checkout.session.completed", await retrieve(started.id));
+    const event = await completedEvent(started.id);
     expect((await deliver(event.payload, event.header)).status).toBe(200);
     expect(await query(`SELECT "userId", "customerEmail" FROM "Order" WHERE "checkoutSessionId" = $1`, [started.id])).toEqual([{ userId: null, customerEmail: me.email }]);
   });
@@ -443,7 +448,7 @@ describe("GET /api/get-order-details and the success page: each user sees only t
     const line = await addLine(a, products[1]!.id, 3);
     sessionOfA = (await startCheckout(a, [line])).id;
     await pay(sessionOfA);
-    const event = signedEvent("checkout.session.completed", await retrieve(sessionOfA));
+    const event = await completedEvent(sessionOfA);
     expect((await deliver(event.payload, event.header)).status).toBe(200);
   });
 

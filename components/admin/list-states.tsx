@@ -1,0 +1,19 @@
+/** An admin list that could not load: the server's message (SPEC 8), or a plain one. */
+export function ListLoadFailed({ error, what }: { error: unknown; what: string }) {
+  return (
+    <p role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">
+      {error instanceof Error ? error.message : `The ${what} could not be loaded.`}
+    </p>
+  );
+}
+
+/** Placeholder rows while an admin list loads its first page. */
+export function ListSkeleton({ rows, rowClassName, label }: { rows: number; rowClassName: string; label: string }) {
+  return (
+    <div className="space-y-2" aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className={`animate-pulse rounded-xl bg-slate-200 ${rowClassName}`} />
+      ))}
+    </div>
+  );
+}
