@@ -8,7 +8,7 @@ import { catalogChanged } from "./cache";
 import { isRowId, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
 import { db } from "./db";
 import { HttpError, notFound } from "./http";
-import { isProductImageUrl } from "./images";
+import { checkHostedImages, isProductImageUrl } from "./images";
 
 // The admin's writes to the catalogue (SPEC 7 upload-product, update-product) and the admin's
 // product list. Every write is validated whole before anything is stored, and then invalidates
@@ -40,7 +40,9 @@ function productData(input: ProductInput) {
 }
 
 export async function createProduct(input: ProductInput): Promise<PublicProduct> {
-  const product = await db.product.create({ data: productData(input) });
+  const data = productData(input);
+  await checkHostedImages(data.productImage);
+  const product = await db.product.create({ data });
   catalogChanged();
   return toPublicProduct(product);
 }
@@ -48,6 +50,9 @@ export async function createProduct(input: ProductInput): Promise<PublicProduct>
 export async function updateProduct(id: string, input: ProductInput): Promise<PublicProduct> {
   if (!isRowId(id)) throw notFound(PRODUCT_NOT_FOUND);
   const data = productData(input);
+  const current = await db.product.findUnique({ where: { id }, select: { productImage: true } });
+  if (!current) throw notFound(PRODUCT_NOT_FOUND);
+  await checkHostedImages(data.productImage, current.productImage);
   try {
     const product = await db.product.update({ where: { id }, data });
     catalogChanged();
@@ -60,13 +65,13 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pu
 
 /**
  * The admin's product list, newest first, a page at a time, in one category or all. With `q`,
- * the store's own search (typo-tolerant, ranked) decides the order, bounded to its best
- * API_PAGE_SIZE_MAX matches.
+ * the store's own search (typo-tolerant, ranked, within the category when one is chosen) decides
+ * the order, bounded to its best API_PAGE_SIZE_MAX matches.
  */
 export async function listProductsForAdmin(options: { page: number; limit: number; q?: string; category?: Category }): Promise<{ products: PublicProduct[]; total: number }> {
   const { page, limit, q, category } = options;
   if (q) {
-    const found = (await searchProducts(q, API_PAGE_SIZE_MAX)).filter((product) => !category || product.category === category);
+    const found = await searchProducts(q, API_PAGE_SIZE_MAX, category);
     return { products: found.slice((page - 1) * limit, page * limit), total: found.length };
   }
   const where = category ? { category } : {};

@@ -192,21 +192,21 @@ const RANKING_WINDOW = 200;
  * Ranking: exact-word matches before corrected ones; within each, the whole phrase first, then
  * trigram word similarity to the query, then newest. The API answers uncached; the search page reads it through searchProductsCached.
  */
-export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LIMIT): Promise<PublicProduct[]> {
+export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LIMIT, category?: Category): Promise<PublicProduct[]> {
   const query = normalizeSearchQuery(rawQuery).toLowerCase();
   const words = searchWords(query);
   if (words.length === 0) return [];
   const take = clampLimit(limit);
 
   const literal = words.map(withSynonym);
-  const exact = await rankedMatches(query, literal, take);
+  const exact = await rankedMatches(query, literal, take, category);
   if (exact.length >= take) return exact.map(toPublicProduct);
 
   const corrections = await correctWords(words);
   if (corrections.size === 0) return exact.map(toPublicProduct);
   const alternatives = words.map((word, index) => [...literal[index]!, ...(corrections.get(word) ?? [])]);
   const seen = new Set(exact.map((row) => row.id));
-  const corrected = (await rankedMatches(query, alternatives, take)).filter((row) => !seen.has(row.id));
+  const corrected = (await rankedMatches(query, alternatives, take, category)).filter((row) => !seen.has(row.id));
   return [...exact, ...corrected].slice(0, take).map(toPublicProduct);
 }
 
@@ -221,9 +221,12 @@ export async function searchProductsCached(query: string): Promise<PublicProduct
 }
 
 /** Products whose searchText holds, for every word, one of its alternatives; ranked, bounded. */
-async function rankedMatches(query: string, alternatives: string[][], take: number): Promise<Product[]> {
+async function rankedMatches(query: string, alternatives: string[][], take: number, category?: Category): Promise<Product[]> {
   const everyWord = Prisma.join(
-    alternatives.map((options) => Prisma.sql`(${Prisma.join(options.map((option) => Prisma.sql`"searchText" LIKE ${containsPattern(option)}`), " OR ")})`),
+    [
+      ...alternatives.map((options) => Prisma.sql`(${Prisma.join(options.map((option) => Prisma.sql`"searchText" LIKE ${containsPattern(option)}`), " OR ")})`),
+      ...(category ? [Prisma.sql`category = ${category}`] : []),
+    ],
     " AND ",
   );
   const indexable = alternatives.some((options) => options.every((option) => option.length >= SHORT_WORD));

@@ -4,7 +4,7 @@ import http from "node:http";
 import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from "cloudinary";
 import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { readConfig } from "./config";
-import { badRequest } from "./http";
+import { badRequest, HttpError } from "./http";
 
 // Pictures go through the Cloudinary SDK: to Cloudinary with CLOUDINARY_URL, otherwise to the
 // local emulator at EMULATOR_URL (development, tests, the demo). The SDK's global config is left
@@ -145,4 +145,41 @@ export function isProductImageUrl(value: string): boolean {
     ? { origin: "https://res.cloudinary.com", path: `/${account.cloud_name}/image/upload/` }
     : { origin: new URL(config.emulatorUrl ?? "http://127.0.0.1").origin, path: `/cloudinary/${account.cloud_name}/image/upload/` };
   return url.origin === host.origin && url.pathname.startsWith(host.path) && HOSTED_FILE.test(url.pathname.slice(host.path.length));
+}
+
+const IMAGE_CHECK_TIMEOUT_MS = 5_000;
+export const PRODUCT_IMAGE_MISSING_MESSAGE = "This image is not on the image host: upload it again";
+export const PRODUCT_IMAGE_SIZE_MESSAGE = `Each image must be at most ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB`;
+
+/**
+ * The size bound of product images, on the server. Cloudinary's upload API has no per-upload size
+ * parameter (its plan limit is larger), so a product write asks the image host for each image it
+ * has not stored before (HEAD on the delivery URL of the original) and refuses one that is missing
+ * or larger than PRODUCT_IMAGE_MAX_BYTES. Seed images and images the product already had are not
+ * asked again. An image host that does not answer is a 503: nothing is written.
+ */
+export async function checkHostedImages(urls: string[], alreadyStored: readonly string[] = []): Promise<void> {
+  const known = new Set(alreadyStored);
+  const checks = urls.map(async (url, index): Promise<[number, string] | null> => {
+    if (known.has(url) || SEED_IMAGE.test(url)) return null;
+    let answer: Response;
+    try {
+      answer = await fetch(url, { method: "HEAD", redirect: "error", signal: AbortSignal.timeout(IMAGE_CHECK_TIMEOUT_MS) });
+    } catch (error) {
+      console.error(`[images] HEAD ${url} failed:`, error);
+      throw new HttpError(503, "The image host is not answering; please try again in a moment");
+    }
+    if (answer.status === 404) return [index, PRODUCT_IMAGE_MISSING_MESSAGE];
+    if (!answer.ok) {
+      console.error(`[images] HEAD ${url} answered ${answer.status}`);
+      throw new HttpError(503, "The image host is not answering; please try again in a moment");
+    }
+    const length = Number(answer.headers.get("content-length"));
+    if (!Number.isFinite(length) || length > PRODUCT_IMAGE_MAX_BYTES) return [index, PRODUCT_IMAGE_SIZE_MESSAGE];
+    return null;
+  });
+  const refused = (await Promise.all(checks)).filter((entry): entry is [number, string] => entry !== null);
+  if (refused.length === 0) return;
+  const fields = Object.fromEntries(refused.map(([index, message]) => [`productImage.${index}`, message]));
+  throw new HttpError(400, refused[0]![1], undefined, fields);
 }

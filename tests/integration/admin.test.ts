@@ -239,6 +239,27 @@ describe("products", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("refuses, on the server, an image over 5 MB or one the image host does not have", async () => {
+    const signed = await (await uploadSignature(jsonRequest("/api/upload-signature", {}, { cookie: boss.cookie }), noContext)).json();
+    const form = new FormData();
+    for (const [key, value] of Object.entries(signed.data.fields as Record<string, string>)) form.set(key, value);
+    // 6 MB: under the image host's own plan limit (the emulator's 10 MB, as Cloudinary's free plan), over the store's.
+    const big = Buffer.concat([png(4, 4), Buffer.alloc(6 * 1024 * 1024)]);
+    form.set("file", new Blob([new Uint8Array(big)], { type: "image/png" }), "big.png");
+    const hosted = await fetch(signed.data.url, { method: "POST", body: form });
+    expect(hosted.status).toBe(200);
+    const { secure_url: bigUrl } = (await hosted.json()) as { secure_url: string };
+    const absent = `${process.env.EMULATOR_URL}/cloudinary/volt-demo/image/upload/v1/volt/products/${randomUUID()}.png`;
+    const name = `Too big ${randomUUID()}`;
+    const answer = await upload(validProduct({ productName: name, productImage: [IMAGE, bigUrl, absent] }));
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).errors).toEqual({
+      "productImage.1": "Each image must be at most 5 MB",
+      "productImage.2": "This image is not on the image host: upload it again",
+    });
+    expect(await query(`SELECT id FROM "Product" WHERE "productName" = $1`, [name])).toEqual([]);
+  });
+
   it("lists products for the admin, newest first, by category and by search, with paging bounds", async () => {
     const tag = randomUUID().slice(0, 6);
     for (const category of ["camera", "camera", "mouse"]) await upload(validProduct({ category, productName: `Listed ${category} ${tag}` }));
@@ -247,6 +268,10 @@ describe("products", () => {
     expect(cameras.total).toBe(cameras.data.length);
     const found = await (await adminProducts(getRequest(`/api/admin-products?q=${tag}`, boss.cookie), noContext)).json();
     expect(found.data.map((p: { productName: string }) => p.productName).sort()).toEqual([`Listed camera ${tag}`, `Listed camera ${tag}`, `Listed mouse ${tag}`]);
+    // Search and category together: the search runs inside the category, so more than the search's bound of other matches cannot hide one.
+    for (let i = 0; i < 3; i++) await upload(validProduct({ category: "mobiles", productName: `Listed mobile ${tag}` }));
+    const miceOnly = await (await adminProducts(getRequest(`/api/admin-products?q=${tag}&category=mouse&limit=1`, boss.cookie), noContext)).json();
+    expect(miceOnly).toMatchObject({ total: 1, data: [{ productName: `Listed mouse ${tag}`, category: "mouse" }] });
     expect((await adminProducts(getRequest("/api/admin-products?limit=1000", boss.cookie), noContext)).status).toBe(400);
     expect((await adminProducts(getRequest("/api/admin-products?category=toasters", boss.cookie), noContext)).status).toBe(400);
   });
