@@ -67,3 +67,19 @@ export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_LIST_MAX = 100;
 /** The success page asks again this often while the payment is still being confirmed. */
 export const ORDER_CONFIRM_POLL_MS = 2000;
+
+// Throttles (lib/server/throttle.ts): [limit, window in seconds] per client address, per account
+// and for the whole store. Counted in PostgreSQL, so they hold across instances.
+export const THROTTLES = {
+  signup: { perAddress: [10, 3600], global: [600, 600] },
+  sendOtp: { perAddress: [20, 3600], global: [300, 600] },
+  verifyOtp: { perAddress: [60, 600], global: [1000, 600] },
+  checkout: { perAccount: [30, 600], perAddress: [120, 600], global: [3000, 60] },
+  adminWrite: { perAccount: [120, 60], perAddress: [300, 60], global: [600, 60] },
+} as const satisfies Record<string, Partial<Record<"perAddress" | "perAccount" | "global", readonly [number, number]>>>;
+/** Guesses at reset codes per account per day: with 6 digits, at most 1 in 10 000 odds a day. */
+export const OTP_GUESSES_PER_DAY = 100;
+/** Request bodies: ordinary JSON, and the two forms that carry a profile picture (2 MB as base64). */
+export const JSON_BODY_MAX_BYTES = 16 * 1024;
+export const PICTURE_BODY_MAX_BYTES = 3 * 1024 * 1024;
+export const CHECKOUT_BODY_MAX_BYTES = 1024 * 1024;

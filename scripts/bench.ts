@@ -17,7 +17,8 @@
 //     product page, the category page and search (polled every 20 ms), and load on the admin
 //     lists (users page 1, products first and a deep page, products by search)
 //   - checkout (`--checkouts` N, default 200; needs the store on the payment emulator, i.e.
-//     `npm start` without STRIPE_SECRET_KEY, STORE_DEMO=1): N fresh shoppers with one cart line
+//     `npm start` without STRIPE_SECRET_KEY, STORE_DEMO=1, and TRUSTED_PROXY_HOPS=1 so that each
+//     shopper's X-Forwarded-For is its own address for the per-address limits): N fresh shoppers with one cart line
 //     each; POST /api/checkout once per shopper (each a new Stripe session through the SDK), then
 //     again (the same cart reuses its session); then every session is paid on the emulator's
 //     hosted page, whose signed webhook deliveries the store fulfils: requests per second and
@@ -190,7 +191,8 @@ async function makeShoppers(count: number, productId: string): Promise<Shopper[]
   const shoppers: Shopper[] = [];
   for (let i = 0; i < count; i++) {
     const email = `bench-${run}-${i}@example.com`;
-    const json = { "content-type": "application/json" };
+    // Each shopper is a client of its own (the store runs with TRUSTED_PROXY_HOPS=1 for this).
+    const json = { "content-type": "application/json", "x-forwarded-for": `10.77.${Math.floor(i / 250)}.${i % 250}` };
     const made = await fetch(`${BASE}/api/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Shopper", email, contact: "", password, confirmPwd: password, profilepic: "" }) });
     if (made.status !== 201) throw new Error(`signup answered ${made.status}`);
     const cookie = await signInCookie(email, password);

@@ -7,6 +7,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { readConfig } from "../lib/server/config";
+import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "../lib/server/client-address";
 import { captureResponse, PageCache, pageCacheKey } from "../lib/server/page-cache";
 import { ROOT } from "./lib/database";
 
@@ -20,11 +21,15 @@ const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
 const { seconds, megabytes } = readConfig().pageCache;
 const cache = megabytes > 0 ? new PageCache({ maxSeconds: seconds, maxBytes: megabytes * 1024 * 1024 }) : null;
 
+// The TCP peer of every request, for per-address limits (lib/server/client-address.ts).
+process.env[PEER_ADDRESS_FLAG] = "1";
+
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((request, response) => {
+  request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   const key = cache ? pageCacheKey(request) : null;
   if (cache && key) {
     if (cache.serve(key, request, response)) return;

@@ -8,8 +8,9 @@ import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/l
 import { signInSchema } from "@/lib/schemas";
 import type { User } from "@/lib/generated/prisma/client";
 import { forbidden, HttpError, unauthorized } from "./http";
-import { clientAddress } from "./rate-limit";
+import { clientAddress } from "./client-address";
 import { signInThrottled } from "./sign-in";
+import { throttle } from "./throttle";
 import { findUserById, toPublicUser } from "./users";
 
 // Sessions are next-auth JWTs in an HttpOnly cookie. The token carries the user id and the
@@ -110,6 +111,13 @@ export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
   if (user.role !== "ADMIN") throw forbidden();
   return user;
+}
+
+/** requireAdmin for the admin's writes, which are also throttled (per admin, address, store). */
+export async function requireAdminWrite(request: Request): Promise<User> {
+  const admin = await requireAdmin(request);
+  await throttle("adminWrite", request, admin.id);
+  return admin;
 }
 
 /** next-auth's own routes (/api/auth/*) share the same credentials check and token claims. */

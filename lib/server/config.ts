@@ -13,6 +13,14 @@ const nonNegativeNumber = optional
   .refine((v) => v === undefined || /^\d+(\.\d+)?$/.test(v), "must be a number of 0 or more")
   .transform((v) => (v === undefined ? undefined : Number(v)));
 
+function isOrigin(value: string): boolean {
+  try {
+    return /^https?:\/\//.test(value) && new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   STORE_DEMO: optional,
@@ -29,6 +37,10 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: nonNegativeNumber,
   CRON_SECRET: optional.refine((v) => !v || v.length >= 16, "must be at least 16 characters"),
   PAGE_CACHE_MB: nonNegativeNumber,
+  TRUSTED_PROXY_HOPS: optional.refine((v) => v === undefined || /^(\d|10)$/.test(v), "must be a whole number from 0 to 10").transform((v) => (v === undefined ? 0 : Number(v))),
+  ALLOWED_ORIGINS: optional
+    .transform((v) => (v ?? "").split(",").map((origin) => origin.trim().replace(/\/$/, "")).filter(Boolean))
+    .refine((origins) => origins.every(isOrigin), "must be a comma-separated list of origins such as https://app.example.com"),
 });
 
 /** Keys a real deployment must give; without them only the demo mode may run. */
@@ -61,6 +73,10 @@ export type StoreConfig = {
   pageCache: { seconds: number; megabytes: number };
   /** Opens GET /api/cron/order-emails to a scheduler that sends it as a Bearer token. */
   cronSecret: string | undefined;
+  /** Proxies in front that append to X-Forwarded-For; 0: the socket address is the client's. */
+  trustedProxyHops: number;
+  /** Other front ends (their origins) allowed to call the API with credentials. */
+  allowedOrigins: string[];
   warnings: string[];
 };
 
@@ -90,6 +106,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       ]);
     }
   }
+  if (mode === "production" && e.SITE_URL && !e.SITE_URL.startsWith("https://")) {
+    throw new ConfigError(["SITE_URL must be an https:// origin in production (sessions ride on Secure cookies)"]);
+  }
   if (mode === "demo") {
     warnings.push("STORE_DEMO=1: demo mode. Providers without keys use local emulators; do not take real customers.");
   }
@@ -118,6 +137,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     demoAccounts: e.DEMO_ACCOUNTS !== "0",
     pageCache: { seconds: e.PAGE_CACHE_SECONDS ?? 60, megabytes: e.PAGE_CACHE_MB ?? 64 },
     cronSecret: e.CRON_SECRET,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     warnings,
   };
 }

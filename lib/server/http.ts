@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
+import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
 
 // The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
 
@@ -56,15 +57,19 @@ export function fail(status: number, message: string, headers?: HeadersInit, fie
   return NextResponse.json({ success: false, error: true, message, ...(fields ? { errors: fields } : {}) }, { status, headers });
 }
 
-/** Reads a JSON body and validates it; any problem is a 400 naming the first thing wrong. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+/**
+ * Reads a JSON body of at most `maxBytes` (413 past that; JSON_BODY_MAX_BYTES unless a picture
+ * travels in it) and validates it; any problem is a 400 naming the first thing wrong.
+ */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes: number = JSON_BODY_MAX_BYTES): Promise<z.output<S>> {
   // JSON only: a cross-site <form enctype="text/plain"> can forge a JSON-looking body without a
   // CORS preflight (login CSRF); a JSON content type cannot be sent that way.
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
+  const raw = await readRawBody(request, maxBytes);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
   } catch {
     throw badRequest("The request body must be JSON");
   }
@@ -78,7 +83,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
 
 /**
  * The body as raw bytes, at most `maxBytes` (413 past that, from Content-Length before reading,
- * or as soon as a body without one grows past it). For signed bodies such as the payment webhook.
+ * or as soon as a body without one grows past it): every body the API reads comes through here.
  */
 export async function readRawBody(request: Request, maxBytes: number): Promise<Buffer> {
   const tooLarge = () => new HttpError(413, `The request body must be at most ${maxBytes} bytes`);

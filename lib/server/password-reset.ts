@@ -1,8 +1,9 @@
 import "server-only";
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
   OTP_FAILURE_WINDOW_SECONDS,
   OTP_FAILURES_PER_WINDOW,
+  OTP_GUESSES_PER_DAY,
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_SEND_WINDOW_SECONDS,
@@ -14,7 +15,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { db } from "./db";
 import { badRequest, tooManyRequests, unauthorized } from "./http";
 import { hashPassword } from "./passwords";
-import { hit, peek, secondsLeft } from "./rate-limit";
+import { hit, secondsLeft } from "./rate-limit";
 
 // The password reset of SPEC 4, made safe (the old system reset any password with no proof):
 //   send-otp     a 6-digit code from a CSPRNG, stored only as an HMAC, valid OTP_VALIDITY_SECONDS,
@@ -33,15 +34,19 @@ export const SEND_OTP_MESSAGE = "If an account exists for this email, a 6-digit 
 export const WRONG_CODE_MESSAGE = "That code is not right, or it has expired. Please check it or request a new one.";
 export const NO_GRANT_MESSAGE = "Please verify the code from your email first.";
 
-function secret(): string {
+let derivedKey: { from: string; key: Buffer } | undefined;
+
+/** The code-hash key: derived from NEXTAUTH_SECRET (HKDF), never the session-signing secret itself. */
+function codeKey(): Buffer {
   const value = process.env.NEXTAUTH_SECRET;
   if (!value) throw new Error("NEXTAUTH_SECRET is not set.");
-  return value;
+  if (derivedKey?.from !== value) derivedKey = { from: value, key: Buffer.from(hkdfSync("sha256", value, "volt-electronics", "reset-code-hmac", 32)) };
+  return derivedKey.key;
 }
 
 /** A keyed hash: a leaked table of 6-digit codes cannot be reversed without the app's secret. */
 function codeHash(userId: string, code: string): string {
-  return createHmac("sha256", secret()).update(`reset-code:${userId}:${code}`).digest("hex");
+  return createHmac("sha256", codeKey()).update(`reset-code:${userId}:${code}`).digest("hex");
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -98,26 +103,30 @@ export async function issueResetCode(email: string, now: Date = new Date()): Pro
  * counted per email, so an unknown email answers exactly like a known one.
  */
 export async function verifyResetCode(email: string, otp: string, now: Date = new Date()): Promise<string> {
-  const failures = { key: `otp-fail:${email.toLowerCase()}`, seconds: OTP_FAILURE_WINDOW_SECONDS, now };
-  if ((await peek(failures)) >= OTP_FAILURES_PER_WINDOW) {
-    const wait = secondsLeft(OTP_FAILURE_WINDOW_SECONDS, now);
+  // Every guess is counted before it is checked (one atomic INSERT … ON CONFLICT per window), so
+  // parallel guesses cannot slip past: at most OTP_FAILURES_PER_WINDOW an hour and
+  // OTP_GUESSES_PER_DAY a day per email, i.e. odds of at most 100 in 10^6 a day.
+  const windows = [
+    { key: `otp-guess:${email.toLowerCase()}`, seconds: OTP_FAILURE_WINDOW_SECONDS, now, limit: OTP_FAILURES_PER_WINDOW },
+    { key: `otp-guess-day:${email.toLowerCase()}`, seconds: 24 * 3600, now, limit: OTP_GUESSES_PER_DAY },
+  ];
+  const counts = await Promise.all(windows.map((window) => hit(window)));
+  const over = windows.filter((window, index) => counts[index]! > window.limit);
+  if (over.length > 0) {
+    const wait = Math.max(...over.map((window) => secondsLeft(window.seconds, now)));
     throw tooManyRequests(`Too many wrong codes. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
   }
-  const wrong = async () => {
-    await hit(failures);
-    return badRequest(WRONG_CODE_MESSAGE);
-  };
 
   const user = await findByEmail(email);
   const code = user ? await db.passwordResetCode.findFirst({ where: { userId: user.id, usedAt: null }, orderBy: { createdAt: "desc" } }) : null;
-  if (!user || !code || code.expiresAt <= now) throw await wrong();
+  if (!user || !code || code.expiresAt <= now) throw badRequest(WRONG_CODE_MESSAGE);
 
   // Claim one guess atomically: the sixth guess finds no row, whatever it holds.
   const claimed = await db.passwordResetCode.updateMany({
     where: { id: code.id, usedAt: null, attempts: { lt: OTP_MAX_ATTEMPTS }, expiresAt: { gt: now } },
     data: { attempts: { increment: 1 } },
   });
-  if (claimed.count === 0 || !sameHash(code.codeHash, codeHash(user.id, otp))) throw await wrong();
+  if (claimed.count === 0 || !sameHash(code.codeHash, codeHash(user.id, otp))) throw badRequest(WRONG_CODE_MESSAGE);
 
   // Spend the code and issue the grant together: of two parallel right guesses exactly one
   // gets the row, and a failed insert leaves the code unspent.

@@ -1,5 +1,4 @@
 import "server-only";
-import { isIP } from "node:net";
 import { db } from "./db";
 
 // Fixed-window counters in Postgres (RateLimitBucket), so a limit holds across every instance
@@ -47,24 +46,4 @@ async function sweep(now: Date): Promise<void> {
   } catch (error) {
     console.warn("[rate-limit] sweep failed:", error);
   }
-}
-
-/**
- * The caller's address as the nearest proxy saw it: the last X-Forwarded-For entry (the one the
- * trusted proxy appended; Vercel sets a single one), else X-Real-IP. Only a well-formed IP is
- * taken; null when there is none (a server exposed without a proxy), and callers then skip
- * per-address limits rather than putting every client in one bucket.
- */
-export function clientAddress(headers: Headers | Record<string, string | string[] | undefined>): string | null {
-  const read = (name: string): string | undefined => {
-    if (headers instanceof Headers) return headers.get(name) ?? undefined;
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(",") : value;
-  };
-  const candidates = [read("x-forwarded-for")?.split(",").at(-1), read("x-real-ip")];
-  for (const candidate of candidates) {
-    const address = candidate?.trim();
-    if (address && address.length <= 45 && isIP(address)) return address;
-  }
-  return null;
 }

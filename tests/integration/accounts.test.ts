@@ -12,8 +12,8 @@ import { POST as sendOtp } from "@/app/api/send-otp/route";
 import { POST as verifyOtp } from "@/app/api/verify-otp/route";
 import { POST as resetPassword } from "@/app/api/reset-password/route";
 import { issueResetCode, resetPasswordWithGrant, verifyResetCode } from "@/lib/server/password-reset";
-import { clientAddress } from "@/lib/server/rate-limit";
-import { OTP_FAILURES_PER_WINDOW, OTP_MAX_ATTEMPTS, SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS } from "@/lib/constants";
+import { clientAddress, PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { OTP_FAILURES_PER_WINDOW, OTP_GUESSES_PER_DAY, OTP_MAX_ATTEMPTS, SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS } from "@/lib/constants";
 import { dataUrl, getRequest, jsonRequest, noContext, png, query, sessionCookieFrom, uniqueEmail } from "../helpers";
 
 type Mail = OutboxEmail;
@@ -244,6 +244,30 @@ describe("verifying a code", () => {
     await expect(verifyResetCode(me.email, fresh, at(61))).rejects.toMatchObject({ status: 429 });
   });
 
+  it("counts parallel guesses atomically: no more than the hourly limit get an answer about the code", async () => {
+    const me = await account();
+    const { code } = (await issueResetCode(me.email, at(0)))!;
+    const results = await Promise.allSettled(Array.from({ length: 3 * OTP_FAILURES_PER_WINDOW }, () => verifyResetCode(me.email, wrong(code), at(1))));
+    const statuses = results.map((r) => (r.status === "rejected" ? (r.reason as { status: number }).status : 200));
+    expect(statuses.filter((s) => s === 400)).toHaveLength(OTP_FAILURES_PER_WINDOW);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2 * OTP_FAILURES_PER_WINDOW);
+  });
+
+  it(`caps guesses at ${OTP_GUESSES_PER_DAY} a day per account (odds of at most 1 in 10 000 a day)`, async () => {
+    const me = await account();
+    const day = new Date(Date.UTC(2031, 0, 1));
+    const hour = (h: number, s = 0) => new Date(day.getTime() + h * 3600_000 + s * 1000);
+    let guesses = 0;
+    for (let h = 0; guesses < OTP_GUESSES_PER_DAY; h++) {
+      for (let i = 0; i < OTP_FAILURES_PER_WINDOW && guesses < OTP_GUESSES_PER_DAY; i++, guesses++) {
+        await expect(verifyResetCode(me.email, "000000", hour(h, i))).rejects.toMatchObject({ status: 400 });
+      }
+    }
+    const { code } = (await issueResetCode(me.email, hour(20)))!;
+    await expect(verifyResetCode(me.email, code, hour(20, 1))).rejects.toMatchObject({ status: 429 });
+    await expect(verifyResetCode(me.email, code, hour(24, 1))).rejects.toMatchObject({ status: 400 }); // the code expired meanwhile; the new day counts again
+  });
+
   it("lets exactly one of two parallel right guesses through", async () => {
     const me = await account();
     const { code } = (await issueResetCode(me.email, T0))!;
@@ -358,15 +382,31 @@ describe("POST /api/reset-password", () => {
 
 describe("clientAddress", () => {
   it.each([
-    [{ "x-forwarded-for": "203.0.113.9" }, "203.0.113.9"],
-    [{ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }, "203.0.113.9"],
-    [{ "x-forwarded-for": "2001:db8::1" }, "2001:db8::1"],
-    [{ "x-forwarded-for": "not-an-ip", "x-real-ip": "198.51.100.7" }, "198.51.100.7"],
-    [{ "x-forwarded-for": "1".repeat(400) }, null],
-    [{}, null],
-  ])("reads %j as %s", (headers, address) => {
-    expect(clientAddress(new Headers(headers))).toBe(address);
-    expect(clientAddress(headers)).toBe(address);
+    [{ "x-forwarded-for": "203.0.113.9" }, 1, "203.0.113.9"],
+    [{ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }, 1, "203.0.113.9"],
+    [{ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }, 2, "6.6.6.6"],
+    [{ "x-forwarded-for": "203.0.113.9" }, 2, null],
+    [{ "x-forwarded-for": "::ffff:203.0.113.9" }, 1, "203.0.113.9"],
+    [{ "x-forwarded-for": "2001:db8::1" }, 1, "2001:db8:0:0::/64"],
+    [{ "x-forwarded-for": "2001:DB8:0:0:ffff::2" }, 1, "2001:db8:0:0::/64"],
+    [{ "x-forwarded-for": "not-an-ip" }, 1, null],
+    [{ "x-forwarded-for": "1".repeat(400) }, 1, null],
+    [{}, 1, null],
+  ])("reads %j with %i trusted hop(s) as %s", (headers, hops, address) => {
+    expect(clientAddress(new Headers(headers), hops)).toBe(address);
+    expect(clientAddress(headers, hops)).toBe(address);
+  });
+
+  it("with 0 hops takes the socket address that the server recorded, and ignores X-Forwarded-For", () => {
+    const headers = { "x-forwarded-for": "203.0.113.9", [PEER_ADDRESS_HEADER]: "::ffff:192.0.2.4" };
+    expect(clientAddress(headers, 0)).toBeNull(); // not recorded by our server: nothing to trust
+    process.env[PEER_ADDRESS_FLAG] = "1";
+    try {
+      expect(clientAddress(headers, 0)).toBe("192.0.2.4");
+      expect(clientAddress({ "x-forwarded-for": "203.0.113.9" }, 0)).toBeNull();
+    } finally {
+      delete process.env[PEER_ADDRESS_FLAG];
+    }
   });
 
   it("without a trustworthy address only the account limit applies (no shared bucket for everyone)", async () => {

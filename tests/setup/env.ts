@@ -11,3 +11,6 @@ process.env.SITE_URL ??= "http://localhost:3000";
 delete process.env.STRIPE_SECRET_KEY;
 // The emulator run by tests/setup/emulators.ts signs nothing itself; tests sign events with this.
 process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_secret_for_the_vitest_run";
+// The route handlers are called as if behind one proxy that appends the client's address
+// (tests name their own addresses in X-Forwarded-For); hops=0 is tested on its own.
+process.env.TRUSTED_PROXY_HOPS = "1";

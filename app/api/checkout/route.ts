@@ -1,7 +1,9 @@
+import { CHECKOUT_BODY_MAX_BYTES } from "@/lib/constants";
 import { checkoutSchema } from "@/lib/schemas";
 import { requireShopper } from "@/lib/server/auth";
 import { startCheckout } from "@/lib/server/checkout";
 import { handle, okWith, readBody } from "@/lib/server/http";
+import { throttle } from "@/lib/server/throttle";
 
 // POST /api/checkout {cartItems} — SPEC 7: opens a Stripe Checkout Session for the caller's own
 // cart lines named in cartItems (only their ids are read; prices and quantities come from the
@@ -9,7 +11,9 @@ import { handle, okWith, readBody } from "@/lib/server/http";
 // browser goes to `url`, Stripe's hosted payment page.
 export const POST = handle(async (request) => {
   const user = await requireShopper(request);
-  const { cartItems } = await readBody(request, checkoutSchema);
+  // A client written against the spec may send whole cart lines (with their products): 1 MB.
+  const { cartItems } = await readBody(request, checkoutSchema, CHECKOUT_BODY_MAX_BYTES);
+  await throttle("checkout", request, user.id);
   const { sessionId, url } = await startCheckout(user, cartItems);
   return okWith({ id: sessionId, data: { id: sessionId, url } }, "Checkout session created");
 });

@@ -3,6 +3,7 @@ import { sendOtpSchema } from "@/lib/schemas";
 import { afterResponse } from "@/lib/server/after-response";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { otpEmail, sendMail } from "@/lib/server/mail";
+import { throttle } from "@/lib/server/throttle";
 import { countCodeRequest, issueResetCode, SEND_OTP_MESSAGE } from "@/lib/server/password-reset";
 
 // POST /api/send-otp {email} — SPEC 7. The same answer, in the same time, whether or not the
@@ -10,6 +11,7 @@ import { countCodeRequest, issueResetCode, SEND_OTP_MESSAGE } from "@/lib/server
 // mailed after the answer.
 export const POST = handle(async (request) => {
   const { email } = await readBody(request, sendOtpSchema);
+  await throttle("sendOtp", request);
   await countCodeRequest(email);
   afterResponse("send-otp", async () => {
     const issued = await issueResetCode(email);

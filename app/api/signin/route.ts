@@ -1,7 +1,7 @@
 import { signInSchema } from "@/lib/schemas";
 import { setSessionCookie } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
-import { clientAddress } from "@/lib/server/rate-limit";
+import { clientAddress } from "@/lib/server/client-address";
 import { signInThrottled } from "@/lib/server/sign-in";
 import { toPublicUser } from "@/lib/server/users";
 

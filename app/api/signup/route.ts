@@ -1,14 +1,18 @@
 import { signUpSchema } from "@/lib/schemas";
+import { PICTURE_BODY_MAX_BYTES } from "@/lib/constants";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { uploadProfilePicture } from "@/lib/server/images";
 import { assertAcceptablePassword } from "@/lib/server/password-policy";
+import { throttle } from "@/lib/server/throttle";
 import { assertEmailFree, createUser, toPublicUser } from "@/lib/server/users";
 
 // POST /api/signup — SPEC 7. The role is always USER; a `role` in the body is ignored. The
 // picture (a data URL) is checked and stored by the images provider; the user keeps its URL.
 export const POST = handle(async (request) => {
-  const body = await readBody(request, signUpSchema);
+  const body = await readBody(request, signUpSchema, PICTURE_BODY_MAX_BYTES);
   assertAcceptablePassword(body.password);
+  // Counted before the Argon2 hash and the upload, and before the taken-email answer (409).
+  await throttle("signup", request);
   // A taken email is refused before the picture is uploaded (no orphaned uploads).
   await assertEmailFree(body.email);
   const profilePic = body.profilepic ? await uploadProfilePicture(body.profilepic) : "";

@@ -1,11 +1,11 @@
 import { productUpdateSchema } from "@/lib/schemas";
-import { requireAdmin } from "@/lib/server/auth";
+import { requireAdminWrite } from "@/lib/server/auth";
 import { updateProduct } from "@/lib/server/catalog-admin";
 import { handle, ok, readBody } from "@/lib/server/http";
 
 // PUT /api/update-product — SPEC 7, admins only: the same fields as upload-product plus `_id`.
 export const PUT = handle(async (request) => {
-  await requireAdmin(request);
+  await requireAdminWrite(request);
   const { _id, ...input } = await readBody(request, productUpdateSchema);
   return ok(await updateProduct(_id, input), "Product updated successfully");
 });

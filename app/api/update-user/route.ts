@@ -1,3 +1,4 @@
+import { PICTURE_BODY_MAX_BYTES } from "@/lib/constants";
 import { updateUserSchema } from "@/lib/schemas";
 import { requireUser, setSessionCookie } from "@/lib/server/auth";
 import { badRequest, handle, ok, readBody } from "@/lib/server/http";
@@ -14,7 +15,7 @@ import { assertEmailFree, toPublicUser, updateProfile } from "@/lib/server/users
 // provider; sending the current picture's URL back keeps it, "" removes it, nothing else is taken.
 export const PUT = handle(async (request) => {
   const user = await requireUser(request);
-  const body = await readBody(request, updateUserSchema);
+  const body = await readBody(request, updateUserSchema, PICTURE_BODY_MAX_BYTES);
   if (body.password) assertAcceptablePassword(body.password);
   await assertEmailFree(body.email, user.id);
 

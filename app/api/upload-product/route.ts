@@ -1,12 +1,12 @@
 import { productBodySchema } from "@/lib/schemas";
-import { requireAdmin } from "@/lib/server/auth";
+import { requireAdminWrite } from "@/lib/server/auth";
 import { createProduct } from "@/lib/server/catalog-admin";
 import { handle, ok, readBody } from "@/lib/server/http";
 
 // POST /api/upload-product — SPEC 7, admins only: a new product (prices in rupees, images from
 // the image host). Field problems answer 400 with `errors` by field.
 export const POST = handle(async (request) => {
-  await requireAdmin(request);
+  await requireAdminWrite(request);
   const input = await readBody(request, productBodySchema);
   return ok(await createProduct(input), "Product uploaded successfully", { status: 201 });
 });

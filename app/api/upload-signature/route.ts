@@ -1,4 +1,4 @@
-import { requireAdmin } from "@/lib/server/auth";
+import { requireAdminWrite } from "@/lib/server/auth";
 import { handle, ok } from "@/lib/server/http";
 import { signProductUpload } from "@/lib/server/images";
 
@@ -6,6 +6,6 @@ import { signProductUpload } from "@/lib/server/images";
 // straight to the image host (fixed folder, images only). The browser posts the file with
 // `fields` to `url` and keeps the `secure_url` it gets back.
 export const POST = handle(async (request) => {
-  await requireAdmin(request);
+  await requireAdminWrite(request);
   return ok(signProductUpload(), "Upload signature");
 });

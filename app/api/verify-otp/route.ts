@@ -3,12 +3,14 @@ import { verifyOtpSchema } from "@/lib/schemas";
 import { RESET_GRANT_COOKIE, RESET_GRANT_PATH } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { verifyResetCode } from "@/lib/server/password-reset";
+import { throttle } from "@/lib/server/throttle";
 import { usesSecureCookies } from "@/lib/session-cookie";
 
 // POST /api/verify-otp {email, otp} — SPEC 7. A right code answers with the reset grant in an
 // HttpOnly cookie that only /api/reset-password receives.
 export const POST = handle(async (request) => {
   const { email, otp } = await readBody(request, verifyOtpSchema);
+  await throttle("verifyOtp", request);
   const grant = await verifyResetCode(email, otp);
   const response = ok(null, "Code verified. Choose a new password.");
   response.cookies.set(RESET_GRANT_COOKIE, grant, {

@@ -1,11 +1,11 @@
 import { deleteUser } from "@/lib/server/admin-users";
-import { requireAdmin } from "@/lib/server/auth";
+import { requireAdminWrite } from "@/lib/server/auth";
 import { handle, ok } from "@/lib/server/http";
 
 // DELETE /api/delete-user/{userId} — admins only: the account, its cart, wishlist and reset codes
 // go; its orders stay, detached. Not oneself (400), not the last admin (409).
 export const DELETE = handle<{ params: Promise<{ userId: string }> }>(async (request, context) => {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdminWrite(request);
   const { userId } = await context.params;
   return ok(await deleteUser(admin, userId), "User deleted");
 });

@@ -1,12 +1,12 @@
 import { roleBodySchema } from "@/lib/schemas";
 import { changeRole } from "@/lib/server/admin-users";
-import { requireAdmin } from "@/lib/server/auth";
+import { requireAdminWrite } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
 
 // PUT /api/update-role/{userId} {role} — SPEC 7, with the admin's session cookie (the old shop
 // sent it without credentials and checked nothing). The last admin cannot be demoted (409).
 export const PUT = handle<{ params: Promise<{ userId: string }> }>(async (request, context) => {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdminWrite(request);
   const { role } = await readBody(request, roleBodySchema);
   const { userId } = await context.params;
   return ok(await changeRole(admin, userId, role), "Role updated successfully");
