@@ -163,7 +163,7 @@ describe("body caps", () => {
         else controller.enqueue(new Uint8Array(4096).fill(0x20));
       },
     });
-    const request = new NextRequest(`${BASE}/api/signin`, { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as RequestInit & { duplex: "half" });
+    const request = new NextRequest(`${BASE}/api/signin`, { method: "POST", headers: { "content-type": "application/json" }, body, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
     expect(request.headers.get("content-length")).toBeNull();
     const answer = await signin(request, noContext);
     expect(answer.status).toBe(413);
