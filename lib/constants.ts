@@ -34,7 +34,12 @@ export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Admin lists without paging parameters answer at most this many rows (with `total`). */
 export const ADMIN_LIST_MAX = 500;
+/** A session ends this long after sign-in, however often it is used (absolute lifetime)… */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** …or after this long without a request (idle timeout). */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/** How stale a session's lastSeenAt may get before a request moves it (one write per 10 minutes at most). */
+export const SESSION_TOUCH_SECONDS = 10 * 60;
 
 // Catalogue bounds: no page or answer ever reads the whole catalogue.
 export const HOME_ROW_LIMIT = 8;

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/toast";
-import { fetchJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { signInStateChanged, useCurrentUser } from "../use-current-user";
 import { apiErrorMessage } from "../use-api-action";
 
@@ -12,7 +12,7 @@ export function useLogout(): () => Promise<void> {
   const router = useRouter();
   return async function logout() {
     try {
-      const answer = await fetchJson<unknown>("/api/logout");
+      const answer = await postJson<unknown>("/api/logout", {});
       toast.success(answer.message);
       signInStateChanged();
       await refresh();

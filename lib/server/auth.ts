@@ -3,19 +3,23 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
-import { SESSION_MAX_AGE_SECONDS } from "@/lib/constants";
+import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS } from "@/lib/constants";
 import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/lib/session-cookie";
 import { signInSchema } from "@/lib/schemas";
-import type { User } from "@/lib/generated/prisma/client";
+import type { Session, User } from "@/lib/generated/prisma/client";
+import { db } from "./db";
 import { forbidden, HttpError, unauthorized } from "./http";
 import { clientAddress } from "./client-address";
 import { signInThrottled } from "./sign-in";
 import { throttle } from "./throttle";
 import { findUserById, toPublicUser } from "./users";
 
-// Sessions are next-auth JWTs in an HttpOnly cookie. The token carries the user id and the
-// user's session version; every check loads the user from the database, so a role change or a
-// password reset (which bumps the version) takes effect on the next request.
+// Sessions are next-auth JWTs in an HttpOnly cookie that name a Session row (`sid`) besides the
+// user id and the user's session version. Every check loads the row and its user from the
+// database: signing out deletes the row (a copied cookie dies with it); a session ends
+// SESSION_MAX_AGE_SECONDS after sign-in whatever renews the cookie, and after
+// SESSION_IDLE_SECONDS without a request; a role change or a password change (which bump the
+// version) ends the user's other sessions on their next request.
 
 /** The proof of a verified reset code: sent only to the reset endpoint. */
 export const RESET_GRANT_COOKIE = "volt.reset-grant";
@@ -28,22 +32,43 @@ function secret(): string {
 }
 
 
-type SessionClaims = JWT & { sub: string; sv: number };
+type SessionClaims = JWT & { sub: string; sv: number; sid: string };
 
-function claimsFor(user: User): SessionClaims {
-  return { sub: user.id, sv: user.sessionVersion, name: user.name, email: user.email, role: user.role };
+function claimsFor(user: User, session: Session): SessionClaims {
+  return { sub: user.id, sv: user.sessionVersion, sid: session.id, name: user.name, email: user.email, role: user.role };
 }
 
-export async function setSessionCookie(response: NextResponse, user: User): Promise<void> {
-  const token = await encode({ token: claimsFor(user), secret: secret(), maxAge: SESSION_MAX_AGE_SECONDS });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A new server-side session for a sign-in; old ended sessions are swept now and then. */
+export async function startSession(user: User, now: Date = new Date()): Promise<Session> {
+  if (Math.random() < 0.02) void sweepSessions(now);
+  return db.session.create({ data: { userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) } });
+}
+
+async function sweepSessions(now: Date): Promise<void> {
+  try {
+    await db.session.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lte: new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000) } }] } });
+  } catch (error) {
+    console.warn("[auth] session sweep failed:", error);
+  }
+}
+
+/**
+ * Sets the session cookie for `session` (a new one from startSession, or the caller's own after
+ * a profile change re-issues its claims). The cookie lives no longer than the session.
+ */
+export async function setSessionCookie(response: NextResponse, user: User, session: Session): Promise<void> {
+  const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
+  const token = await encode({ token: claimsFor(user, session), secret: secret(), maxAge });
   response.cookies.set(sessionCookieName(), token, {
     httpOnly: true,
     sameSite: "lax",
     secure: usesSecureCookies(),
     path: "/",
-    maxAge: SESSION_MAX_AGE_SECONDS,
+    maxAge,
   });
-  response.cookies.set(SIGNED_IN_HINT_COOKIE, "1", { sameSite: "lax", secure: usesSecureCookies(), path: "/", maxAge: SESSION_MAX_AGE_SECONDS });
+  response.cookies.set(SIGNED_IN_HINT_COOKIE, "1", { sameSite: "lax", secure: usesSecureCookies(), path: "/", maxAge });
 }
 
 export function clearSessionCookie(response: NextResponse): void {
@@ -62,7 +87,12 @@ export function readCookie(header: string | null, name: string): string | undefi
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return undefined; // a malformed escape is no cookie of ours
+    }
   }
   return undefined;
 }
@@ -78,20 +108,54 @@ export async function readSessionClaims(token: string | undefined): Promise<Sess
   if (!token) return null;
   try {
     const claims = await decode({ token, secret: secret() });
-    if (!claims || typeof claims.sub !== "string" || typeof claims.sv !== "number") return null;
+    if (!claims || typeof claims.sub !== "string" || typeof claims.sv !== "number" || typeof claims.sid !== "string" || !UUID.test(claims.sid)) return null;
     return claims as SessionClaims;
   } catch {
     return null;
   }
 }
 
+/**
+ * The claims' session and user when the session is still alive: its row exists (not signed
+ * out), it is within its absolute lifetime and idle timeout, and the user's session version
+ * matches. A live session's lastSeenAt moves forward at most every SESSION_TOUCH_SECONDS.
+ */
+async function liveSession(claims: SessionClaims, now: Date = new Date()): Promise<(Session & { user: User }) | null> {
+  const session = await db.session.findUnique({ where: { id: claims.sid }, include: { user: true } });
+  if (!session || session.userId !== claims.sub || session.user.sessionVersion !== claims.sv) return null;
+  if (session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_SECONDS * 1000) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_SECONDS * 1000) {
+    db.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } }).catch((error: unknown) => console.warn("[auth] session touch failed:", error));
+  }
+  return session;
+}
+
+/** The caller's live session and its user; null when signed out, ended or revoked. */
+export async function getSession(request?: Request): Promise<(Session & { user: User }) | null> {
+  const claims = await readSessionClaims(await sessionTokenFrom(request));
+  return claims ? liveSession(claims) : null;
+}
+
 /** The signed-in user, fresh from the database; null when signed out or the session was revoked. */
 export async function getSessionUser(request?: Request): Promise<User | null> {
+  return (await getSession(request))?.user ?? null;
+}
+
+/** Ends the caller's session on the server (its row is deleted), if the cookie names one. */
+export async function endSession(request: Request): Promise<void> {
   const claims = await readSessionClaims(await sessionTokenFrom(request));
-  if (!claims) return null;
-  const user = await findUserById(claims.sub);
-  if (!user || user.sessionVersion !== claims.sv) return null;
-  return user;
+  if (claims) await db.session.deleteMany({ where: { id: claims.sid, userId: claims.sub } });
+}
+
+/** Ends every session of the user but `keep` (a password change keeps the browser that made it). */
+export async function endOtherSessions(userId: string, keep?: string): Promise<void> {
+  await db.session.deleteMany({ where: { userId, ...(keep ? { id: { not: keep } } : {}) } });
+}
+
+export async function requireSession(request: Request): Promise<Session & { user: User }> {
+  const session = await getSession(request);
+  if (!session) throw unauthorized();
+  return session;
 }
 
 export async function requireUser(request: Request): Promise<User> {
@@ -143,11 +207,18 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
+    // A sign-in through next-auth starts a server-side session like POST /api/signin; every later
+    // read of /api/auth/session checks it, and a throw here makes next-auth clear the cookie. So
+    // renewing the cookie never extends the session past its absolute end or revives it.
     async jwt({ token, user }) {
       if (user) {
         const fresh = await findUserById(user.id);
-        if (fresh) Object.assign(token, claimsFor(fresh));
+        if (!fresh) throw new Error("The account is gone");
+        return Object.assign(token, claimsFor(fresh, await startSession(fresh)));
       }
+      const claims = token as Partial<SessionClaims>;
+      const live = typeof claims.sid === "string" && UUID.test(claims.sid) && typeof claims.sub === "string" && typeof claims.sv === "number" ? await liveSession(claims as SessionClaims) : null;
+      if (!live) throw new Error("The session has ended");
       return token;
     },
     async session({ session, token }) {

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
+import { isCrossSiteRequest } from "./origin";
 
 // The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
 
@@ -108,10 +109,18 @@ export async function readRawBody(request: Request, maxBytes: number): Promise<B
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
-/** Turns thrown HttpErrors into their answers and anything else into a 500 that leaks nothing. */
-export function handle<C = unknown>(handler: Handler<C>): Handler<C> {
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const CROSS_SITE_MESSAGE = "Requests from other sites are not allowed";
+
+/**
+ * Turns thrown HttpErrors into their answers and anything else into a 500 that leaks nothing,
+ * and refuses a state-changing call that a browser sent from another site's page (403; see
+ * lib/server/origin.ts). `anyOrigin` is for the payment webhook, which its signature protects.
+ */
+export function handle<C = unknown>(handler: Handler<C>, options: { anyOrigin?: boolean } = {}): Handler<C> {
   return async (request, context) => {
     try {
+      if (!options.anyOrigin && !SAFE_METHODS.has(request.method) && isCrossSiteRequest(request)) throw new HttpError(403, CROSS_SITE_MESSAGE);
       return await handler(request, context);
     } catch (error) {
       if (error instanceof HttpError) return fail(error.status, error.message, error.headers, error.fields);

@@ -1,5 +1,5 @@
 import { signInSchema } from "@/lib/schemas";
-import { setSessionCookie } from "@/lib/server/auth";
+import { setSessionCookie, startSession } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { clientAddress } from "@/lib/server/client-address";
 import { signInThrottled } from "@/lib/server/sign-in";
@@ -11,6 +11,6 @@ export const POST = handle(async (request) => {
   const body = await readBody(request, signInSchema);
   const user = await signInThrottled(body.email, body.password, clientAddress(request.headers));
   const response = ok(toPublicUser(user), "Login successfully");
-  await setSessionCookie(response, user);
+  await setSessionCookie(response, user, await startSession(user));
   return response;
 });

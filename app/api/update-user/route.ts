@@ -1,6 +1,6 @@
 import { PICTURE_BODY_MAX_BYTES } from "@/lib/constants";
 import { updateUserSchema } from "@/lib/schemas";
-import { requireUser, setSessionCookie } from "@/lib/server/auth";
+import { endOtherSessions, requireSession, setSessionCookie } from "@/lib/server/auth";
 import { badRequest, handle, ok, readBody } from "@/lib/server/http";
 import { uploadProfilePicture } from "@/lib/server/images";
 import { assertAcceptablePassword } from "@/lib/server/password-policy";
@@ -14,7 +14,8 @@ import { assertEmailFree, toPublicUser, updateProfile } from "@/lib/server/users
 // body are dropped by the schema. A picture arrives as a data URL and is stored by the images
 // provider; sending the current picture's URL back keeps it, "" removes it, nothing else is taken.
 export const PUT = handle(async (request) => {
-  const user = await requireUser(request);
+  const session = await requireSession(request);
+  const { user } = session;
   const body = await readBody(request, updateUserSchema, PICTURE_BODY_MAX_BYTES);
   if (body.password) assertAcceptablePassword(body.password);
   await assertEmailFree(body.email, user.id);
@@ -36,7 +37,10 @@ export const PUT = handle(async (request) => {
     if (emailChanged) afterResponse("email-changed mail", () => sendMail({ to: user.email, ...emailChangedEmail(updated.name, updated.email) }));
   }
   const response = ok(toPublicUser(updated), "Profile updated successfully");
-  // A new password ended the other sessions; this one carries on with a fresh cookie.
-  if (passwordChanged) await setSessionCookie(response, updated);
+  // A new password ends the other sessions; this one carries on with a fresh cookie.
+  if (passwordChanged) {
+    await endOtherSessions(user.id, session.id);
+    await setSessionCookie(response, updated, session);
+  }
   return response;
 });

@@ -47,4 +47,4 @@ export const POST = handle(async (request) => {
     default:
       return ok({ received: true, outcome: "ignored" }, `Event type ${event.type} is not used`);
   }
-});
+}, { anyOrigin: true });
