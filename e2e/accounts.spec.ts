@@ -267,3 +267,36 @@ test("the user panel menu collapses on small screens, marks the current page and
   await expect(page.getByText("Logged out successfully")).toBeVisible();
   await expect(page.locator("header").getByRole("link", { name: "Sign In" })).toBeVisible();
 });
+
+test("a new email needs the current password and the code mailed to it @mobile", async ({ page }) => {
+  const email = uniqueEmail();
+  const newEmail = uniqueEmail();
+  await signUpThroughApi(page, "Kiran Shah", email);
+  await page.goto("/signin");
+  await signIn(page, email, PASSWORD);
+  await page.goto("/user-panel/my-account");
+  await page.getByRole("button", { name: "Edit profile" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Profile" });
+  // The current password is asked for only once the email (or the password) changes.
+  await expect(field(dialog, "Current Password")).toHaveCount(0);
+  await field(dialog, "Email").fill(newEmail);
+  await expect(field(dialog, "Current Password")).toBeVisible();
+  await field(dialog, "Current Password").fill("not my password");
+  await button(dialog, "Save").click();
+  await expect(dialog.getByRole("alert")).toHaveText("Your current password is not right");
+  await field(dialog, "Current Password").fill(PASSWORD);
+  await button(dialog, "Save").click();
+
+  // The code step: the email stays the old one until the code comes back.
+  const code = field(dialog, "Code from your new email");
+  await expect(code).toBeFocused();
+  await expect(dialog.getByText(newEmail)).toBeVisible();
+  await expect(page.getByTestId("profile-email")).toHaveText(email);
+  await code.fill(await latestCodeFor(newEmail));
+  await button(dialog, "Confirm email").click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator("[data-sonner-toast]").getByText("Your new email address is confirmed")).toBeVisible();
+  await expect(page.getByTestId("profile-email")).toHaveText(newEmail);
+  await page.reload();
+  await expect(page.getByTestId("profile-email")).toHaveText(newEmail);
+});

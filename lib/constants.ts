@@ -16,6 +16,8 @@ export const OTP_SEND_WINDOW_SECONDS = 15 * 60;
 /** Wrong codes one account may send per window, across all its codes. */
 export const OTP_FAILURES_PER_WINDOW = 10;
 export const OTP_FAILURE_WINDOW_SECONDS = 60 * 60;
+/** How long the code that confirms a new email address stays valid. */
+export const EMAIL_CHANGE_VALIDITY_SECONDS = 15 * 60;
 /** How long the proof of a verified code stays valid for the password reset. */
 export const RESET_GRANT_SECONDS = 10 * 60;
 /** Sign-in throttling: failed attempts per account and per client address, per window. */

@@ -67,10 +67,14 @@ export const updateUserSchema = z
     confirmPwd: z.string().optional(),
     // A new picture as a data URL, the current picture's URL (unchanged), or "" (none).
     profilepic: z.string().max(3_000_000, "Profile picture must be at most 2 MB").optional(),
+    // Needed (and checked) only when the email or the password changes.
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   })
   .refine((body) => !body.password || body.password === body.confirmPwd, { message: PROFILE_PASSWORD_MISMATCH_MESSAGE, path: ["confirmPwd"] });
 
 export const sendOtpSchema = z.object({ email: emailSchema });
+
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Enter your current password to change your email or password";
 
 export const otpSchema = z
   .string({ error: "Please enter the 6-digit code" })
@@ -78,6 +82,9 @@ export const otpSchema = z
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), "Please enter the 6-digit code");
 
 export const verifyOtpSchema = z.object({ email: emailSchema, otp: otpSchema });
+
+/** POST /api/confirm-email: the code mailed to the new address. */
+export const confirmEmailSchema = z.object({ otp: otpSchema });
 
 /** POST /api/reset-password: the grant cookie from verify-otp is the proof; confirmPwd is optional (SPEC 7 sends password and email). */
 export const resetPasswordSchema = z

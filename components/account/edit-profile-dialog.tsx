@@ -14,6 +14,9 @@ import { TextField } from "./text-field";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
+import { PasswordField } from "./password-field";
+
+type Saved = PublicUser & { pendingEmail?: string };
 
 /**
  * SPEC 2: the 'Edit Profile' modal (useModalDialog: focus trapped, Escape closes, toasts above
@@ -26,6 +29,30 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
   const { pending, run } = useApiAction();
   // Also said inside the dialog: outside a modal dialog the toasts are inert (not announced).
   const [problem, setProblem] = useState("");
+  // A new email or password needs the current password: the field shows only then.
+  const [needsCurrent, setNeedsCurrent] = useState(false);
+  // A new email waits for the code mailed to it: the dialog then asks for that code.
+  const [pendingEmail, setPendingEmail] = useState("");
+
+  function onFormInput(event: React.FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim().toLowerCase();
+    setNeedsCurrent(email !== user.email.toLowerCase() || Boolean(form.get("password")));
+  }
+
+  async function onConfirm(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const otp = String(new FormData(event.currentTarget).get("otp") ?? "").trim();
+    await run(async () => {
+      const answer = await postJson<PublicUser>("/api/confirm-email", { otp }).catch((error: unknown) => {
+        setProblem(apiErrorMessage(error));
+        throw error;
+      });
+      toast.success(answer.message);
+      await (answer.data ? mutate(USER_DETAILS_KEY, answer.data) : mutate(USER_DETAILS_KEY));
+      dialog.current?.close();
+    });
+  }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,7 +62,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
     if (!passwords) return;
     const { password, confirmPwd } = passwords;
     await run(async () => {
-      const answer = await postJson<PublicUser>(
+      const answer = await postJson<Saved>(
         "/api/update-user",
         {
           name: form.get("name"),
@@ -43,6 +70,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
           contact: form.get("contact"),
           profilepic: picture,
           ...(password ? { password, confirmPwd } : {}),
+          ...(needsCurrent ? { currentPassword: form.get("currentPassword") } : {}),
         },
         "PUT",
       ).catch((error: unknown) => {
@@ -52,7 +80,10 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
       toast.success(answer.message);
       // The header's avatar and menu read the same key.
       await (answer.data ? mutate(USER_DETAILS_KEY, answer.data) : mutate(USER_DETAILS_KEY));
-      dialog.current?.close();
+      if (answer.data?.pendingEmail) {
+        setPendingEmail(answer.data.pendingEmail);
+        setProblem("");
+      } else dialog.current?.close();
     });
   }
 
@@ -63,7 +94,43 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
       aria-labelledby="edit-profile-heading"
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >
-      <form onSubmit={onSubmit} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
+      {pendingEmail ? (
+        <form onSubmit={onConfirm} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
+          <h2 id="edit-profile-heading" className="text-xl font-semibold">
+            Edit Profile
+          </h2>
+          <p id="confirm-email-hint" className="text-sm text-slate-700">
+            Your other changes are saved. Enter the 6-digit code we sent to <strong className="break-all">{pendingEmail}</strong> to make it your
+            email address; until then you keep {user.email}.
+          </p>
+          <TextField
+            id="confirm-email-code"
+            name="otp"
+            label="Code from your new email"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            autoFocus
+            aria-describedby="confirm-email-hint"
+          />
+          <DialogAlert message={problem} />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-full px-5 py-2.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+            >
+              Later
+            </button>
+            <button type="submit" disabled={pending} className={`${PRIMARY_BUTTON_CLASS} sm:w-auto sm:px-6`}>
+              {pending ? "Confirming…" : "Confirm email"}
+            </button>
+          </div>
+        </form>
+      ) : (
+      <form onSubmit={onSubmit} onInput={onFormInput} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
         <h2 id="edit-profile-heading" className="text-xl font-semibold">
           Edit Profile
         </h2>
@@ -75,6 +142,17 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
           <legend className="px-1 text-sm font-medium">Change password (optional)</legend>
           <NewPasswordFields idPrefix="edit-" label="New Password" hint="Leave both empty to keep your password." />
         </fieldset>
+        {needsCurrent && (
+          <PasswordField
+            id="edit-current-password"
+            name="currentPassword"
+            label="Current Password"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            hint="Needed to change your email or password."
+          />
+        )}
         <DialogAlert message={problem} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button
@@ -89,6 +167,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
           </button>
         </div>
       </form>
+      )}
     </dialog>
   );
 }

@@ -56,21 +56,27 @@ function layout(title: string, paragraphs: string[]): string {
 </div></body></html>`;
 }
 
-/** The password-reset code. */
-export function otpEmail(code: string, minutes: number): MailContent {
+/** A one-time code mail: what it is for, and what happens when the reader did not ask for it. */
+function codeEmail(code: string, minutes: number, purpose: string, ifNotYou: string): MailContent {
   const subject = `Your ${STORE_NAME} verification code`;
   const validity = `${minutes} minute${minutes === 1 ? "" : "s"}`;
   const html = layout(subject, [
-    "Use this code to reset your password:",
+    `Use this code to ${escapeHtml(purpose)}:`,
     `<strong style="font-size:28px;letter-spacing:6px">${escapeHtml(code)}</strong>`,
-    `It expires in ${escapeHtml(validity)}. If you did not ask to reset your password, ignore this email; your password stays as it is.`,
+    `It expires in ${escapeHtml(validity)}. ${escapeHtml(ifNotYou)}`,
   ]);
-  const text = [
-    `Your ${STORE_NAME} verification code is ${code}.`,
-    "",
-    `It expires in ${validity}. If you did not ask to reset your password, ignore this email; your password stays as it is.`,
-  ].join("\n");
+  const text = [`Your ${STORE_NAME} verification code is ${code}. Use it to ${purpose}.`, "", `It expires in ${validity}. ${ifNotYou}`].join("\n");
   return { subject, html, text };
+}
+
+/** The password-reset code. */
+export function otpEmail(code: string, minutes: number): MailContent {
+  return codeEmail(code, minutes, "reset your password", "If you did not ask to reset your password, ignore this email; your password stays as it is.");
+}
+
+/** The code that confirms a new email address, sent to that address. */
+export function emailChangeCodeEmail(code: string, minutes: number): MailContent {
+  return codeEmail(code, minutes, `make this the email address of your ${STORE_NAME} account`, "If you did not ask for this, ignore this email; nothing changes.");
 }
 
 /** The notice after a password change, so an owner learns of a change they did not make. */

@@ -1,10 +1,9 @@
 import "server-only";
-import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   OTP_FAILURE_WINDOW_SECONDS,
   OTP_FAILURES_PER_WINDOW,
   OTP_GUESSES_PER_DAY,
-  OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_SEND_WINDOW_SECONDS,
   OTP_SENDS_PER_WINDOW,
@@ -14,6 +13,7 @@ import {
 import type { User } from "@/lib/generated/prisma/client";
 import { db } from "./db";
 import { badRequest, tooManyRequests, unauthorized } from "./http";
+import { codeHash, newCode, sameHash } from "./one-time-codes";
 import { hashPassword } from "./passwords";
 import { hit, secondsLeft } from "./rate-limit";
 
@@ -34,34 +34,7 @@ export const SEND_OTP_MESSAGE = "If an account exists for this email, a 6-digit 
 export const WRONG_CODE_MESSAGE = "That code is not right, or it has expired. Please check it or request a new one.";
 export const NO_GRANT_MESSAGE = "Please verify the code from your email first.";
 
-let derivedKey: { from: string; key: Buffer } | undefined;
-
-/** The code-hash key: derived from NEXTAUTH_SECRET (HKDF), never the session-signing secret itself. */
-function codeKey(): Buffer {
-  const value = process.env.NEXTAUTH_SECRET;
-  if (!value) throw new Error("NEXTAUTH_SECRET is not set.");
-  if (derivedKey?.from !== value) derivedKey = { from: value, key: Buffer.from(hkdfSync("sha256", value, "volt-electronics", "reset-code-hmac", 32)) };
-  return derivedKey.key;
-}
-
-/** A keyed hash: a leaked table of 6-digit codes cannot be reversed without the app's secret. */
-function codeHash(userId: string, code: string): string {
-  return createHmac("sha256", codeKey()).update(`reset-code:${userId}:${code}`).digest("hex");
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, "hex");
-  const right = Buffer.from(b, "hex");
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
-
-function newCode(): string {
-  return randomInt(0, 10 ** OTP_LENGTH)
-    .toString()
-    .padStart(OTP_LENGTH, "0");
-}
 
 function findByEmail(email: string): Promise<User | null> {
   return db.user.findUnique({ where: { email: email.toLowerCase() } });
@@ -91,7 +64,7 @@ export async function issueResetCode(email: string, now: Date = new Date()): Pro
   await db.$transaction([
     db.passwordResetCode.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
     db.passwordResetCode.create({
-      data: { userId: user.id, codeHash: codeHash(user.id, code), expiresAt: new Date(now.getTime() + OTP_VALIDITY_SECONDS * 1000), createdAt: now },
+      data: { userId: user.id, codeHash: codeHash("reset-code", user.id, code), expiresAt: new Date(now.getTime() + OTP_VALIDITY_SECONDS * 1000), createdAt: now },
     }),
   ]);
   return { user, code };
@@ -126,7 +99,7 @@ export async function verifyResetCode(email: string, otp: string, now: Date = ne
     where: { id: code.id, usedAt: null, attempts: { lt: OTP_MAX_ATTEMPTS }, expiresAt: { gt: now } },
     data: { attempts: { increment: 1 } },
   });
-  if (claimed.count === 0 || !sameHash(code.codeHash, codeHash(user.id, otp))) throw badRequest(WRONG_CODE_MESSAGE);
+  if (claimed.count === 0 || !sameHash(code.codeHash, codeHash("reset-code", user.id, otp))) throw badRequest(WRONG_CODE_MESSAGE);
 
   // Spend the code and issue the grant together: of two parallel right guesses exactly one
   // gets the row, and a failed insert leaves the code unspent.

@@ -8,6 +8,7 @@ import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { GET as userDetails } from "@/app/api/user-details/route";
 import { PUT as updateUser } from "@/app/api/update-user/route";
+import { POST as confirmEmail } from "@/app/api/confirm-email/route";
 import { POST as sendOtp } from "@/app/api/send-otp/route";
 import { POST as verifyOtp } from "@/app/api/verify-otp/route";
 import { POST as resetPassword } from "@/app/api/reset-password/route";
@@ -47,11 +48,12 @@ async function account(name = "Asha Rao"): Promise<Account> {
 const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
 
 function profile(overrides: Record<string, unknown> = {}) {
-  return { name: "Asha Rao", email: uniqueEmail(), contact: "+91 90000 00000", ...overrides };
+  return { name: "Asha Rao", contact: "+91 90000 00000", ...overrides };
 }
 
-async function put(body: unknown, cookie?: string) {
-  const response = await updateUser(jsonRequest("/api/update-user", body, { method: "PUT", cookie }), noContext);
+/** PUT /api/update-user as `me` (keeping their email unless the body names one), or anonymously. */
+async function put(body: Record<string, unknown>, me?: Account) {
+  const response = await updateUser(jsonRequest("/api/update-user", { email: me?.email ?? uniqueEmail(), ...body }, { method: "PUT", cookie: me?.cookie }), noContext);
   return { response, answer: await response.json() };
 }
 
@@ -60,12 +62,12 @@ const WRONG_CODE = "That code is not right, or it has expired. Please check it o
 const grantCookieFrom = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith("volt.reset-grant="))?.split(";")[0];
 
 describe("PUT /api/update-user", () => {
-  it("changes the caller's own name, email and contact, and ignores a role in the body", async () => {
+  it("changes the caller's own name and contact, and ignores a role in the body", async () => {
     const me = await account();
     const body = profile({ name: "Asha R.", contact: "12345", role: "ADMIN" });
-    const { response, answer } = await put(body, me.cookie);
+    const { response, answer } = await put(body, me);
     expect(response.status).toBe(200);
-    expect(answer.data).toMatchObject({ _id: me.id, name: "Asha R.", email: body.email, contact: "12345", role: "USER" });
+    expect(answer.data).toMatchObject({ _id: me.id, name: "Asha R.", email: me.email, contact: "12345", role: "USER" });
     const [row] = await query<{ role: string; name: string }>('SELECT role, name FROM "User" WHERE id = $1', [me.id]);
     expect(row).toEqual({ role: "USER", name: "Asha R." });
   });
@@ -73,7 +75,7 @@ describe("PUT /api/update-user", () => {
   it("cannot touch another user: ids in the body are ignored", async () => {
     const me = await account();
     const other = await account("Ravi Kumar");
-    const { answer } = await put(profile({ _id: other.id, id: other.id, userId: other.id, name: "Hijacked" }), me.cookie);
+    const { answer } = await put(profile({ _id: other.id, id: other.id, userId: other.id, name: "Hijacked" }), me);
     expect(answer.data._id).toBe(me.id);
     const [row] = await query<{ name: string; email: string }>('SELECT name, email FROM "User" WHERE id = $1', [other.id]);
     expect(row).toEqual({ name: "Ravi Kumar", email: other.email });
@@ -87,7 +89,7 @@ describe("PUT /api/update-user", () => {
   it("keeps emails unique (409) and leaves the profile as it was", async () => {
     const me = await account();
     const other = await account();
-    const { response, answer } = await put(profile({ email: other.email.toUpperCase(), name: "Changed" }), me.cookie);
+    const { response, answer } = await put(profile({ email: other.email.toUpperCase(), name: "Changed", currentPassword: PASSWORD }), me);
     expect(response.status).toBe(409);
     expect(answer.message).toBe("An account with this email already exists.");
     const [row] = await query<{ name: string }>('SELECT name FROM "User" WHERE id = $1', [me.id]);
@@ -102,7 +104,7 @@ describe("PUT /api/update-user", () => {
     [{ profilepic: "data:image/png;base64,aGVsbG8gd29ybGQ=" }, "Profile picture must be a PNG, JPEG, WebP or GIF image"],
   ])("refuses %j with 400 and writes nothing", async (overrides, message) => {
     const me = await account();
-    const { response, answer } = await put(profile({ name: "Changed", ...overrides }), me.cookie);
+    const { response, answer } = await put(profile({ name: "Changed", ...overrides }), me);
     expect(response.status).toBe(400);
     expect(answer.message).toBe(message);
     const [row] = await query<{ name: string }>('SELECT name FROM "User" WHERE id = $1', [me.id]);
@@ -111,7 +113,7 @@ describe("PUT /api/update-user", () => {
 
   it("stores a new picture through the images provider and keeps its URL; sending the URL back keeps it", async () => {
     const me = await account();
-    const { response, answer } = await put(profile({ profilepic: dataUrl("image/png", png(4, 4)) }), me.cookie);
+    const { response, answer } = await put(profile({ profilepic: dataUrl("image/png", png(4, 4)) }), me);
     expect(response.status).toBe(200);
     const url = answer.data.profilepic as string;
     expect(url).toMatch(/^https?:\/\/.+\/volt\/profiles\/.+\.png$/);
@@ -119,23 +121,83 @@ describe("PUT /api/update-user", () => {
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await image.arrayBuffer()).equals(png(4, 4))).toBe(true);
 
-    const again = await put(profile({ profilepic: url, name: "Same picture" }), me.cookie);
+    const again = await put(profile({ profilepic: url, name: "Same picture" }), me);
     expect(again.answer.data.profilepic).toBe(url);
-    const removed = await put(profile({ profilepic: "" }), me.cookie);
+    const removed = await put(profile({ profilepic: "" }), me);
     expect(removed.answer.data.profilepic).toBe("");
   });
 
-  it("an email change kills codes mailed before it and tells the old address; a password change is mailed too", async () => {
+  it.each([
+    ["a new email", { email: "moved@example.com" }],
+    ["a new password", { password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD }],
+  ])("%s needs the current password: missing or wrong, 400 on that field and nothing changes", async (_name, change) => {
     const me = await account();
-    const { code } = (await issueResetCode(me.email))!;
+    for (const [currentPassword, message] of [
+      [undefined, "Enter your current password to change your email or password"],
+      ["not my password", "Your current password is not right"],
+    ] as const) {
+      const { response, answer } = await put(profile({ ...change, name: "Changed", ...(currentPassword ? { currentPassword } : {}) }), me);
+      expect(response.status).toBe(400);
+      expect(answer.errors).toEqual({ currentPassword: message });
+    }
+    const [row] = await query<{ name: string; email: string }>('SELECT name, email FROM "User" WHERE id = $1', [me.id]);
+    expect(row).toEqual({ name: "Asha Rao", email: me.email });
+    expect(await query('SELECT 1 FROM "EmailChange" WHERE "userId" = $1', [me.id])).toEqual([]);
+    expect((await signin(jsonRequest("/api/signin", { email: me.email, password: PASSWORD }), noContext)).status).toBe(200);
+  });
+
+  it("guessing the current password through the profile counts like sign-in failures (429 past the account limit)", async () => {
+    const me = await account();
+    for (let i = 0; i < SIGNIN_FAILURES_PER_ACCOUNT; i++) {
+      expect((await put(profile({ password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD, currentPassword: `guess ${i}` }), me)).response.status).toBe(400);
+    }
+    expect((await put(profile({ password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD, currentPassword: PASSWORD }), me)).response.status).toBe(429);
+  });
+
+  it("a new email replaces the old one only with the code mailed to it; the old address is told, old reset codes die", async () => {
+    const me = await account();
+    const { code: resetCode } = (await issueResetCode(me.email))!;
     const newEmail = uniqueEmail("moved");
-    const { response } = await put(profile({ email: newEmail, password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD }), me.cookie);
+    const { response, answer } = await put(profile({ email: newEmail.toUpperCase(), currentPassword: PASSWORD }), me);
     expect(response.status).toBe(200);
-    await expect(verifyResetCode(newEmail, code)).rejects.toMatchObject({ status: 400 });
+    expect(answer.message).toBe(`Profile updated. Enter the code we sent to ${newEmail} to confirm your new email.`);
+    expect(answer.data).toMatchObject({ email: me.email, pendingEmail: newEmail });
+    const [mail] = await mailsTo(newEmail);
+    const code = /verification code is (\d{6})/.exec(mail!.text ?? "")?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    // Still the old email until the code comes back; a wrong code changes nothing.
+    expect((await query<{ email: string }>('SELECT email FROM "User" WHERE id = $1', [me.id]))[0]?.email).toBe(me.email);
+    const confirm = (otp: string, cookie = me.cookie) => confirmEmail(jsonRequest("/api/confirm-email", { otp }, { cookie }), noContext);
+    expect((await confirm(code === "000000" ? "000001" : "000000")).status).toBe(400);
+    const stranger = await account();
+    expect((await confirm(code!, stranger.cookie)).status).toBe(400);
+    expect((await confirm(code!, "")).status).toBe(401);
+    const confirmed = await confirm(code!);
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()).data.email).toBe(newEmail);
+    expect((await confirm(code!)).status).toBe(400); // spent
+    await expect(verifyResetCode(me.email, resetCode)).rejects.toMatchObject({ status: 400 });
     const [notice] = await mailsTo(me.email);
     expect(notice!.subject).toMatch(/email address was changed/);
     expect(notice!.text).toContain(newEmail);
-    const [changed] = await mailsTo(newEmail);
+    expect((await signin(jsonRequest("/api/signin", { email: newEmail, password: PASSWORD }), noContext)).status).toBe(200);
+  });
+
+  it(`a confirmation code takes ${OTP_MAX_ATTEMPTS} guesses, then even the right one is refused`, async () => {
+    const me = await account();
+    const newEmail = uniqueEmail("moved");
+    await put(profile({ email: newEmail, currentPassword: PASSWORD }), me);
+    const code = /verification code is (\d{6})/.exec((await mailsTo(newEmail))[0]!.text ?? "")![1]!;
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) expect((await confirmEmail(jsonRequest("/api/confirm-email", { otp: wrongCode }, { cookie: me.cookie }), noContext)).status).toBe(400);
+    expect((await confirmEmail(jsonRequest("/api/confirm-email", { otp: code }, { cookie: me.cookie }), noContext)).status).toBe(400);
+  });
+
+  it("a password change is mailed to the owner", async () => {
+    const me = await account();
+    const { response } = await put(profile({ password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD, currentPassword: PASSWORD }), me);
+    expect(response.status).toBe(200);
+    const [changed] = await mailsTo(me.email);
     expect(changed!.subject).toMatch(/password was changed/);
   });
 
@@ -143,7 +205,7 @@ describe("PUT /api/update-user", () => {
     const me = await account();
     const other = await account();
     const before = (await (await fetch(`${inject("emulatorUrl")}/cloudinary/uploads`)).json()).length;
-    const { response } = await put(profile({ email: other.email, profilepic: dataUrl("image/png", png(3, 3)) }), me.cookie);
+    const { response } = await put(profile({ email: other.email, profilepic: dataUrl("image/png", png(3, 3)), currentPassword: PASSWORD }), me);
     expect(response.status).toBe(409);
     expect((await (await fetch(`${inject("emulatorUrl")}/cloudinary/uploads`)).json()).length).toBe(before);
   });
@@ -151,7 +213,7 @@ describe("PUT /api/update-user", () => {
   it("a new password ends the other sessions but keeps the caller's, with a fresh cookie", async () => {
     const me = await account();
     const second = sessionCookieFrom(await signin(jsonRequest("/api/signin", { email: me.email, password: PASSWORD }), noContext));
-    const { response } = await put(profile({ email: me.email, password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD }), me.cookie);
+    const { response } = await put(profile({ password: NEW_PASSWORD, confirmPwd: NEW_PASSWORD, currentPassword: PASSWORD }), me);
     expect(response.status).toBe(200);
     const fresh = sessionCookieFrom(response);
     expect((await userDetails(getRequest("/api/user-details", second), noContext)).status).toBe(401);
