@@ -3,6 +3,8 @@ import { decode } from "next-auth/jwt";
 import { categoryFilterKey, parseCategoryFilter } from "@/lib/category-filter";
 import { searchKey } from "@/lib/search-query";
 import { SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
+import { allowedMethods, findApiRoute } from "@/lib/api-routes";
+import { isAllowedCorsOrigin } from "@/lib/server/origin";
 
 // 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel,
 //    signed-in visitors away from /signin and /signup.
@@ -12,9 +14,39 @@ import { SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
 //    /category-product/{key}, and /search?q=… by /search/{key}, since a page reading the query
 //    string cannot be cached whole. The shopper's address (and the canonical URL) stays the
 //    query-string form.
+// 3. The API's front door (apiGate): a path that is not valid percent-encoding is a 400, an
+//    unknown path a 404 and a wrong method a 405, all JSON in the API's shape (never Next's HTML
+//    or plain-text pages); CORS with credentials for the origins in ALLOWED_ORIGINS only.
+
+const apiError = (status: number, message: string, headers?: HeadersInit) => NextResponse.json({ success: false, error: true, message }, { status, headers });
+
+function apiGate(request: NextRequest): NextResponse {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(request.nextUrl.pathname);
+  } catch {
+    return apiError(400, "The request path is not valid (malformed percent-encoding)");
+  }
+  const origin = request.headers.get("origin");
+  const cors: Record<string, string> = isAllowedCorsOrigin(origin) ? { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" } : {};
+  const route = findApiRoute(pathname);
+  if (!route) return apiError(404, `There is no API endpoint at ${request.nextUrl.pathname}`, cors);
+  const allow = allowedMethods(route).join(", ");
+  if (request.method === "OPTIONS") {
+    const preflight = cors["Access-Control-Allow-Origin"]
+      ? { ...cors, "Access-Control-Allow-Methods": allow, "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600" }
+      : {};
+    return new NextResponse(null, { status: 204, headers: { Allow: allow, ...preflight } });
+  }
+  if (!allowedMethods(route).includes(request.method)) return apiError(405, `${request.method} is not allowed on ${route.path}; use ${route.methods.join(" or ")}`, { Allow: allow, ...cors });
+  const response = NextResponse.next();
+  for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+  return response;
+}
 
 export async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
+  if (pathname === "/api" || pathname.startsWith("/api/")) return apiGate(request);
 
   if (pathname === "/category-product") {
     const key = categoryFilterKey(parseCategoryFilter(searchParams));
@@ -42,4 +74,4 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: ["/category-product", "/search", "/signin", "/signup", "/user-panel/:path*", "/admin-panel/:path*"] };
+export const config = { matcher: ["/api/:path*", "/category-product", "/search", "/signin", "/signup", "/user-panel/:path*", "/admin-panel/:path*"] };

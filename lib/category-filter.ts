@@ -2,6 +2,7 @@
 // `category` parameters, plus our price sort and page), its canonical URL, and the compact key
 // that proxy.ts rewrites it to so each selection is one cacheable page.
 import { CATEGORY_VALUES, type Category } from "./categories";
+import { CATEGORY_PAGE_SIZE, PAGING_MAX_ROWS } from "./constants";
 
 export type CategorySort = "asc" | "desc";
 /**
@@ -10,7 +11,8 @@ export type CategorySort = "asc" | "desc";
  */
 export type CategoryFilter = { categories: Category[]; unknownOnly: boolean; sort: CategorySort | null; page: number };
 
-const MAX_PAGE = 100_000;
+// Deep paging is refused like on the API (a page past it shows the first page).
+const MAX_PAGE = Math.floor(PAGING_MAX_ROWS / CATEGORY_PAGE_SIZE);
 
 function toPage(value: string | null | undefined): number {
   const page = Number(value);

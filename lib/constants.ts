@@ -52,6 +52,9 @@ export const RELATED_PRODUCTS_LIMIT = 12;
 export const SEARCH_RESULTS_LIMIT = 48;
 export const API_PAGE_SIZE_DEFAULT = 50;
 export const API_PAGE_SIZE_MAX = 100;
+/** Deepest paging: page × limit at most this on public lists, and on the admin's lists. */
+export const PAGING_MAX_ROWS = 10_000;
+export const ADMIN_PAGING_MAX_ROWS = 250_000;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const SITEMAP_URLS_PER_FILE = 45_000;
 

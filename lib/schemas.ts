@@ -1,7 +1,7 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
 import { CATEGORY_VALUES } from "./categories";
-import { API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
 /** SPEC 5: the profile form's own mismatch message. */
@@ -145,8 +145,21 @@ const pageSize = z.coerce
   .min(1, "limit must be at least 1")
   .max(API_PAGE_SIZE_MAX, `limit must be at most ${API_PAGE_SIZE_MAX}`);
 
+/** Deep paging is refused: OFFSET makes the database walk every row it skips. */
+function pagingWithin(maxRows: number) {
+  return (query: { page?: number; limit?: number }, context: z.RefinementCtx) => {
+    if ((query.page ?? 1) * (query.limit ?? API_PAGE_SIZE_DEFAULT) > maxRows) {
+      context.addIssue({ code: "custom", path: ["page"], message: `page × limit may be at most ${maxRows}; narrow the selection instead` });
+    }
+  };
+}
+
+const pageFields = { page: pageNumber.optional(), limit: pageSize.optional() };
+
 /** `?page=&limit=` on list endpoints. */
-export const pageQuerySchema = z.object({ page: pageNumber.optional(), limit: pageSize.optional() });
+export const pageQuerySchema = z.object(pageFields).superRefine(pagingWithin(PAGING_MAX_ROWS));
+/** `?page=&limit=` on the admin's lists, which page through every account and order. */
+export const adminPageQuerySchema = z.object(pageFields).superRefine(pagingWithin(ADMIN_PAGING_MAX_ROWS));
 
 /** POST /api/fiter-product: `{ category: [...] }` (a single string is taken as a list of one). */
 export const filterProductsSchema = z.object({
@@ -157,9 +170,8 @@ export const filterProductsSchema = z.object({
     .transform((value) => (typeof value === "string" ? [value] : value))
     .pipe(z.array(z.string().max(40, "A category name is at most 40 characters")).max(50, "At most 50 categories")),
   sort: priceSortSchema.optional(),
-  page: pageNumber.optional(),
-  limit: pageSize.optional(),
-});
+  ...pageFields,
+}).superRefine(pagingWithin(PAGING_MAX_ROWS));
 
 // Admin (users, roles, products) ----------------------------------------------------------------
 
@@ -218,7 +230,10 @@ export const productUpdateSchema = productBodySchema.and(z.object({ _id: z.strin
 export type ProductInput = z.output<typeof productBodySchema>;
 
 /** Admin lists: `?page=&limit=` plus, for products, `q` (search) and `category`. */
-export const adminProductQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
-  category: z.enum(CATEGORY_VALUES, { error: "Unknown category" }).optional(),
-});
+export const adminProductQuerySchema = z
+  .object({
+    ...pageFields,
+    q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
+    category: z.enum(CATEGORY_VALUES, { error: "Unknown category" }).optional(),
+  })
+  .superRefine(pagingWithin(ADMIN_PAGING_MAX_ROWS));

@@ -7,18 +7,22 @@ import { DEMO_ADMIN, DEMO_GUEST } from "../lib/demo-accounts";
 import { CATEGORY_VALUES } from "../lib/categories";
 import { hashPassword } from "../lib/server/passwords";
 
-export async function seed(databaseUrl: string, options: { synthetic?: number; quiet?: boolean } = {}) {
+/**
+ * `demoAccounts`: create the demo guest and admin (development, tests, STORE_DEMO=1). An account
+ * that already has one of their emails is left exactly as it is: someone could have registered
+ * the demo admin's address first, and the seed must never make them ADMIN.
+ */
+export async function seed(databaseUrl: string, options: { synthetic?: number; quiet?: boolean; demoAccounts?: boolean } = {}) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const log = (line: string) => options.quiet || console.log(line);
   try {
     await client.query("BEGIN");
-    for (const account of [DEMO_GUEST, DEMO_ADMIN]) {
-      // A password changed since the last seed is kept: the seed only creates the accounts.
+    for (const account of options.demoAccounts === false ? [] : [DEMO_GUEST, DEMO_ADMIN]) {
       await client.query(
         `INSERT INTO "User" (id, name, email, role, "passwordHash", "updatedAt")
          VALUES ($1, $2, $3, $4::"Role", $5, now())
-         ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role`,
+         ON CONFLICT (email) DO NOTHING`,
         [randomUUID(), account.name, account.email, account.role, await hashPassword(account.password)],
       );
     }
@@ -45,9 +49,11 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
       );
     }
     await client.query("COMMIT");
-    log(`Seeded ${SEED_PRODUCTS.length} products in ${CATEGORY_VALUES.length} categories and 2 demo accounts:`);
-    log(`  USER   ${DEMO_GUEST.email} / ${DEMO_GUEST.password}`);
-    log(`  ADMIN  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    log(`Seeded ${SEED_PRODUCTS.length} products in ${CATEGORY_VALUES.length} categories${options.demoAccounts === false ? "" : " and 2 demo accounts:"}`);
+    if (options.demoAccounts !== false) {
+      log(`  USER   ${DEMO_GUEST.email} / ${DEMO_GUEST.password}`);
+      log(`  ADMIN  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    }
 
     if (options.synthetic && options.synthetic > 0) {
       const started = Date.now();

@@ -1,6 +1,7 @@
 // npm run db:migrate                 apply the migrations in prisma/migrations
 // npm run db:migration -- <name>     write a new migration for what schema.prisma changed
 // npm run db:seed [-- --synthetic N] seed the catalogue and demo accounts (and N generated products)
+import { readConfig } from "../lib/server/config";
 import { openDatabase } from "./lib/database";
 import { applyMigrations, createMigration } from "./lib/schema-engine";
 import { seed } from "../prisma/seed";
@@ -35,7 +36,8 @@ async function main(): Promise<number> {
       console.log(dir ? `Wrote ${dir}/migration.sql: read it, then npm run db:migrate` : "schema.prisma matches the migrations; nothing to write.");
     } else {
       await applyMigrations(database.url);
-      await seed(database.url, { synthetic });
+      // Production (without STORE_DEMO=1) gets the catalogue only, never the demo accounts.
+      await seed(database.url, { synthetic, demoAccounts: readConfig().demoAccounts });
     }
     return 0;
   } finally {

@@ -134,7 +134,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     resend: { apiKey: e.RESEND_API_KEY, from: e.EMAIL_FROM ?? "Volt Electronics <no-reply@volt.local>" },
     cloudinaryUrl: e.CLOUDINARY_URL,
-    demoAccounts: e.DEMO_ACCOUNTS !== "0",
+    // Never in production unless STORE_DEMO=1 (the demo mode); DEMO_ACCOUNTS=0 turns them off anywhere.
+    demoAccounts: e.DEMO_ACCOUNTS !== "0" && mode !== "production",
     pageCache: { seconds: e.PAGE_CACHE_SECONDS ?? 60, megabytes: e.PAGE_CACHE_MB ?? 64 },
     cronSecret: e.CRON_SECRET,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,

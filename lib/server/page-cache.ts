@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { categoryFilterKey, parseCategoryFilter } from "../category-filter";
+import { searchKey } from "../search-query";
 
 // A small response cache in front of Next's request handler (scripts/serve.ts), for the catalogue
 // pages that Next itself serves from its cache (home, category, product and search pages, whose
@@ -57,14 +59,21 @@ export function purgePageCache(): void {
   for (const cache of registry().caches) cache.clear();
 }
 
-/** The cache key of a request that may be answered from the cache, or null. */
+/**
+ * The cache key of a request that may be answered from the cache, or null. The key is what the
+ * page shows, not the raw address: home and product pages ignore the query string (a random
+ * `?r=` cannot force renders or push real pages out), category pages key on their normalised
+ * selection and search pages on their normalised query, as proxy.ts rewrites them.
+ */
 export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
   if (request.method !== "GET" || !request.url) return null;
   const url = new URL(request.url, "http://store.invalid");
   if (!CACHEABLE_PATH.test(url.pathname) || url.searchParams.has("_rsc")) return null;
   if (NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined)) return null;
   if (/(?:^|;\s*)__prerender_bypass=/.test(request.headers.cookie ?? "")) return null;
-  return url.pathname + url.search;
+  if (url.pathname === "/category-product") return `/category-product/${categoryFilterKey(parseCategoryFilter(url.searchParams))}`;
+  if (url.pathname === "/search") return `/search/${searchKey(url.searchParams.get("q"))}`;
+  return url.pathname;
 }
 
 /** Seconds the response may be kept, or 0 when it must not be. */

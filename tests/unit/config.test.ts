@@ -48,6 +48,10 @@ describe("readConfig", () => {
     ["CLOUDINARY_URL", "https://cloudinary.com"],
     ["PAGE_CACHE_MB", "-1"],
     ["PAGE_CACHE_SECONDS", "a minute"],
+    ["TRUSTED_PROXY_HOPS", "-1"],
+    ["TRUSTED_PROXY_HOPS", "11"],
+    ["ALLOWED_ORIGINS", "https://app.example.com/path"],
+    ["ALLOWED_ORIGINS", "app.example.com"],
   ])("says what is wrong with a malformed %s", (key, value) => {
     expect(() => readConfig({ NODE_ENV: "development", [key]: value })).toThrow(new RegExp(key));
   });
@@ -56,5 +60,26 @@ describe("readConfig", () => {
     expect(readConfig(FULL).pageCache).toEqual({ seconds: 60, megabytes: 64 });
     expect(readConfig({ ...FULL, PAGE_CACHE_SECONDS: "5", PAGE_CACHE_MB: "0" }).pageCache).toEqual({ seconds: 5, megabytes: 0 });
     expect(readConfig({ ...FULL, PAGE_CACHE_SECONDS: "", PAGE_CACHE_MB: " 128 " }).pageCache).toEqual({ seconds: 60, megabytes: 128 });
+  });
+
+  it("wants https for SITE_URL in production (Secure cookies), not in development or the demo", () => {
+    expect(() => readConfig({ ...FULL, SITE_URL: "http://shop.example.com" })).toThrow(/SITE_URL must be an https/);
+    expect(readConfig({ NODE_ENV: "development", SITE_URL: "http://localhost:3000" }).siteUrl).toBe("http://localhost:3000");
+    expect(readConfig({ NODE_ENV: "production", STORE_DEMO: "1", SITE_URL: "http://localhost:3100" }).mode).toBe("demo");
+  });
+
+  it("has demo accounts only outside production (or with STORE_DEMO=1), and never with DEMO_ACCOUNTS=0", () => {
+    expect(readConfig(FULL).demoAccounts).toBe(false);
+    expect(readConfig({ NODE_ENV: "production", STORE_DEMO: "1" }).demoAccounts).toBe(true);
+    expect(readConfig({ NODE_ENV: "development" }).demoAccounts).toBe(true);
+    expect(readConfig({ NODE_ENV: "development", DEMO_ACCOUNTS: "0" }).demoAccounts).toBe(false);
+  });
+
+  it("reads TRUSTED_PROXY_HOPS (0 unless told) and ALLOWED_ORIGINS (none unless told)", () => {
+    expect(readConfig(FULL)).toMatchObject({ trustedProxyHops: 0, allowedOrigins: [] });
+    expect(readConfig({ ...FULL, TRUSTED_PROXY_HOPS: "2", ALLOWED_ORIGINS: " https://app.example.com, http://localhost:5173/ " })).toMatchObject({
+      trustedProxyHops: 2,
+      allowedOrigins: ["https://app.example.com", "http://localhost:5173"],
+    });
   });
 });

@@ -220,7 +220,14 @@ describe("page cache rules", () => {
   it("keys only GET requests for catalogue paths", () => {
     const get = (url: string, headers: IncomingHttpHeaders = {}) => pageCacheKey({ method: "GET", url, headers });
     expect(get("/")).toBe("/");
-    expect(get("/product/x?utm=1")).toBe("/product/x?utm=1");
+    // What the page shows, not the raw address: a random query cannot force renders or evict pages.
+    expect(get("/?r=123")).toBe("/");
+    expect(get("/product/x?utm=1")).toBe("/product/x");
+    const category = get("/category-product?category=mouse&category=camera&sort=asc&page=1&r=9");
+    expect(category).toBe(get("/category-product?sort=asc&category=camera&category=mouse"));
+    expect(category).not.toBe(get("/category-product?category=camera&sort=asc"));
+    expect(get("/search?q=Samsung%20%20TV%20&r=1")).toBe(get("/search?q=Samsung TV"));
+    expect(get("/search?q=phone")).not.toBe(get("/search?q=tv"));
     expect(get("/product/x/y")).toBeNull();
     expect(get("/products")).toBeNull();
     expect(get("/search/qabc")).toBeNull();

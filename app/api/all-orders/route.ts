@@ -1,5 +1,5 @@
 import { ORDERS_PAGE_SIZE } from "@/lib/constants";
-import { pageQuerySchema } from "@/lib/schemas";
+import { adminPageQuerySchema } from "@/lib/schemas";
 import { requireAdmin } from "@/lib/server/auth";
 import { handle, okWith, readQuery } from "@/lib/server/http";
 import { listAllOrders } from "@/lib/server/orders";
@@ -7,7 +7,7 @@ import { listAllOrders } from "@/lib/server/orders";
 // GET /api/all-orders[?page=&limit=] — admins only: every order, newest first, a page at a time.
 export const GET = handle(async (request) => {
   await requireAdmin(request);
-  const { page, limit } = readQuery(request, pageQuerySchema);
+  const { page, limit } = readQuery(request, adminPageQuerySchema);
   const { orders, total } = await listAllOrders(page ?? 1, limit ?? ORDERS_PAGE_SIZE);
   return okWith({ data: orders, total }, "All orders");
 });

@@ -1,5 +1,5 @@
 import { ADMIN_LIST_MAX, USER_TABLE_PAGE_SIZE } from "@/lib/constants";
-import { pageQuerySchema } from "@/lib/schemas";
+import { adminPageQuerySchema } from "@/lib/schemas";
 import { listUsers } from "@/lib/server/admin-users";
 import { requireAdmin } from "@/lib/server/auth";
 import { handle, okWith, readQuery } from "@/lib/server/http";
@@ -8,7 +8,7 @@ import { handle, okWith, readQuery } from "@/lib/server/http";
 // table asks for 8 at a time); without paging parameters the newest ADMIN_LIST_MAX, with `total`.
 export const GET = handle(async (request) => {
   await requireAdmin(request);
-  const { page, limit } = readQuery(request, pageQuerySchema);
+  const { page, limit } = readQuery(request, adminPageQuerySchema);
   const { users, total } = await listUsers(page ?? 1, limit ?? (page ? USER_TABLE_PAGE_SIZE : ADMIN_LIST_MAX));
   return okWith({ data: users, total }, "All users");
 });

@@ -33,6 +33,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: query ? `Products matching “${query}” at Volt Electronics.` : "Search phones, audio, TVs, cameras and more at Volt Electronics.",
     alternates: { canonical },
     openGraph: { url: canonical },
+    // Result pages for any text anyone types: not for search engines' indexes.
+    robots: { index: false, follow: true },
   };
 }
 

@@ -1,0 +1,75 @@
+// Every API endpoint, its methods and who may call it: the one list that proxy.ts answers
+// unknown paths (404) and wrong methods (405) from, and that the access-control suite
+// (tests/integration/access.test.ts) walks; that suite also fails when a route file under
+// app/api is missing here. Paths use :name for a dynamic segment and * for a catch-all.
+
+export type ApiAccess =
+  /** Anyone. */
+  | "public"
+  /** Any signed-in account (401 without a live session). */
+  | "user"
+  /** A signed-in USER: carts, wishlists, checkout (401 anonymous, 403 for an ADMIN). */
+  | "shopper"
+  /** A signed-in ADMIN (401 anonymous or revoked, 403 for a USER). */
+  | "admin"
+  /** Proven by something else than a session: the Stripe signature, the cron secret. */
+  | "signed"
+  /** next-auth's own routes (sign-in through them shares the throttles and the session rows). */
+  | "next-auth";
+
+export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type ApiRoute = { path: string; methods: readonly ApiMethod[]; access: ApiAccess };
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { path: "/api/signup", methods: ["POST"], access: "public" },
+  { path: "/api/signin", methods: ["POST"], access: "public" },
+  { path: "/api/logout", methods: ["GET", "POST"], access: "public" },
+  { path: "/api/user-details", methods: ["GET"], access: "user" },
+  { path: "/api/update-user", methods: ["PUT"], access: "user" },
+  { path: "/api/confirm-email", methods: ["POST"], access: "user" },
+  { path: "/api/send-otp", methods: ["POST"], access: "public" },
+  { path: "/api/verify-otp", methods: ["POST"], access: "public" },
+  { path: "/api/reset-password", methods: ["POST"], access: "public" },
+  { path: "/api/get-product", methods: ["GET"], access: "public" },
+  { path: "/api/get-category-product", methods: ["GET"], access: "public" },
+  { path: "/api/get-category-wise-product/:category", methods: ["GET"], access: "public" },
+  { path: "/api/get-single-product-details/:id", methods: ["GET"], access: "public" },
+  { path: "/api/fiter-product", methods: ["POST"], access: "public" },
+  { path: "/api/search-product", methods: ["GET"], access: "public" },
+  { path: "/api/add-to-cart", methods: ["POST"], access: "shopper" },
+  { path: "/api/count-cart-product/:userId", methods: ["GET"], access: "shopper" },
+  { path: "/api/update-cart-quantity", methods: ["POST"], access: "shopper" },
+  { path: "/api/delete-cart-product", methods: ["POST"], access: "shopper" },
+  { path: "/api/add-to-wishlist", methods: ["POST"], access: "shopper" },
+  { path: "/api/get-wishlist", methods: ["GET"], access: "shopper" },
+  { path: "/api/get-wishlist-count", methods: ["GET"], access: "shopper" },
+  { path: "/api/delete-wishlist-product", methods: ["POST"], access: "shopper" },
+  { path: "/api/checkout", methods: ["POST"], access: "shopper" },
+  { path: "/api/get-order-details", methods: ["GET"], access: "user" },
+  { path: "/api/all-users", methods: ["GET"], access: "admin" },
+  { path: "/api/update-role/:userId", methods: ["PUT"], access: "admin" },
+  { path: "/api/delete-user/:userId", methods: ["DELETE"], access: "admin" },
+  { path: "/api/admin-products", methods: ["GET"], access: "admin" },
+  { path: "/api/upload-product", methods: ["POST"], access: "admin" },
+  { path: "/api/update-product", methods: ["PUT"], access: "admin" },
+  { path: "/api/upload-signature", methods: ["POST"], access: "admin" },
+  { path: "/api/all-orders", methods: ["GET"], access: "admin" },
+  { path: "/api/webhook", methods: ["POST"], access: "signed" },
+  { path: "/api/cron/order-emails", methods: ["GET"], access: "signed" },
+  { path: "/api/auth/*", methods: ["GET", "POST"], access: "next-auth" },
+];
+
+/** The route a (decoded) pathname belongs to, or undefined. */
+export function findApiRoute(pathname: string): ApiRoute | undefined {
+  const parts = pathname.replace(/\/+$/, "").split("/");
+  return API_ROUTES.find((route) => {
+    const pattern = route.path.split("/");
+    if (pattern.at(-1) === "*") return parts.length >= pattern.length && pattern.slice(0, -1).every((segment, index) => segment === parts[index]);
+    return pattern.length === parts.length && pattern.every((segment, index) => segment.startsWith(":") ? parts[index] !== "" : segment === parts[index]);
+  });
+}
+
+/** The methods a route answers (HEAD and OPTIONS come with them), for 405's Allow header. */
+export function allowedMethods(route: ApiRoute): string[] {
+  return [...route.methods, ...(route.methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
+}
