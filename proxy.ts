@@ -18,7 +18,8 @@ import { isAllowedCorsOrigin } from "@/lib/server/origin";
 //    unknown path a 404 and a wrong method a 405, all JSON in the API's shape (never Next's HTML
 //    or plain-text pages); CORS with credentials for the origins in ALLOWED_ORIGINS only.
 
-const apiError = (status: number, message: string, headers?: HeadersInit) => NextResponse.json({ success: false, error: true, message }, { status, headers });
+const apiError = (status: number, message: string, headers?: Record<string, string>) =>
+  NextResponse.json({ success: false, error: true, message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 function apiGate(request: NextRequest): NextResponse {
   let pathname: string;

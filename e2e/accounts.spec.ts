@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { latestEmailTo } from "./emulators";
 
 // The account journeys: sign-up with a picture, the profile and its modal, the password reset by

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { expectNoSeriousViolations } from "./axe";
 import { payOnHostedPage } from "./emulators";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { SHIPPING_AMOUNT_PAISE } from "../lib/constants";
 import { expectNoSeriousViolations } from "./axe";
 import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_GUEST } from "../lib/demo-accounts";
 
 test("a visitor signs in with the prefilled guest account and sees the signed-in header @mobile", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 
 // The storefront journeys: home rows and arrows, category filters in the URL, a product with

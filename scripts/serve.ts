@@ -7,8 +7,10 @@
 import { createServer } from "node:http";
 import next from "next";
 import { readConfig } from "../lib/server/config";
-import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "../lib/server/client-address";
-import { captureResponse, PageCache, pageCacheKey } from "../lib/server/page-cache";
+import { PEER_ADDRESS_FLAG } from "../lib/server/client-address";
+import { contentSecurityPolicy } from "../lib/server/csp";
+import { frontDoor } from "../lib/server/front-door";
+import { PageCache } from "../lib/server/page-cache";
 import { ROOT } from "./lib/database";
 
 const flag = (name: string) => {
@@ -28,21 +30,16 @@ const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((request, response) => {
-  request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
-  const key = cache ? pageCacheKey(request) : null;
-  if (cache && key) {
-    if (cache.serve(key, request, response)) return;
-    // A miss: Next answers uncompressed (the cache keeps the bytes and compresses them once).
-    delete request.headers["accept-encoding"];
-    captureResponse(response, (status, headers, body) => cache.store(key, status, headers, body));
-  }
-  handle(request, response).catch((error: unknown) => {
-    console.error(error);
-    if (!response.headersSent) response.writeHead(500).end("Internal Server Error");
-    else response.destroy();
-  });
-});
+const config = readConfig();
+const hsts = config.mode === "production" && config.siteUrl.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : undefined;
+const server = createServer(
+  frontDoor({
+    cache,
+    upstream: handle,
+    policy: (hashes) => contentSecurityPolicy(hashes, config),
+    headers: hsts,
+  }),
+);
 
 server.listen(port, () => {
   console.log(`[store] Production server on port ${port}, ${cache ? `page cache ${megabytes} MB, pages kept up to ${seconds} s` : "page cache off"}`);

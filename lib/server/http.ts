@@ -110,6 +110,12 @@ export async function readRawBody(request: Request, maxBytes: number): Promise<B
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** API answers are personal or fresh: no browser or shared cache keeps them, unless a handler says otherwise. */
+function noStore(response: Response): Response {
+  if (!response.headers.has("cache-control")) response.headers.set("Cache-Control", "no-store");
+  return response;
+}
 export const CROSS_SITE_MESSAGE = "Requests from other sites are not allowed";
 
 /**
@@ -121,11 +127,11 @@ export function handle<C = unknown>(handler: Handler<C>, options: { anyOrigin?: 
   return async (request, context) => {
     try {
       if (!options.anyOrigin && !SAFE_METHODS.has(request.method) && isCrossSiteRequest(request)) throw new HttpError(403, CROSS_SITE_MESSAGE);
-      return await handler(request, context);
+      return noStore(await handler(request, context));
     } catch (error) {
-      if (error instanceof HttpError) return fail(error.status, error.message, error.headers, error.fields);
+      if (error instanceof HttpError) return noStore(fail(error.status, error.message, error.headers, error.fields));
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
-      return fail(500, "Something went wrong on our side. Please try again.");
+      return noStore(fail(500, "Something went wrong on our side. Please try again."));
     }
   };
 }

@@ -38,7 +38,7 @@ type Entry = {
 const CACHEABLE_PATH = /^\/(?:$|category-product$|search$|product\/[^/]+$)/;
 
 /** Headers of Next's client-side navigation and prefetch requests: they get RSC payloads, not HTML. */
-const NEXT_REQUEST_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url", "x-middleware-prefetch"];
+export const NEXT_REQUEST_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url", "x-middleware-prefetch"];
 
 /** Response headers that describe one transfer, not the page. */
 const TRANSFER_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag"]);
@@ -189,37 +189,63 @@ export class PageCache {
 }
 
 /**
- * Lets `response` go to the client as usual while keeping a copy of what is written; `done` gets
- * the status, headers and body once the response has ended (not when the client went away).
+ * Holds the response back instead of sending it: status, headers and body are collected until
+ * the handler ends it, and then `complete` gets them (and sends them itself, see sendHeld). For
+ * pages whose headers depend on the whole body: the CSP names the hashes of every inline script.
  */
-export function captureResponse(response: ServerResponse, done: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void): void {
+export function holdResponse(response: ServerResponse, complete: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === "function") return;
     if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
     else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk)); // a copy: the writer may reuse its buffer
   };
-  // Headers handed to writeHead() are sent without entering getHeaders(): note them too.
+  const callbackOf = (args: unknown[]) => args.find((arg): arg is () => void => typeof arg === "function");
   const written: OutgoingHttpHeaders = {};
-  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
-  response.writeHead = ((status: number, ...rest: unknown[]) => {
+  let status: number | undefined;
+  const original = { writeHead: response.writeHead, write: response.write, end: response.end, flushHeaders: response.flushHeaders };
+  response.writeHead = ((code: number, ...rest: unknown[]) => {
+    status = code;
     const headers = rest.find((arg) => typeof arg === "object" && arg !== null);
     if (Array.isArray(headers)) {
       for (let i = 0; i + 1 < headers.length; i += 2) written[String(headers[i]).toLowerCase()] = headers[i + 1] as string;
     } else if (headers) {
       for (const [name, value] of Object.entries(headers)) written[name.toLowerCase()] = value as OutgoingHttpHeaders[string];
     }
-    return writeHead(status, ...rest);
+    return response;
   }) as ServerResponse["writeHead"];
-  const write = response.write.bind(response) as (...args: unknown[]) => boolean;
-  const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.flushHeaders = () => undefined;
   response.write = ((chunk: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
-    return write(chunk, ...rest);
+    const callback = callbackOf(rest);
+    if (callback) process.nextTick(callback);
+    return true;
   }) as ServerResponse["write"];
   response.end = ((chunk?: unknown, ...rest: unknown[]) => {
     keep(chunk, rest[0]);
-    return end(chunk, ...rest);
+    Object.assign(response, original);
+    const headers: OutgoingHttpHeaders = { ...response.getHeaders(), ...written };
+    for (const name of response.getHeaderNames()) response.removeHeader(name);
+    complete(status ?? response.statusCode, headers, Buffer.concat(chunks));
+    const callback = callbackOf(rest);
+    if (callback) process.nextTick(callback);
+    return response;
   }) as ServerResponse["end"];
-  response.once("finish", () => done(response.statusCode, { ...response.getHeaders(), ...written }, Buffer.concat(chunks)));
+}
+
+/** Sends a held response, compressed for the client when it is worth it. */
+export function sendHeld(request: IncomingMessage, response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: Buffer, acceptEncoding: string | string[] | undefined): void {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !TRANSFER_HEADERS.has(name)) out[name] = value;
+  const encoding = body.length >= 1024 && String(headers["content-type"] ?? "").startsWith("text/") ? pickEncoding(acceptEncoding) : "identity";
+  let sent = body;
+  if (encoding === "br") sent = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === "gzip") sent = gzipSync(body, { level: 6 });
+  if (encoding !== "identity") {
+    out["content-encoding"] = encoding;
+    const vary = String(out.vary ?? "");
+    if (!/accept-encoding/i.test(vary)) out.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  }
+  if (status !== 204 && status !== 304) out["content-length"] = sent.length;
+  response.writeHead(status, out).end(request.method === "HEAD" ? undefined : sent);
 }

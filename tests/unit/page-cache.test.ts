@@ -1,10 +1,13 @@
 // The page cache in front of Next (lib/server/page-cache.ts), wired as scripts/serve.ts wires it,
 // over real HTTP: an upstream handler stands in for Next and counts what reaches it.
-import { createServer, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { captureResponse, PageCache, pageCacheKey, pickEncoding, purgePageCache, storableSeconds } from "@/lib/server/page-cache";
+import { createHash } from "node:crypto";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { frontDoor } from "@/lib/server/front-door";
+import { PageCache, pageCacheKey, pickEncoding, purgePageCache, storableSeconds } from "@/lib/server/page-cache";
 
 type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; chunks?: number };
 
@@ -19,20 +22,15 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const key = pageCacheKey(request);
-    if (key) {
-      if (cache.serve(key, request, response)) return;
-      delete request.headers["accept-encoding"];
-      captureResponse(response, (status, headers, body) => cache.store(key, status, headers, body));
-    }
+  const upstreamHandler = (request: IncomingMessage, response: ServerResponse) => {
     reached.push({ url: request.url!, headers: { ...request.headers } });
     const { status, headers, body, chunks = 1 } = upstream;
     response.writeHead(status, headers);
     const size = Math.ceil(body.length / chunks);
     for (let i = 0; i < chunks - 1; i++) response.write(Buffer.from(body.slice(i * size, (i + 1) * size)));
     response.end(body.slice((chunks - 1) * size));
-  });
+  };
+  server = createServer(frontDoor({ cache, upstream: upstreamHandler, policy: (hashes) => `script-src 'self' ${hashes.join(" ")}`.trim() }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -234,3 +232,60 @@ describe("page cache rules", () => {
     expect(pageCacheKey({ method: "POST", url: "/", headers: {} })).toBeNull();
   });
 });
+
+describe("front door: CSP, addresses, malformed paths", () => {
+  const SCRIPTED = `<!DOCTYPE html><html><head><script src="/_next/static/a.js"></script><script>self.__next_f=[]</script></head><body><script type="application/ld+json">{"@type":"Product"}</script><script>self.__next_f.push([1,"x"])</script><script>self.__next_f.push([1,"x"])</script></body></html>`;
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+  it("gives a page the hashes of exactly its inline scripts, on a miss and on a hit", async () => {
+    upstream = { ...CACHED_PAGE, body: SCRIPTED };
+    const expected = `script-src 'self' ${sha("self.__next_f=[]")} ${sha('self.__next_f.push([1,"x"])')}`;
+    const miss = await raw("/product/with-scripts");
+    expect(miss.headers.get("content-security-policy")).toBe(expected);
+    const hit = await raw("/product/with-scripts");
+    expect(hit.headers.get("x-page-cache")).toBe("HIT");
+    expect(hit.headers.get("content-security-policy")).toBe(expected);
+  });
+
+  it("holds and compresses uncacheable pages too (personal pages), with their CSP", async () => {
+    upstream = { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" }, body: SCRIPTED + PAGE };
+    const page = await bytes("/user-panel/my-account", "gzip");
+    expect(page.encoding).toBe("gzip");
+    expect(gunzipSync(page.body).toString()).toBe(SCRIPTED + PAGE);
+    const again = await raw("/user-panel/my-account");
+    expect(again.headers.get("content-security-policy")).toContain(sha("self.__next_f=[]"));
+    expect(again.headers.get("x-page-cache")).toBeNull();
+    expect(reached).toHaveLength(2);
+  });
+
+  it("marks personal pages no-store even when their shell was prerendered (and never keeps them)", async () => {
+    upstream = { ...CACHED_PAGE, body: SCRIPTED };
+    for (const path of ["/user-panel/cart", "/admin-panel/all-users", "/success"]) {
+      const answer = await raw(path);
+      expect(answer.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    expect((await raw("/user-panel/cart")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("leaves API answers and files alone (streamed through, no page CSP)", async () => {
+    upstream = { status: 200, headers: { "content-type": "application/json" }, body: '{"ok":true}', chunks: 3 };
+    const api = await raw("/api/get-product");
+    expect(api.text).toBe('{"ok":true}');
+    expect(api.headers.get("content-security-policy")).toBeNull();
+    expect(reached[0]!.headers["accept-encoding"]).toBe("identity");
+  });
+
+  it("records the socket address for the limits, replacing one a client sent under that name", async () => {
+    await raw("/api/get-product", { [PEER_ADDRESS_HEADER]: "203.0.113.66" });
+    expect(reached[0]!.headers[PEER_ADDRESS_HEADER]).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it("answers a page path that is not valid percent-encoding with the not-found page as a 400", async () => {
+    upstream = { status: 404, headers: { "content-type": "text/html" }, body: "<html>not found</html>" };
+    const answer = await raw("/product/%ED%A0%80");
+    expect(answer.status).toBe(400);
+    expect(answer.text).toBe("<html>not found</html>");
+    expect(reached[0]!.url).toBe("/__malformed-address");
+  });
+});
+

@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { PEER_ADDRESS_HEADER } from "./client-address";
+import { inlineScriptHashes } from "./csp";
+import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, sendHeld, type PageCache } from "./page-cache";
+
+// What scripts/serve.ts puts in front of Next's request handler, for every request:
+//   - records the TCP peer's address for the per-address limits (client-address.ts);
+//   - answers a page address that is not valid percent-encoding with the not-found page, as a
+//     400 (Next would answer a plain-text 500);
+//   - serves pages: from the page cache when it holds them; otherwise Next renders the page, it
+//     is held back until complete, gets its Content-Security-Policy (the hashes of its inline
+//     scripts), is kept in the page cache when it may be, and is sent compressed.
+// No "server-only": it runs outside Next's bundles.
+
+export type FrontDoorOptions = {
+  cache: PageCache | null;
+  /** Next's request handler (or a stand-in in tests). */
+  upstream: (request: IncomingMessage, response: ServerResponse) => Promise<unknown> | unknown;
+  /** The CSP of a page whose inline scripts hash to these sources. */
+  policy: (hashes: string[]) => string;
+  /** Headers every answer carries (HSTS in production). */
+  headers?: Record<string, string>;
+};
+
+const ASSET_PATH = /^\/(?:api|_next)\/|\.[A-Za-z0-9]+$/;
+/** Pages about one visitor: their shells hold nothing personal, but no cache should keep them. */
+const PERSONAL_PATH = /^\/(?:user-panel|admin-panel|success|cancel|verify-otp|reset-password)(?:\/|$)/;
+
+function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A GET for a page document: not an API call, a static file or one of Next's RSC requests. */
+function isPageRequest(request: IncomingMessage, path: string, search: string): boolean {
+  if (request.method !== "GET" || ASSET_PATH.test(path) || /(?:^|[?&])_rsc=/.test(search)) return false;
+  return !NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined);
+}
+
+export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+    for (const [name, value] of Object.entries(options.headers ?? {})) response.setHeader(name, value);
+    const url = request.url ?? "/";
+    const queryAt = url.indexOf("?");
+    let path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const search = queryAt === -1 ? "" : url.slice(queryAt);
+    if (!path.startsWith("/api/") && !decodablePath(path)) {
+      // The not-found page, with 400 whatever status Next gives it. (Under /api, proxy.ts answers JSON.)
+      request.url = path = "/__malformed-address";
+      const writeHead = response.writeHead.bind(response) as (status: number, ...rest: unknown[]) => ServerResponse;
+      response.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(400, ...rest)) as ServerResponse["writeHead"];
+    }
+    if (isPageRequest(request, path, search)) {
+      const key = options.cache ? pageCacheKey(request) : null;
+      if (key && options.cache!.serve(key, request, response)) return;
+      // Next answers uncompressed; the page is compressed once it is complete (and kept so when cached).
+      const acceptEncoding = request.headers["accept-encoding"];
+      delete request.headers["accept-encoding"];
+      holdResponse(response, (status, headers, body) => {
+        if (String(headers["content-type"] ?? "").startsWith("text/html")) {
+          headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
+        }
+        if (PERSONAL_PATH.test(path)) headers["cache-control"] = "private, no-store";
+        if (key) options.cache!.store(key, status, headers, body);
+        sendHeld(request, response, status, headers, body, acceptEncoding);
+      });
+    }
+    Promise.resolve()
+      .then(() => options.upstream(request, response))
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!response.headersSent) response.writeHead(500).end("Internal Server Error");
+        else response.destroy();
+      });
+  };
+}
