@@ -29,7 +29,10 @@ function providerOrigins(config: StoreConfig): { images: string[]; uploads: stri
   const uploads = config.cloudinaryUrl ? ["https://api.cloudinary.com"] : [];
   if (config.emulatorUrl && config.mode !== "production") {
     const emulator = new URL(config.emulatorUrl).origin;
-    if (!config.cloudinaryUrl) images.push(emulator), uploads.push(emulator);
+    if (!config.cloudinaryUrl) {
+      images.push(emulator);
+      uploads.push(emulator);
+    }
   }
   return { images, uploads };
 }
