@@ -1,11 +1,11 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
-import { PROFILE_PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE, PROFILE_PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import type { PublicUser } from "@/lib/server/users";
 import { USER_DETAILS_KEY } from "../use-current-user";
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
@@ -33,6 +33,11 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
   const [needsCurrent, setNeedsCurrent] = useState(false);
   // A new email waits for the code mailed to it: the dialog then asks for that code.
   const [pendingEmail, setPendingEmail] = useState("");
+  const codeField = useRef<HTMLInputElement>(null);
+  // The code step replaces the form: its field takes the focus (the dialog's focus would be lost).
+  useEffect(() => {
+    if (pendingEmail) codeField.current?.focus();
+  }, [pendingEmail]);
 
   function onFormInput(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
@@ -60,6 +65,12 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
     const passwords = confirmedPassword(form, PROFILE_PASSWORD_MISMATCH_MESSAGE);
     setProblem(passwords ? "" : PROFILE_PASSWORD_MISMATCH_MESSAGE);
     if (!passwords) return;
+    // Checked here rather than by `required`, so the messages come in the form's order.
+    if (needsCurrent && !form.get("currentPassword")) {
+      setProblem(CURRENT_PASSWORD_REQUIRED_MESSAGE);
+      toast.error(CURRENT_PASSWORD_REQUIRED_MESSAGE);
+      return;
+    }
     const { password, confirmPwd } = passwords;
     await run(async () => {
       const answer = await postJson<Saved>(
@@ -112,7 +123,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
             pattern="[0-9]{6}"
             maxLength={6}
             required
-            autoFocus
+            ref={codeField}
             aria-describedby="confirm-email-hint"
           />
           <DialogAlert message={problem} />
@@ -148,7 +159,6 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
             name="currentPassword"
             label="Current Password"
             autoComplete="current-password"
-            required
             maxLength={128}
             hint="Needed to change your email or password."
           />

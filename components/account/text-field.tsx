@@ -1,6 +1,6 @@
 import { INPUT_CLASS } from "./form-styles";
 
-type Props = Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "className"> & {
+type Props = Omit<React.ComponentProps<"input">, "id" | "name" | "className"> & {
   id: string;
   name: string;
   label: string;

@@ -252,9 +252,13 @@ describe("POST /api/fiter-product", () => {
     expect(first.body.data.map((p: PublicProduct) => p._id)).toEqual([ids.mouseCheapest]);
     expect(second.body.data.map((p: PublicProduct) => p._id)).toEqual([ids.mouseCheap]);
     expect(first.body.total).toBeGreaterThanOrEqual(3);
-    const beyond = await filter({ category: ["mouse"], page: 100_000, limit: 100 });
+    const beyond = await filter({ category: ["mouse"], page: 100, limit: 100 });
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
+    // Deeper than page × limit = 10 000 is refused: OFFSET walks every skipped row.
+    const deep = await filter({ category: ["mouse"], page: 101, limit: 100 });
+    expect(deep.status).toBe(400);
+    expect(deep.body.message).toBe("page × limit may be at most 10000; narrow the selection instead");
   });
 
   it("ignores unknown names among known ones and takes a single string as a list of one", async () => {
@@ -318,9 +322,11 @@ describe("GET /api/get-product", () => {
   it("has a bounded default page and an empty page beyond the end", async () => {
     const { body } = await allProducts();
     expect(body.data).toHaveLength(50); // the seed alone holds more than 50 products
-    const beyond = await allProducts("?page=100000&limit=100");
+    const beyond = await allProducts("?page=100&limit=100");
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
+    expect((await allProducts("?page=201")).status).toBe(400); // 201 × 50 > 10 000
+    expect((await allProducts("?page=200")).status).toBe(200);
   });
 
   it("answers 400 for a limit over 100 or a page or limit that is not a positive whole number", async () => {
