@@ -34,8 +34,9 @@ export default defineConfig({
     url: `http://localhost:${PORT}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // As if behind one proxy: each test sends its own X-Forwarded-For (e2e/fixtures.ts), so the
-    // journeys' many sign-ups from one machine count as the different visitors they stand for.
+    // As if behind one proxy: the accounts the tests make through the API each come with an
+    // X-Forwarded-For of their own (e2e/fixtures.ts visitorAddress), so the journeys' many
+    // sign-ups from one machine count as the different visitors they stand for.
     env: { STORE_DEMO: "1", NODE_ENV: "production", EMULATOR_PORT: String(EMULATOR_PORT), TRUSTED_PROXY_HOPS: "1" },
     stdout: "ignore",
     stderr: "pipe",

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "./fixtures";
+import { expect, test, visitorAddress, type Locator, type Page } from "./fixtures";
 import { latestEmailTo } from "./emulators";
 
 // The account journeys: sign-up with a picture, the profile and its modal, the password reset by
@@ -20,6 +20,7 @@ const button = (scope: Page | Locator, name: string) => scope.getByRole("button"
 
 async function signUpThroughApi(page: Page, name: string, email: string) {
   const response = await page.request.post("/api/signup", {
+    headers: visitorAddress(),
     data: { name, email, contact: "98765 43210", password: PASSWORD, confirmPwd: PASSWORD, profilepic: "" },
   });
   expect(response.status()).toBe(201);

@@ -12,7 +12,9 @@ export const metadata: Metadata = { title: "Sign in", robots: { index: false } }
 export default function SignInPage() {
   return (
     <AuthCard title="Sign In">
-      <Suspense fallback={<SignInForm defaultEmail="" defaultPassword="" />}>
+      {/* Not the form itself as the fallback: what a visitor typed there would be replaced when the
+          real form arrives. */}
+      <Suspense fallback={<SignInFormSkeleton />}>
         <PrefilledSignInForm />
       </Suspense>
     </AuthCard>
@@ -28,4 +30,19 @@ async function PrefilledSignInForm() {
   await connection();
   const prefill = readConfig().demoAccounts ? DEMO_GUEST : { email: "", password: "" };
   return <SignInForm defaultEmail={prefill.email} defaultPassword={prefill.password} />;
+}
+
+/** The sign-in form's shape while it is on its way (two fields, the button). */
+function SignInFormSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label="Loading the sign-in form">
+      {[0, 1].map((field) => (
+        <div key={field} className="space-y-1">
+          <div className="h-4 w-20 animate-pulse rounded bg-slate-200" />
+          <div className="h-10 animate-pulse rounded-lg bg-slate-100" />
+        </div>
+      ))}
+      <div className="h-11 animate-pulse rounded-full bg-slate-200" />
+    </div>
+  );
 }

@@ -50,7 +50,11 @@ let wishOfA = "";
 beforeAll(async () => {
   [A, B, boss, demoted] = await Promise.all([shopper(), shopper(), admin(), admin()]);
   await query(`UPDATE "User" SET role = 'USER', "sessionVersion" = "sessionVersion" + 1 WHERE id = $1`, [demoted.id]);
-  [{ id: productId }] = (await query<{ id: string }>(`SELECT id FROM "Product" ORDER BY "createdAt" DESC LIMIT 1`)) as [{ id: string }];
+  productId = randomUUID();
+  await query(
+    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "updatedAt") VALUES ($1, 'Access phone', 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 'x', 1000, 900, now())`,
+    [productId],
+  );
   [{ id: lineOfA }] = (await query<{ id: string }>(
     `INSERT INTO "CartItem" (id, "userId", "productId", quantity, "createdAt", "updatedAt") VALUES ($1, $2, $3, 1, now(), now()) RETURNING id`,
     [randomUUID(), A.id, productId],
