@@ -180,8 +180,8 @@ describe("the route list", () => {
     const files = routeFiles().map(servedPath).sort();
     expect(files).toEqual(API_ROUTES.map((route) => route.path).sort());
     for (const route of API_ROUTES) {
-      const module = await load(route);
-      const exported = (["GET", "POST", "PUT", "DELETE", "PATCH"] as const).filter((method) => typeof (module as Record<string, unknown>)[method] === "function");
+      const routeModule = await load(route);
+      const exported = (["GET", "POST", "PUT", "DELETE", "PATCH"] as const).filter((method) => typeof (routeModule as Record<string, unknown>)[method] === "function");
       expect(exported, route.path).toEqual([...route.methods].sort((a, b) => ["GET", "POST", "PUT", "DELETE"].indexOf(a) - ["GET", "POST", "PUT", "DELETE"].indexOf(b)));
     }
   });

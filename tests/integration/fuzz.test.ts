@@ -28,8 +28,8 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 
 async function handlerOf(route: ApiRoute, method: ApiMethod): Promise<Handler> {
   const dir = route.path.replace(/^\/api\//, "").split("/").map((segment) => segment.replace(/^:(.+)$/, "[$1]")).join("/");
-  const module = (await import(/* @vite-ignore */ path.join(process.cwd(), "app/api", dir, "route.ts"))) as Record<string, Handler>;
-  return module[method]!;
+  const routeModule = (await import(/* @vite-ignore */ path.join(process.cwd(), "app/api", dir, "route.ts"))) as Record<string, Handler>;
+  return routeModule[method]!;
 }
 
 // Hostile text ----------------------------------------------------------------------------------
