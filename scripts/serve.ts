@@ -1,6 +1,7 @@
 // The production server that `npm start` runs (scripts/launch.ts starts it): Next's own request
-// handler behind the page cache of lib/server/page-cache.ts, which answers repeated requests for
-// cached catalogue pages without entering Next (README, Architecture: "Page cache").
+// handler behind the front door of lib/server/front-door.ts: the client's socket address for the
+// limits, the page cache (repeated catalogue pages answered without entering Next) and each
+// page's hash-based Content-Security-Policy (README, Architecture: "Front door and page cache").
 //   node --import tsx scripts/serve.ts --port 3000
 // PAGE_CACHE_SECONDS (default 60) bounds how long a page is kept, PAGE_CACHE_MB (default 64) how
 // much memory the pages take; PAGE_CACHE_MB=0 turns the cache off (Next answers everything).
