@@ -3,8 +3,7 @@ import { decode } from "next-auth/jwt";
 import { categoryFilterKey, parseCategoryFilter } from "@/lib/category-filter";
 import { searchKey } from "@/lib/search-query";
 import { SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
-import { allowedMethods, findApiRoute } from "@/lib/api-routes";
-import { isAllowedCorsOrigin } from "@/lib/server/origin";
+import { apiGate } from "@/lib/server/api-gate";
 
 // 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel,
 //    signed-in visitors away from /signin and /signup.
@@ -14,40 +13,22 @@ import { isAllowedCorsOrigin } from "@/lib/server/origin";
 //    /category-product/{key}, and /search?q=… by /search/{key}, since a page reading the query
 //    string cannot be cached whole. The shopper's address (and the canonical URL) stays the
 //    query-string form.
-// 3. The API's front door (apiGate): a path that is not valid percent-encoding is a 400, an
-//    unknown path a 404 and a wrong method a 405, all JSON in the API's shape (never Next's HTML
-//    or plain-text pages); CORS with credentials for the origins in ALLOWED_ORIGINS only.
+// 3. The API's front door (lib/server/api-gate.ts) where scripts/serve.ts's is not in front:
+//    a path that is not valid percent-encoding is a 400, an unknown path a 404 and a wrong method
+//    a 405, all JSON in the API's shape; CORS with credentials for ALLOWED_ORIGINS only.
 
-const apiError = (status: number, message: string, headers?: Record<string, string>) =>
-  NextResponse.json({ success: false, error: true, message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
-
-function apiGate(request: NextRequest): NextResponse {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(request.nextUrl.pathname);
-  } catch {
-    return apiError(400, "The request path is not valid (malformed percent-encoding)");
-  }
-  const origin = request.headers.get("origin");
-  const cors: Record<string, string> = isAllowedCorsOrigin(origin) ? { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" } : {};
-  const route = findApiRoute(pathname);
-  if (!route) return apiError(404, `There is no API endpoint at ${request.nextUrl.pathname}`, cors);
-  const allow = allowedMethods(route).join(", ");
-  if (request.method === "OPTIONS") {
-    const preflight = cors["Access-Control-Allow-Origin"]
-      ? { ...cors, "Access-Control-Allow-Methods": allow, "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Max-Age": "600" }
-      : {};
-    return new NextResponse(null, { status: 204, headers: { Allow: allow, ...preflight } });
-  }
-  if (!allowedMethods(route).includes(request.method)) return apiError(405, `${request.method} is not allowed on ${route.path}; use ${route.methods.join(" or ")}`, { Allow: allow, ...cors });
+/** The API front door (lib/server/api-gate.ts) for hosts without scripts/serve.ts's. */
+function gateApi(request: NextRequest): NextResponse {
+  const decision = apiGate(request.method, request.nextUrl.pathname, request.headers.get("origin"));
+  if (decision.answer) return new NextResponse(decision.answer.body, { status: decision.answer.status, headers: decision.answer.headers });
   const response = NextResponse.next();
-  for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(decision.headers)) response.headers.set(name, value);
   return response;
 }
 
 export async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
-  if (pathname === "/api" || pathname.startsWith("/api/")) return apiGate(request);
+  if (pathname === "/api" || pathname.startsWith("/api/")) return gateApi(request);
 
   if (pathname === "/category-product") {
     const key = categoryFilterKey(parseCategoryFilter(searchParams));
@@ -75,4 +56,14 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: ["/api/:path*", "/category-product", "/search", "/signin", "/signup", "/user-panel/:path*", "/admin-panel/:path*"] };
+export const config = {
+  matcher: [
+    // The API only for requests with an Origin (browsers' cross-origin calls and preflights, and
+    // their same-origin writes): a middleware run costs ~0.8 ms, and on a Node host the front door
+    // of scripts/serve.ts has already gated every API request. Elsewhere, unknown paths still get
+    // the JSON 404 of app/api/[...path].
+    { source: "/api/:path*", has: [{ type: "header", key: "origin" }] },
+    "/category-product", "/search", "/signin", "/signup", "/user-panel/:path*",
+    "/admin-panel/:path*",
+  ],
+};

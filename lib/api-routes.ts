@@ -15,9 +15,11 @@ export type ApiAccess =
   /** Proven by something else than a session: the Stripe signature, the cron secret. */
   | "signed"
   /** next-auth's own routes (sign-in through them shares the throttles and the session rows). */
-  | "next-auth";
+  | "next-auth"
+  /** app/api/[...path]: the JSON 404 for every path no endpoint serves; never matched by findApiRoute. */
+  | "unknown";
 
-export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiRoute = { path: string; methods: readonly ApiMethod[]; access: ApiAccess };
 
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -57,12 +59,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/webhook", methods: ["POST"], access: "signed" },
   { path: "/api/cron/order-emails", methods: ["GET"], access: "signed" },
   { path: "/api/auth/*", methods: ["GET", "POST"], access: "next-auth" },
+  { path: "/api/*", methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], access: "unknown" },
 ];
 
 /** The route a (decoded) pathname belongs to, or undefined. */
 export function findApiRoute(pathname: string): ApiRoute | undefined {
   const parts = pathname.replace(/\/+$/, "").split("/");
   return API_ROUTES.find((route) => {
+    if (route.access === "unknown") return false;
     const pattern = route.path.split("/");
     if (pattern.at(-1) === "*") return parts.length >= pattern.length && pattern.slice(0, -1).every((segment, index) => segment === parts[index]);
     return pattern.length === parts.length && pattern.every((segment, index) => segment.startsWith(":") ? parts[index] !== "" : segment === parts[index]);

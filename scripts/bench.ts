@@ -183,7 +183,7 @@ async function adminFigures(): Promise<void> {
   }
 }
 
-type Shopper = { cookie: string; lineId: string };
+type Shopper = { cookie: string; lineId: string; address: string };
 
 async function makeShoppers(count: number, productId: string): Promise<Shopper[]> {
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -192,13 +192,14 @@ async function makeShoppers(count: number, productId: string): Promise<Shopper[]
   for (let i = 0; i < count; i++) {
     const email = `bench-${run}-${i}@example.com`;
     // Each shopper is a client of its own (the store runs with TRUSTED_PROXY_HOPS=1 for this).
-    const json = { "content-type": "application/json", "x-forwarded-for": `10.77.${Math.floor(i / 250)}.${i % 250}` };
+    const address = `10.77.${Math.floor(i / 250)}.${i % 250}`;
+    const json = { "content-type": "application/json", "x-forwarded-for": address };
     const made = await fetch(`${BASE}/api/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Shopper", email, contact: "", password, confirmPwd: password, profilepic: "" }) });
     if (made.status !== 201) throw new Error(`signup answered ${made.status}`);
     const cookie = await signInCookie(email, password);
     const added = await fetch(`${BASE}/api/add-to-cart`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ productId }) });
     const line = (await added.json()) as { data: { _id: string } };
-    shoppers.push({ cookie, lineId: line.data._id });
+    shoppers.push({ cookie, lineId: line.data._id, address });
   }
   return shoppers;
 }
@@ -232,7 +233,7 @@ async function checkoutFigures(): Promise<void> {
   const shoppers = await makeShoppers(count, productId);
   const checkoutRequest = (shopper: Shopper) => ({
     method: "POST" as const,
-    headers: { "content-type": "application/json", cookie: shopper.cookie },
+    headers: { "content-type": "application/json", cookie: shopper.cookie, "x-forwarded-for": shopper.address },
     body: JSON.stringify({ cartItems: [{ _id: shopper.lineId }] }),
   });
   console.error(`[bench] checkout: ${count} new sessions, then the same ${count} again`);

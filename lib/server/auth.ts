@@ -108,7 +108,7 @@ export async function readSessionClaims(token: string | undefined): Promise<Sess
   if (!token) return null;
   try {
     const claims = await decode({ token, secret: secret() });
-    if (!claims || typeof claims.sub !== "string" || typeof claims.sv !== "number" || typeof claims.sid !== "string" || !UUID.test(claims.sid)) return null;
+    if (!claims || typeof claims.sub !== "string" || !UUID.test(claims.sub) || typeof claims.sv !== "number" || typeof claims.sid !== "string" || !UUID.test(claims.sid)) return null;
     return claims as SessionClaims;
   } catch {
     return null;
@@ -121,8 +121,14 @@ export async function readSessionClaims(token: string | undefined): Promise<Sess
  * matches. A live session's lastSeenAt moves forward at most every SESSION_TOUCH_SECONDS.
  */
 async function liveSession(claims: SessionClaims, now: Date = new Date()): Promise<(Session & { user: User }) | null> {
-  const session = await db.session.findUnique({ where: { id: claims.sid }, include: { user: true } });
-  if (!session || session.userId !== claims.sub || session.user.sessionVersion !== claims.sv) return null;
+  // The session and its user in one query: every signed-in request pays for it.
+  const [found] = await db.$queryRaw<(User & { sessionCreatedAt: Date; sessionExpiresAt: Date; sessionLastSeenAt: Date })[]>`
+    SELECT u.*, s."createdAt" AS "sessionCreatedAt", s."expiresAt" AS "sessionExpiresAt", s."lastSeenAt" AS "sessionLastSeenAt"
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s.id = ${claims.sid}::uuid AND u.id = ${claims.sub}::uuid`;
+  if (!found || found.sessionVersion !== claims.sv) return null;
+  const { sessionCreatedAt, sessionExpiresAt, sessionLastSeenAt, ...user } = found;
+  const session = { id: claims.sid, userId: user.id, createdAt: sessionCreatedAt, expiresAt: sessionExpiresAt, lastSeenAt: sessionLastSeenAt, user };
   if (session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_SECONDS * 1000) return null;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_SECONDS * 1000) {
     db.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } }).catch((error: unknown) => console.warn("[auth] session touch failed:", error));
@@ -217,7 +223,7 @@ export const authOptions: NextAuthOptions = {
         return Object.assign(token, claimsFor(fresh, await startSession(fresh)));
       }
       const claims = token as Partial<SessionClaims>;
-      const live = typeof claims.sid === "string" && UUID.test(claims.sid) && typeof claims.sub === "string" && typeof claims.sv === "number" ? await liveSession(claims as SessionClaims) : null;
+      const live = typeof claims.sid === "string" && UUID.test(claims.sid) && typeof claims.sub === "string" && UUID.test(claims.sub) && typeof claims.sv === "number" ? await liveSession(claims as SessionClaims) : null;
       if (!live) throw new Error("The session has ended");
       return token;
     },

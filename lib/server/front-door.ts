@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { apiGate } from "./api-gate";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { inlineScriptHashes } from "./csp";
 import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, sendHeld, type PageCache } from "./page-cache";
 
 // What scripts/serve.ts puts in front of Next's request handler, for every request:
 //   - records the TCP peer's address for the per-address limits (client-address.ts);
+//   - gates the API (api-gate.ts): JSON 400/404/405 and CORS before Next is entered;
 //   - answers a page address that is not valid percent-encoding with the not-found page, as a
 //     400 (Next would answer a plain-text 500);
 //   - serves pages: from the page cache when it holds them; otherwise Next renders the page, it
@@ -49,8 +51,15 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
     const queryAt = url.indexOf("?");
     let path = queryAt === -1 ? url : url.slice(0, queryAt);
     const search = queryAt === -1 ? "" : url.slice(queryAt);
-    if (!path.startsWith("/api/") && !decodablePath(path)) {
-      // The not-found page, with 400 whatever status Next gives it. (Under /api, proxy.ts answers JSON.)
+    if (path === "/api" || path.startsWith("/api/")) {
+      const decision = apiGate(request.method ?? "GET", path, typeof request.headers.origin === "string" ? request.headers.origin : null);
+      if (decision.answer) {
+        response.writeHead(decision.answer.status, decision.answer.headers).end(decision.answer.body ?? undefined);
+        return;
+      }
+      for (const [name, value] of Object.entries(decision.headers)) response.setHeader(name, value);
+    } else if (!decodablePath(path)) {
+      // The not-found page, with 400 whatever status Next gives it.
       request.url = path = "/__malformed-address";
       const writeHead = response.writeHead.bind(response) as (status: number, ...rest: unknown[]) => ServerResponse;
       response.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(400, ...rest)) as ServerResponse["writeHead"];

@@ -4,15 +4,27 @@ import { readConfig } from "./config";
 // SameSite cookies: a state-changing API call from another site is refused, unless that site is
 // one of the deployer's own front ends (ALLOWED_ORIGINS). No "server-only": proxy.ts uses it.
 
+let cached: { key: string; site: string; allowed: readonly string[] } | undefined;
+
+/** The store's origin and ALLOWED_ORIGINS, read once per value of the two variables. */
+function origins(): { site: string; allowed: readonly string[] } {
+  const key = `${process.env.SITE_URL}\n${process.env.ALLOWED_ORIGINS}`;
+  if (cached?.key !== key) {
+    const config = readConfig();
+    cached = { key, site: new URL(config.siteUrl).origin, allowed: config.allowedOrigins };
+  }
+  return cached;
+}
+
 /** The origins whose pages may call the API with the shopper's cookie: the store's own and ALLOWED_ORIGINS. */
 export function isTrustedOrigin(origin: string): boolean {
-  const config = readConfig();
-  return origin === new URL(config.siteUrl).origin || config.allowedOrigins.includes(origin);
+  const { site, allowed } = origins();
+  return origin === site || allowed.includes(origin);
 }
 
 /** An origin listed in ALLOWED_ORIGINS (CORS with credentials is answered for these only). */
 export function isAllowedCorsOrigin(origin: string | null): origin is string {
-  return origin !== null && readConfig().allowedOrigins.includes(origin);
+  return origin !== null && origins().allowed.includes(origin);
 }
 
 /**

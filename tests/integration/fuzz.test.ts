@@ -27,7 +27,11 @@ beforeAll(async () => {
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 async function handlerOf(route: ApiRoute, method: ApiMethod): Promise<Handler> {
-  const dir = route.path.replace(/^\/api\//, "").split("/").map((segment) => segment.replace(/^:(.+)$/, "[$1]")).join("/");
+  const dir = route.path
+    .replace(/^\/api\//, "")
+    .split("/")
+    .map((segment) => (segment === "*" ? "[...path]" : segment.replace(/^:(.+)$/, "[$1]")))
+    .join("/");
   const routeModule = (await import(/* @vite-ignore */ path.join(process.cwd(), "app/api", dir, "route.ts"))) as Record<string, Handler>;
   return routeModule[method]!;
 }

@@ -275,6 +275,17 @@ describe("front door: CSP, addresses, malformed paths", () => {
     expect(reached[0]!.headers["accept-encoding"]).toBe("identity");
   });
 
+  it("gates the API before Next: JSON 404, 405 and 400 without reaching the upstream", async () => {
+    const unknown = await raw("/api/nowhere");
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text)).toEqual({ success: false, error: true, message: "There is no API endpoint at /api/nowhere" });
+    const wrong = await fetch(`${base}/api/get-product`, { method: "DELETE" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect((await raw("/api/get-single-product-details/%ED%A0%80")).status).toBe(400);
+    expect(reached).toHaveLength(0);
+  });
+
   it("records the socket address for the limits, replacing one a client sent under that name", async () => {
     await raw("/api/get-product", { [PEER_ADDRESS_HEADER]: "203.0.113.66" });
     expect(reached[0]!.headers[PEER_ADDRESS_HEADER]).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
