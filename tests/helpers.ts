@@ -2,6 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import pg from "pg";
+import { beforeAll } from "vitest";
+import { applyMigrations } from "../scripts/lib/schema-engine";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
 
@@ -67,4 +69,26 @@ export async function admin(): Promise<Shopper> {
   const user = await shopper();
   await query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [user.id]);
   return user;
+}
+
+// Databases of their own --------------------------------------------------------------------------
+
+/** A new, migrated database in the test server; answers its URL. */
+export async function createDatabase(prefix: string): Promise<string> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  await query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  await applyMigrations(url.toString());
+  return url.toString();
+}
+
+/**
+ * Runs the file's tests on a database of their own, for tests that count or fill something the
+ * other files share (every ADMIN, store-wide counters, row counts).
+ */
+export function onOwnDatabase(prefix: string): void {
+  beforeAll(async () => {
+    process.env.DATABASE_URL = await createDatabase(prefix);
+  }, 60_000);
 }

@@ -127,18 +127,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
             aria-describedby="confirm-email-hint"
           />
           <DialogAlert message={problem} />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="rounded-full px-5 py-2.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
-            >
-              Later
-            </button>
-            <button type="submit" disabled={pending} className={`${PRIMARY_BUTTON_CLASS} sm:w-auto sm:px-6`}>
-              {pending ? "Confirming…" : "Confirm email"}
-            </button>
-          </div>
+          <DialogButtons close="Later" submit={pending ? "Confirming…" : "Confirm email"} pending={pending} onClose={() => dialog.current?.close()} />
         </form>
       ) : (
       <form onSubmit={onSubmit} onInput={onFormInput} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
@@ -164,20 +153,23 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
           />
         )}
         <DialogAlert message={problem} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="rounded-full px-5 py-2.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
-          >
-            Cancel
-          </button>
-          <button type="submit" disabled={pending} className={`${PRIMARY_BUTTON_CLASS} sm:w-auto sm:px-6`}>
-            {pending ? "Saving…" : "Save"}
-          </button>
-        </div>
+        <DialogButtons close="Cancel" submit={pending ? "Saving…" : "Save"} pending={pending} onClose={() => dialog.current?.close()} />
       </form>
       )}
     </dialog>
+  );
+}
+
+/** The dialog's two buttons: one closes it, the other submits its form. */
+function DialogButtons({ close, submit, pending, onClose }: { close: string; submit: string; pending: boolean; onClose: () => void }) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <button type="button" onClick={onClose} className="rounded-full px-5 py-2.5 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100">
+        {close}
+      </button>
+      <button type="submit" disabled={pending} className={`${PRIMARY_BUTTON_CLASS} sm:w-auto sm:px-6`}>
+        {submit}
+      </button>
+    </div>
   );
 }

@@ -14,17 +14,9 @@ import { GET as adminProducts } from "@/app/api/admin-products/route";
 import { PUT as updateUser } from "@/app/api/update-user/route";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { GET as singleProduct } from "@/app/api/get-single-product-details/[id]/route";
-import { applyMigrations } from "../../scripts/lib/schema-engine";
-import { BASE, dataUrl, getRequest, jsonRequest, noContext, png, query, shopper, type Shopper } from "../helpers";
+import { BASE, dataUrl, getRequest, jsonRequest, noContext, png, query, shopper, type Shopper, onOwnDatabase } from "../helpers";
 
-beforeAll(async () => {
-  const name = `admin_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  await query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  await applyMigrations(url.toString());
-}, 60_000);
+onOwnDatabase("admin");
 
 async function promote(user: Shopper): Promise<Shopper> {
   await query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [user.id]);

@@ -10,19 +10,11 @@ import fc from "fast-check";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES, type ApiMethod, type ApiRoute } from "@/lib/api-routes";
-import { applyMigrations } from "../../scripts/lib/schema-engine";
-import { BASE, query, shopper, type Shopper } from "../helpers";
+import { BASE, query, shopper, type Shopper, onOwnDatabase } from "../helpers";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
-beforeAll(async () => {
-  const name = `fuzz_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  await query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  await applyMigrations(url.toString());
-}, 60_000);
+onOwnDatabase("fuzz");
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

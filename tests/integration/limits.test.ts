@@ -2,9 +2,8 @@
 // per address (as TRUSTED_PROXY_HOPS says to read it), per account and for the whole store; and
 // bodies past their cap answer 413 without being read whole. Runs on a database of its own, so
 // filling the store-wide counters here cannot throttle the other test files.
-import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as sendOtp } from "@/app/api/send-otp/route";
@@ -14,17 +13,9 @@ import { POST as uploadSignature } from "@/app/api/upload-signature/route";
 import { JSON_BODY_MAX_BYTES, SIGNIN_FAILURES_PER_ADDRESS, THROTTLES } from "@/lib/constants";
 import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { hit, reset } from "@/lib/server/rate-limit";
-import { applyMigrations } from "../../scripts/lib/schema-engine";
-import { BASE, jsonRequest, noContext, query, shopper, uniqueEmail } from "../helpers";
+import { BASE, jsonRequest, noContext, query, shopper, uniqueEmail, onOwnDatabase } from "../helpers";
 
-beforeAll(async () => {
-  const name = `limits_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  await query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  await applyMigrations(url.toString());
-}, 60_000);
+onOwnDatabase("limits");
 
 let lastOctet = 0;
 const newAddress = () => `198.51.${100 + Math.floor(++lastOctet / 250)}.${lastOctet % 250}`;

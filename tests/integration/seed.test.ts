@@ -6,20 +6,9 @@ import { seed } from "../../prisma/seed";
 import { CATEGORY_VALUES } from "@/lib/categories";
 import { DEMO_ADMIN, DEMO_GUEST } from "@/lib/demo-accounts";
 import { verifyPassword } from "@/lib/server/passwords";
-import { query } from "../helpers";
+import { createDatabase, query } from "../helpers";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { applyMigrations } from "../../scripts/lib/schema-engine";
-
-/** A migrated database of its own, for seeds that must start from a known set of accounts. */
-async function freshDatabase(): Promise<string> {
-  const name = `seed_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
-  await query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  await applyMigrations(url.toString());
-  return url.toString();
-}
 
 async function usersIn(url: string): Promise<{ email: string; role: string }[]> {
   const client = new pg.Client({ connectionString: url });
@@ -71,7 +60,7 @@ describe("seed", () => {
   });
 
   it("never promotes an account that registered the demo admin's email first", async () => {
-    const url = await freshDatabase();
+    const url = await createDatabase("seed");
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`INSERT INTO "User" (id, name, email, role, "passwordHash", "updatedAt") VALUES ($1, 'Squatter', $2, 'USER', 'x', now())`, [randomUUID(), DEMO_ADMIN.email]);
@@ -84,7 +73,7 @@ describe("seed", () => {
   }, 60_000);
 
   it("creates no demo accounts when told not to (production without STORE_DEMO=1)", async () => {
-    const url = await freshDatabase();
+    const url = await createDatabase("seed");
     await seed(url, { quiet: true, demoAccounts: false });
     expect(await usersIn(url)).toEqual([]);
   }, 60_000);
