@@ -6,9 +6,10 @@ import { signInFreshShopper } from "./shopper";
 // next-auth's own session route.
 
 test("pages carry a CSP that names their inline scripts by hash, and the other security headers", async ({ page, request }) => {
-  for (const path of ["/", "/category-product?category=mobiles", "/search?q=phone", "/signin"]) {
+  // A query such as _rsc, or a dot in the path, must not shed the policy.
+  for (const path of ["/", "/category-product?category=mobiles", "/search?q=phone", "/signin", "/search?q=phone&_rsc=1", "/product/not.a.product"]) {
     const answer = await request.get(path);
-    expect(answer.status(), path).toBe(200);
+    expect(answer.status(), path).toBe(path.startsWith("/product/") ? 404 : 200);
     const headers = answer.headers();
     const policy = headers["content-security-policy"] ?? "";
     const scripts = /script-src ([^;]*)/.exec(policy)?.[1] ?? "";
@@ -83,6 +84,25 @@ test("signing out ends the session for next-auth's session route too, and a copi
   // next-auth's route neither serves nor renews the ended session: it clears the cookie.
   const renewed = await thief.request.get("/api/auth/session");
   expect(await renewed.json()).toEqual({});
+  expect((await thief.request.get("/api/user-details")).status()).toBe(401);
+  await thief.close();
+});
+
+test("next-auth's own routes sit behind the same door: capped, JSON errors, no cross-site writes, and their sign-out ends the session", async ({ page, browser, request }) => {
+  const broken = await request.fetch("/api/auth/callback/credentials", { method: "POST", headers: { "content-type": "application/json" }, data: Buffer.from("{") });
+  expect(broken.status()).toBeLessThan(500);
+  const huge = await request.post("/api/auth/callback/credentials", { headers: { "content-type": "application/x-www-form-urlencoded" }, data: `email=${"a".repeat(20_000)}` });
+  expect(huge.status()).toBe(413);
+  const forged = await request.post("/api/auth/signout", { headers: { origin: "https://elsewhere.example", "content-type": "application/x-www-form-urlencoded" }, data: "csrfToken=x" });
+  expect(forged.status()).toBe(403);
+
+  await signInFreshShopper(page, "nextauth-out");
+  const thief = await browser.newContext();
+  await thief.addCookies(await page.context().cookies());
+  expect((await thief.request.get("/api/user-details")).status()).toBe(200);
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const out = await page.request.post("/api/auth/signout", { form: { csrfToken, json: "true" } });
+  expect(out.status()).toBeLessThan(400);
   expect((await thief.request.get("/api/user-details")).status()).toBe(401);
   await thief.close();
 });

@@ -86,9 +86,18 @@ export const THROTTLES = {
   verifyOtp: { perAddress: [60, 600], global: [1000, 600] },
   checkout: { perAccount: [30, 600], perAddress: [120, 600], global: [3000, 60] },
   adminWrite: { perAccount: [120, 60], perAddress: [300, 60], global: [600, 60] },
+  // Codes mailed to a new email address (update-user), and guesses at them (confirm-email).
+  emailChange: { perAccount: [5, 3600], perAddress: [20, 3600], global: [300, 600] },
+  emailChangeGuess: { perAccount: [10, 3600] },
 } as const satisfies Record<string, Partial<Record<"perAddress" | "perAccount" | "global", readonly [number, number]>>>;
-/** Guesses at reset codes per account per day: with 6 digits, at most 1 in 10 000 odds a day. */
-export const OTP_GUESSES_PER_DAY = 100;
+/**
+ * Guesses at reset codes per email per calendar day (UTC). Windows are fixed, so two days' worth
+ * can fall within 24 hours: 2 × 50 guesses at a 6-digit code keep the odds within any 24 hours at
+ * most 1 in 10 000.
+ */
+export const OTP_GUESSES_PER_DAY = 50;
+/** Guesses at email-change codes per account per calendar day (UTC), for the same odds. */
+export const EMAIL_CHANGE_GUESSES_PER_DAY = 50;
 /** Request bodies: ordinary JSON, and the two forms that carry a profile picture (2 MB as base64). */
 export const JSON_BODY_MAX_BYTES = 16 * 1024;
 export const PICTURE_BODY_MAX_BYTES = 3 * 1024 * 1024;

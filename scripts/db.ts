@@ -1,6 +1,7 @@
 // npm run db:migrate                 apply the migrations in prisma/migrations
 // npm run db:migration -- <name>     write a new migration for what schema.prisma changed
-// npm run db:seed [-- --synthetic N] seed the catalogue and demo accounts (and N generated products)
+// npm run db:seed [-- --synthetic N] [--demo]  seed the catalogue (and N generated products); the
+//                                    demo accounts too on the embedded database, or with --demo
 import { readConfig } from "../lib/server/config";
 import { openDatabase } from "./lib/database";
 import { applyMigrations, createMigration } from "./lib/schema-engine";
@@ -36,8 +37,10 @@ async function main(): Promise<number> {
       console.log(dir ? `Wrote ${dir}/migration.sql: read it, then npm run db:migrate` : "schema.prisma matches the migrations; nothing to write.");
     } else {
       await applyMigrations(database.url);
-      // Production (without STORE_DEMO=1) gets the catalogue only, never the demo accounts.
-      await seed(database.url, { synthetic, demoAccounts: readConfig().demoAccounts });
+      // The demo accounts (publicly known passwords, one of them ADMIN) only into the embedded
+      // database, or into DATABASE_URL when asked with --demo; never in production without STORE_DEMO=1.
+      const demoAccounts = readConfig().demoAccounts && (!process.env.DATABASE_URL || args.includes("--demo"));
+      await seed(database.url, { synthetic, demoAccounts });
     }
     return 0;
   } finally {

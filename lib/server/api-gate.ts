@@ -13,7 +13,7 @@ export type GateDecision = { answer: GateAnswer } | { answer: null; headers: Rec
 
 const json = (status: number, message: string, headers: Record<string, string> = {}): GateAnswer => ({
   status,
-  headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
+  headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", ...headers },
   body: JSON.stringify({ success: false, error: true, message }),
 });
 

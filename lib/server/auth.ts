@@ -212,6 +212,13 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    // next-auth's own sign-out ends the session on the server too, like POST /api/logout.
+    async signOut(message) {
+      const claims = "token" in message ? (message.token as Partial<SessionClaims> | null) : null;
+      if (claims && typeof claims.sid === "string" && UUID.test(claims.sid)) await db.session.deleteMany({ where: { id: claims.sid } });
+    },
+  },
   callbacks: {
     // A sign-in through next-auth starts a server-side session like POST /api/signin; every later
     // read of /api/auth/session checks it, and a throw here makes next-auth clear the cookie. So

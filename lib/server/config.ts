@@ -109,6 +109,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (mode === "production" && e.SITE_URL && !e.SITE_URL.startsWith("https://")) {
     throw new ConfigError(["SITE_URL must be an https:// origin in production (sessions ride on Secure cookies)"]);
   }
+  if (mode === "production" && e.ALLOWED_ORIGINS.some((origin) => !origin.startsWith("https://"))) {
+    throw new ConfigError(["ALLOWED_ORIGINS must list https:// origins in production (a page served over http can be altered on the way)"]);
+  }
   if (mode === "demo") {
     warnings.push("STORE_DEMO=1: demo mode. Providers without keys use local emulators; do not take real customers.");
   }

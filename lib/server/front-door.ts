@@ -24,7 +24,8 @@ export type FrontDoorOptions = {
   headers?: Record<string, string>;
 };
 
-const ASSET_PATH = /^\/(?:api|_next)\/|\.[A-Za-z0-9]+$/;
+/** Next's build output: files, never pages. Anything else may answer with a page. */
+const BUILD_PATH = /^\/_next\//;
 /** Pages about one visitor: their shells hold nothing personal, but no cache should keep them. */
 const PERSONAL_PATH = /^\/(?:user-panel|admin-panel|success|cancel|verify-otp|reset-password)(?:\/|$)/;
 
@@ -37,9 +38,13 @@ function decodablePath(path: string): boolean {
   }
 }
 
-/** A GET for a page document: not an API call, a static file or one of Next's RSC requests. */
-function isPageRequest(request: IncomingMessage, path: string, search: string): boolean {
-  if (request.method !== "GET" || ASSET_PATH.test(path) || /(?:^|[?&])_rsc=/.test(search)) return false;
+/**
+ * A GET that may answer with a page: anything but the API, Next's build files and Next's own
+ * navigation requests (marked by headers, which decide whether Next sends a page; a query such as
+ * `_rsc` does not). Whatever it answers is held, and gets the CSP when it is HTML.
+ */
+function isPageRequest(request: IncomingMessage, path: string): boolean {
+  if (request.method !== "GET" || BUILD_PATH.test(path) || path === "/api" || path.startsWith("/api/")) return false;
   return !NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined);
 }
 
@@ -50,7 +55,6 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
     const url = request.url ?? "/";
     const queryAt = url.indexOf("?");
     let path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const search = queryAt === -1 ? "" : url.slice(queryAt);
     if (path === "/api" || path.startsWith("/api/")) {
       const decision = apiGate(request.method ?? "GET", path, typeof request.headers.origin === "string" ? request.headers.origin : null);
       if (decision.answer) {
@@ -64,7 +68,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       const writeHead = response.writeHead.bind(response) as (status: number, ...rest: unknown[]) => ServerResponse;
       response.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(400, ...rest)) as ServerResponse["writeHead"];
     }
-    if (isPageRequest(request, path, search)) {
+    if (isPageRequest(request, path)) {
       const key = options.cache ? pageCacheKey(request) : null;
       if (key && options.cache!.serve(key, request, response)) return;
       // Next answers uncompressed; the page is compressed once it is complete (and kept so when cached).

@@ -10,10 +10,12 @@ import { POST as sendOtp } from "@/app/api/send-otp/route";
 import { POST as verifyOtp } from "@/app/api/verify-otp/route";
 import { POST as checkout } from "@/app/api/checkout/route";
 import { POST as uploadSignature } from "@/app/api/upload-signature/route";
+import { PUT as updateUser } from "@/app/api/update-user/route";
+import { POST as confirmEmail } from "@/app/api/confirm-email/route";
 import { JSON_BODY_MAX_BYTES, SIGNIN_FAILURES_PER_ADDRESS, THROTTLES } from "@/lib/constants";
 import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { hit, reset } from "@/lib/server/rate-limit";
-import { BASE, jsonRequest, noContext, query, shopper, uniqueEmail, onOwnDatabase } from "../helpers";
+import { BASE, jsonRequest, noContext, onOwnDatabase, query, shopper, TEST_PASSWORD, uniqueEmail } from "../helpers";
 
 onOwnDatabase("limits");
 
@@ -117,6 +119,23 @@ describe("password reset codes", () => {
   });
 });
 
+describe("email changes", () => {
+  it(`mail a code to a new address at most ${THROTTLES.emailChange.perAccount[0]} times an hour per account, and take ${THROTTLES.emailChangeGuess.perAccount[0]} guesses an hour across codes`, async () => {
+    const me = await shopper();
+    const change = () =>
+      updateUser(jsonRequest("/api/update-user", { name: "Meera", email: uniqueEmail("moved"), contact: "", currentPassword: TEST_PASSWORD }, { method: "PUT", cookie: me.cookie }), noContext);
+    const guess = () => confirmEmail(jsonRequest("/api/confirm-email", { otp: "000000" }, { cookie: me.cookie }), noContext);
+    for (let i = 0; i < THROTTLES.emailChange.perAccount[0]; i++) {
+      expect((await change()).status).toBe(200);
+      // A fresh code does not bring fresh guesses.
+      expect((await guess()).status).toBe(400);
+      expect((await guess()).status).toBe(400);
+    }
+    await expectThrottled(await change());
+    await expectThrottled(await guess());
+  });
+});
+
 describe("checkout and admin writes", () => {
   it(`checkout: ${THROTTLES.checkout.perAccount[0]} sessions per account per window, from any address`, async () => {
     const me = await shopper();
@@ -140,9 +159,16 @@ describe("body caps", () => {
   const big = (bytes: number) => JSON.stringify({ email: "a@example.com", password: "x".repeat(bytes) });
 
   it(`refuses a JSON body over ${JSON_BODY_MAX_BYTES} bytes with 413, from its Content-Length`, async () => {
-    const answer = await signin(jsonRequest("/api/signin", big(JSON_BODY_MAX_BYTES)), noContext);
+    const body = big(JSON_BODY_MAX_BYTES);
+    const answer = await signin(jsonRequest("/api/signin", body, { headers: { "content-length": String(Buffer.byteLength(body)) } }), noContext);
     expect(answer.status).toBe(413);
     expect((await answer.json()).message).toBe(`The request body must be at most ${JSON_BODY_MAX_BYTES} bytes`);
+  });
+
+  it("trusts no Content-Length: a body longer than it says is still cut at the cap", async () => {
+    const body = big(JSON_BODY_MAX_BYTES);
+    const answer = await signin(jsonRequest("/api/signin", body, { headers: { "content-length": "10" } }), noContext);
+    expect(answer.status).toBe(413);
   });
 
   it("stops reading a chunked body past the cap (no Content-Length), and leaves the rest unread", async () => {

@@ -75,9 +75,14 @@ describe("readConfig", () => {
     expect(readConfig({ NODE_ENV: "development", DEMO_ACCOUNTS: "0" }).demoAccounts).toBe(false);
   });
 
+  it("wants https origins in ALLOWED_ORIGINS in production", () => {
+    expect(() => readConfig({ ...FULL, ALLOWED_ORIGINS: "http://app.example.com" })).toThrow(/ALLOWED_ORIGINS must list https/);
+    expect(readConfig({ ...FULL, ALLOWED_ORIGINS: "https://app.example.com" }).allowedOrigins).toEqual(["https://app.example.com"]);
+  });
+
   it("reads TRUSTED_PROXY_HOPS (0 unless told) and ALLOWED_ORIGINS (none unless told)", () => {
     expect(readConfig(FULL)).toMatchObject({ trustedProxyHops: 0, allowedOrigins: [] });
-    expect(readConfig({ ...FULL, TRUSTED_PROXY_HOPS: "2", ALLOWED_ORIGINS: " https://app.example.com, http://localhost:5173/ " })).toMatchObject({
+    expect(readConfig({ ...FULL, NODE_ENV: "development", TRUSTED_PROXY_HOPS: "2", ALLOWED_ORIGINS: " https://app.example.com, http://localhost:5173/ " })).toMatchObject({
       trustedProxyHops: 2,
       allowedOrigins: ["https://app.example.com", "http://localhost:5173"],
     });

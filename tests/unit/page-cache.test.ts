@@ -258,6 +258,16 @@ describe("front door: CSP, addresses, malformed paths", () => {
     expect(reached).toHaveLength(2);
   });
 
+  it("holds every answer that may be a page: a query such as _rsc or a dotted path cannot shed the CSP", async () => {
+    upstream = { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" }, body: SCRIPTED };
+    for (const path of ["/search?q=x&_rsc=1", "/user-panel/cart?_rsc=abc", "/product/a.b", "/x.html"]) {
+      expect((await raw(path)).headers.get("content-security-policy"), path).toContain(sha("self.__next_f=[]"));
+    }
+    expect((await raw("/user-panel/cart?_rsc=abc")).headers.get("cache-control")).toBe("private, no-store");
+    // Next's own navigation requests (marked by headers) are not pages.
+    expect((await raw("/search?q=x", { rsc: "1" })).headers.get("content-security-policy")).toBeNull();
+  });
+
   it("marks personal pages no-store even when their shell was prerendered (and never keeps them)", async () => {
     upstream = { ...CACHED_PAGE, body: SCRIPTED };
     for (const path of ["/user-panel/cart", "/admin-panel/all-users", "/success"]) {
@@ -267,7 +277,7 @@ describe("front door: CSP, addresses, malformed paths", () => {
     expect((await raw("/user-panel/cart")).headers.get("x-page-cache")).toBeNull();
   });
 
-  it("leaves API answers and files alone (streamed through, no page CSP)", async () => {
+  it("leaves API answers alone (streamed through, no page CSP)", async () => {
     upstream = { status: 200, headers: { "content-type": "application/json" }, body: '{"ok":true}', chunks: 3 };
     const api = await raw("/api/get-product");
     expect(api.text).toBe('{"ok":true}');

@@ -9,6 +9,7 @@ import { assertAcceptablePassword } from "@/lib/server/password-policy";
 import { afterResponse } from "@/lib/server/after-response";
 import { emailChangeCodeEmail, passwordChangedEmail, sendMail } from "@/lib/server/mail";
 import { revokeResetProofs } from "@/lib/server/password-reset";
+import { throttle } from "@/lib/server/throttle";
 import { assertEmailFree, toPublicUser, updateProfile } from "@/lib/server/users";
 
 // PUT /api/update-user — SPEC 7: the caller's own name, email, contact, picture and (confirmed)
@@ -24,7 +25,11 @@ export const PUT = handle(async (request) => {
   const newEmail = body.email.toLowerCase() !== user.email ? body.email.toLowerCase() : null;
   if (body.password) assertAcceptablePassword(body.password);
   if (body.password || newEmail) await checkCurrentPassword(user, body.currentPassword, clientAddress(request.headers));
-  if (newEmail) await assertEmailFree(newEmail, user.id);
+  if (newEmail) {
+    await assertEmailFree(newEmail, user.id);
+    // Each request mails a code: bounded per account, per address and store-wide.
+    await throttle("emailChange", request, user.id);
+  }
 
   let profilePic = user.profilePic;
   if (body.profilepic === "") profilePic = "";
