@@ -1,4 +1,4 @@
-// Every number of SPEC.md section 9, by name, plus the store's own limits.
+// Every number the product specification names (its section 9: constants), by name, plus the store's own limits.
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const BANNER_IMAGES_PER_VARIANT = 5;

@@ -64,7 +64,7 @@ async function build() {
   try {
     const applied = await applyMigrations(database.url);
     if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
-    if (!process.env.DATABASE_URL && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false });
+    if (!process.env.DATABASE_URL && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false, demoAccounts: process.env.DEMO_ACCOUNTS !== "0" });
     const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
     const child = spawn(process.execPath, [nextBin, "build"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, stdio: "inherit" });
     const code = await new Promise<number>((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
@@ -100,7 +100,7 @@ async function main() {
   const cleanups: (() => Promise<void>)[] = [database.stop];
   const applied = await applyMigrations(database.url);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
-  if (!production && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false });
+  if (!production && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false, demoAccounts: config.demoAccounts });
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
