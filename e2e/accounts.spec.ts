@@ -291,6 +291,7 @@ test("a new email needs the current password and the code mailed to it @mobile",
   // The code step: the email stays the old one until the code comes back.
   const code = field(dialog, "Code from your new email");
   await expect(code).toBeFocused();
+  await expect(code).toHaveValue(""); // a fresh field, not the email box it replaced
   await expect(dialog.getByText(newEmail)).toBeVisible();
   await expect(page.getByTestId("profile-email")).toHaveText(email);
   await code.fill(await latestCodeFor(newEmail));

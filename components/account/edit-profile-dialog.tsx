@@ -106,7 +106,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >
       {pendingEmail ? (
-        <form onSubmit={onConfirm} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
+        <form key="confirm-email" onSubmit={onConfirm} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
           <h2 id="edit-profile-heading" className="text-xl font-semibold">
             Edit Profile
           </h2>
@@ -130,7 +130,7 @@ export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose
           <DialogButtons close="Later" submit={pending ? "Confirming…" : "Confirm email"} pending={pending} onClose={() => dialog.current?.close()} />
         </form>
       ) : (
-      <form onSubmit={onSubmit} onInput={onFormInput} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
+      <form key="profile" onSubmit={onSubmit} onInput={onFormInput} className="max-h-[calc(100dvh-2rem)] space-y-4 overflow-y-auto p-6 sm:p-8">
         <h2 id="edit-profile-heading" className="text-xl font-semibold">
           Edit Profile
         </h2>
