@@ -1,7 +1,9 @@
 // Helpers for calling the real route handlers the way Next does.
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
+import path from "node:path";
 import pg from "pg";
+import type { ApiRoute } from "@/lib/api-routes";
 import { beforeAll } from "vitest";
 import { applyMigrations } from "../scripts/lib/schema-engine";
 import { POST as signup } from "@/app/api/signup/route";
@@ -91,4 +93,20 @@ export function onOwnDatabase(prefix: string): void {
   beforeAll(async () => {
     process.env.DATABASE_URL = await createDatabase(prefix);
   }, 60_000);
+}
+
+// Route modules ---------------------------------------------------------------------------------
+
+export const API_DIR = path.join(process.cwd(), "app/api");
+
+export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** The route file that serves a path of lib/api-routes.ts (`:name` is `[name]`, `*` a catch-all), loaded. */
+export async function loadRoute(route: ApiRoute): Promise<Partial<Record<string, RouteHandler>>> {
+  const dir = route.path
+    .replace(/^\/api\//, "")
+    .split("/")
+    .map((segment) => (segment === "*" ? (route.access === "next-auth" ? "[...nextauth]" : "[...path]") : segment.replace(/^:(.+)$/, "[$1]")))
+    .join("/");
+  return (await import(/* @vite-ignore */ path.join(API_DIR, dir, "route.ts"))) as Partial<Record<string, RouteHandler>>;
 }

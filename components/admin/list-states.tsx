@@ -17,3 +17,28 @@ export function ListSkeleton({ rows, rowClassName, label }: { rows: number; rowC
     </div>
   );
 }
+
+/**
+ * An admin list's states in one place: the server's refusal, placeholder rows while the first
+ * page loads, the empty sentence, or the list itself.
+ */
+export function ListBody({
+  error,
+  what,
+  loading,
+  skeleton,
+  empty,
+  children,
+}: {
+  error: unknown;
+  what: string;
+  loading: boolean;
+  skeleton: { rows: number; rowClassName: string };
+  empty: string | null;
+  children: React.ReactNode;
+}) {
+  if (error) return <ListLoadFailed error={error} what={what} />;
+  if (loading) return <ListSkeleton {...skeleton} label={`Loading ${what}`} />;
+  if (empty) return <p className="rounded-2xl bg-white p-8 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">{empty}</p>;
+  return children;
+}

@@ -9,7 +9,7 @@ import { formatRupeeAmount } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import type { PublicOrder } from "@/lib/server/orders";
 import { OrderCard, paymentStatusLabel } from "../orders/order-card";
-import { ListLoadFailed, ListSkeleton } from "./list-states";
+import { ListBody } from "./list-states";
 import { Pager } from "./pager";
 
 
@@ -23,13 +23,13 @@ export function OrdersList() {
       <h1 id="orders-heading" className="text-2xl font-semibold">
         Orders
       </h1>
-      {error ? (
-        <ListLoadFailed error={error} what="orders" />
-      ) : isLoading && orders.length === 0 ? (
-        <ListSkeleton rows={4} rowClassName="h-14" label="Loading orders" />
-      ) : orders.length === 0 ? (
-        <p className="rounded-2xl bg-white p-8 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">No orders yet.</p>
-      ) : (
+      <ListBody
+        error={error}
+        what="orders"
+        loading={isLoading && orders.length === 0}
+        skeleton={{ rows: 4, rowClassName: "h-14" }}
+        empty={orders.length === 0 ? "No orders yet." : null}
+      >
         <ul className="space-y-2" aria-label="Orders, newest first">
           {orders.map((order) => (
             <li key={order._id}>
@@ -53,7 +53,7 @@ export function OrdersList() {
             </li>
           ))}
         </ul>
-      )}
+      </ListBody>
       <Pager page={page} pageSize={ORDERS_PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} label="Orders pages" />
     </section>
   );

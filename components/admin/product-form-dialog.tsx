@@ -10,6 +10,7 @@ import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { ProductImagesField } from "./product-images-field";
+import { IconButton } from "../ui/icon-button";
 
 type Errors = Record<string, string>;
 
@@ -85,11 +86,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         <h2 id={titleId} className="text-xl font-semibold">
           {title}
         </h2>
-        <button type="button" onClick={() => dialog.current?.close()} aria-label="Close" className="grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100">
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
-          </svg>
-        </button>
+        <IconButton icon="close" label="Close" onClick={() => dialog.current?.close()} className="h-9 w-9 hover:bg-slate-100" />
       </div>
       <form
         onSubmit={onSubmit}

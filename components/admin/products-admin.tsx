@@ -8,9 +8,10 @@ import { formatRupeeAmount } from "@/lib/money";
 import type { PublicProduct } from "@/lib/server/catalog";
 import { INPUT_CLASS } from "../account/form-styles";
 import { ProductThumb } from "../product-thumb";
-import { ListLoadFailed, ListSkeleton } from "./list-states";
+import { ListBody } from "./list-states";
 import { Pager } from "./pager";
 import { ProductFormDialog } from "./product-form-dialog";
+import { IconButton } from "../ui/icon-button";
 
 const PAGE_SIZE = 20;
 /** The search box asks the server once typing pauses this long. */
@@ -80,13 +81,13 @@ export function ProductsAdmin() {
           </select>
         </div>
       </div>
-      {error ? (
-        <ListLoadFailed error={error} what="products" />
-      ) : isLoading && products.length === 0 ? (
-        <ListSkeleton rows={6} rowClassName="h-20" label="Loading products" />
-      ) : products.length === 0 ? (
-        <p className="rounded-2xl bg-white p-8 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">No products found.</p>
-      ) : (
+      <ListBody
+        error={error}
+        what="products"
+        loading={isLoading && products.length === 0}
+        skeleton={{ rows: 6, rowClassName: "h-20" }}
+        empty={products.length === 0 ? "No products found." : null}
+      >
         <ul className="space-y-2" aria-label="Products">
           {products.map((product) => (
             <li key={product._id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200" data-testid="admin-product">
@@ -104,20 +105,16 @@ export function ProductsAdmin() {
                   </s>
                 </p>
               </div>
-              <button
-                type="button"
+              <IconButton
+                icon="edit"
+                label={`Edit ${product.productName}`}
                 onClick={() => setEditing(product)}
-                aria-label={`Edit ${product.productName}`}
-                className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-green-100 text-green-800 hover:bg-green-700 hover:text-white"
-              >
-                <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                  <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-              </button>
+                className="h-9 w-9 bg-green-100 text-green-800 hover:bg-green-700 hover:text-white"
+              />
             </li>
           ))}
         </ul>
-      )}
+      </ListBody>
       <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} label="Products pages" />
       {editing && (
         <ProductFormDialog product={editing === "new" ? undefined : editing} onSaved={() => void mutate()} onClose={() => setEditing(null)} />

@@ -13,6 +13,7 @@ import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { useCurrentUser } from "../use-current-user";
 import { ListLoadFailed } from "./list-states";
 import { Pager } from "./pager";
+import { IconButton } from "../ui/icon-button";
 
 
 /**
@@ -117,16 +118,12 @@ export function UsersTable() {
                       <td className="px-3 py-2 text-slate-600">{formatDate(user.createdAt)}</td>
                       <td className="px-3 py-2 text-right">
                         {user._id !== me?._id && (
-                          <button
-                            type="button"
+                          <IconButton
+                            icon="trash"
+                            label={`Delete ${user.name} (${user.email})`}
                             onClick={() => setDeleting(user)}
-                            aria-label={`Delete ${user.name} (${user.email})`}
-                            className="grid h-8 w-8 place-items-center rounded-full text-slate-600 hover:bg-red-50 hover:text-red-700"
-                          >
-                            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                              <path d="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" strokeLinecap="round" strokeLinejoin="round" />
-                            </svg>
-                          </button>
+                            className="h-8 w-8 text-slate-600 hover:bg-red-50 hover:text-red-700"
+                          />
                         )}
                       </td>
                     </tr>

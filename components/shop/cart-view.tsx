@@ -13,6 +13,7 @@ import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { productImageSrc } from "@/lib/product-image";
 import { type CartEntry, useShopLists } from "../use-shop-lists";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
+import { IconButton } from "../ui/icon-button";
 
 /**
  * SPEC 2: 'My Cart' — a row per line (image, name, category, price, minus/plus, remove) and the
@@ -145,11 +146,7 @@ function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: 
           ) : (
             <span className="font-medium text-slate-600">{name}</span>
           )}
-          <button type="button" onClick={onRemove} aria-label={`Remove ${name} from cart`} className="grid h-8 w-8 shrink-0 place-items-center rounded-full text-slate-600 hover:bg-brand-50 hover:text-brand-700">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
+          <IconButton icon="trash" label={`Remove ${name} from cart`} onClick={onRemove} className="h-8 w-8 text-slate-600 hover:bg-brand-50 hover:text-brand-700" />
         </div>
         {product && <p className="text-sm text-slate-600">{categoryLabel(product.category)}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">

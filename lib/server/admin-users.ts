@@ -29,14 +29,11 @@ async function lockAdmins(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('admins', 0))`;
 }
 
-async function otherAdmins(tx: Tx, userId: string): Promise<number> {
-  return tx.user.count({ where: { role: "ADMIN", id: { not: userId } } });
+/** Refuses to take away the store's last ADMIN (a demotion or a deletion of `user`). */
+async function assertNotLastAdmin(tx: Tx, user: User): Promise<void> {
+  if (user.role === "ADMIN" && (await tx.user.count({ where: { role: "ADMIN", id: { not: user.id } } })) === 0) throw conflict(LAST_ADMIN_MESSAGE);
 }
 
-/**
- * PUT /api/update-role/{userId}. A change bumps the user's session version: their open sessions
- * must sign in again (and so pick up the new role everywhere at once).
- */
 /** The acting admin, re-read under the lock: one demoted or deleted meanwhile acts no more. */
 async function assertStillAdmin(tx: Tx, adminId: string): Promise<void> {
   if ((await tx.user.count({ where: { id: adminId, role: "ADMIN" } })) === 0) throw forbidden();
@@ -54,10 +51,14 @@ async function underAdminLock<T>(admin: User, userId: string, change: (tx: Tx, u
   });
 }
 
+/**
+ * PUT /api/update-role/{userId}. A change bumps the user's session version: their open sessions
+ * must sign in again (and so pick up the new role everywhere at once).
+ */
 export async function changeRole(admin: User, userId: string, role: Role): Promise<PublicUser> {
   return underAdminLock(admin, userId, async (tx, user) => {
     if (user.role === role) return toPublicUser(user);
-    if (user.role === "ADMIN" && (await otherAdmins(tx, user.id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    await assertNotLastAdmin(tx, user);
     return toPublicUser(await tx.user.update({ where: { id: user.id }, data: { role, sessionVersion: { increment: 1 } } }));
   });
 }
@@ -70,7 +71,7 @@ export async function deleteUser(admin: User, userId: string): Promise<PublicUse
   return underAdminLock(admin, userId, async (tx, user) => {
     // Compared as stored: the path's id may be spelled in upper case.
     if (user.id === admin.id) throw badRequest(DELETE_SELF_MESSAGE);
-    if (user.role === "ADMIN" && (await otherAdmins(tx, user.id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    await assertNotLastAdmin(tx, user);
     await tx.user.delete({ where: { id: user.id } });
     return toPublicUser(user);
   });

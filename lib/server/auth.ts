@@ -7,6 +7,7 @@ import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS } 
 import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/lib/session-cookie";
 import { signInSchema } from "@/lib/schemas";
 import type { Session, User } from "@/lib/generated/prisma/client";
+import { isRowId } from "./catalog";
 import { db } from "./db";
 import { forbidden, HttpError, unauthorized } from "./http";
 import { clientAddress } from "./client-address";
@@ -38,7 +39,6 @@ function claimsFor(user: User, session: Session): SessionClaims {
   return { sub: user.id, sv: user.sessionVersion, sid: session.id, name: user.name, email: user.email, role: user.role };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A new server-side session for a sign-in; old ended sessions are swept now and then. */
 export async function startSession(user: User, now: Date = new Date()): Promise<Session> {
@@ -103,13 +103,19 @@ async function sessionTokenFrom(request?: Request): Promise<string | undefined> 
   return (await cookies()).get(sessionCookieName())?.value;
 }
 
-/** The decoded claims of a session cookie, without touching the database (for proxy.ts). */
+/** Claims of ours: a user id, a session id (both UUIDs, so they can reach SQL) and a version. */
+function isSessionClaims(claims: JWT | null | undefined): claims is SessionClaims {
+  if (!claims) return false;
+  const { sub, sv, sid } = claims;
+  return isRowId(sub) && typeof sv === "number" && isRowId(sid);
+}
+
+/** The decoded claims of a session cookie, without touching the database. */
 export async function readSessionClaims(token: string | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
   try {
     const claims = await decode({ token, secret: secret() });
-    if (!claims || typeof claims.sub !== "string" || !UUID.test(claims.sub) || typeof claims.sv !== "number" || typeof claims.sid !== "string" || !UUID.test(claims.sid)) return null;
-    return claims as SessionClaims;
+    return isSessionClaims(claims) ? claims : null;
   } catch {
     return null;
   }
@@ -147,10 +153,15 @@ export async function getSessionUser(request?: Request): Promise<User | null> {
   return (await getSession(request))?.user ?? null;
 }
 
+/** Deletes the session the claims name (sign-out, ours or next-auth's). */
+async function deleteSession(claims: SessionClaims): Promise<void> {
+  await db.session.deleteMany({ where: { id: claims.sid, userId: claims.sub } });
+}
+
 /** Ends the caller's session on the server (its row is deleted), if the cookie names one. */
 export async function endSession(request: Request): Promise<void> {
   const claims = await readSessionClaims(await sessionTokenFrom(request));
-  if (claims) await db.session.deleteMany({ where: { id: claims.sid, userId: claims.sub } });
+  if (claims) await deleteSession(claims);
 }
 
 /** Ends every session of the user but `keep` (a password change keeps the browser that made it). */
@@ -215,8 +226,8 @@ export const authOptions: NextAuthOptions = {
   events: {
     // next-auth's own sign-out ends the session on the server too, like POST /api/logout.
     async signOut(message) {
-      const claims = "token" in message ? (message.token as Partial<SessionClaims> | null) : null;
-      if (claims && typeof claims.sid === "string" && UUID.test(claims.sid)) await db.session.deleteMany({ where: { id: claims.sid } });
+      const claims = "token" in message ? message.token : null;
+      if (isSessionClaims(claims)) await deleteSession(claims);
     },
   },
   callbacks: {
@@ -229,9 +240,7 @@ export const authOptions: NextAuthOptions = {
         if (!fresh) throw new Error("The account is gone");
         return Object.assign(token, claimsFor(fresh, await startSession(fresh)));
       }
-      const claims = token as Partial<SessionClaims>;
-      const live = typeof claims.sid === "string" && UUID.test(claims.sid) && typeof claims.sub === "string" && UUID.test(claims.sub) && typeof claims.sv === "number" ? await liveSession(claims as SessionClaims) : null;
-      if (!live) throw new Error("The session has ended");
+      if (!isSessionClaims(token) || !(await liveSession(token))) throw new Error("The session has ended");
       return token;
     },
     async session({ session, token }) {

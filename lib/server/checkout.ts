@@ -16,7 +16,7 @@ import { absoluteUrl, siteUrl } from "@/lib/site-url";
 import type { Checkout, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
 import { db } from "./db";
-import { badRequest, conflict, HttpError } from "./http";
+import { badRequest, conflict, HttpError, unavailable } from "./http";
 import { fulfilCheckoutSession } from "./orders";
 import { isProviderOutage, stripeClient } from "./stripe";
 
@@ -150,12 +150,12 @@ export async function startCheckout(user: User, lineIds: string[], now = new Dat
     if (started) return started;
     // The reused session had expired (its row is closed now): the next round records a new one.
   }
-  throw new HttpError(503, PROVIDER_DOWN_MESSAGE, { "Retry-After": "5" });
+  throw unavailable(PROVIDER_DOWN_MESSAGE);
 }
 
 function providerFailed(checkoutId: string, error: unknown): HttpError {
   console.error(`[checkout] the payment provider failed for checkout ${checkoutId}:`, error);
-  return new HttpError(503, PROVIDER_DOWN_MESSAGE, { "Retry-After": "5" });
+  return unavailable(PROVIDER_DOWN_MESSAGE);
 }
 
 /** Creates the row's Checkout Session; its idempotency key makes every retry the same session. */

@@ -3,10 +3,10 @@ import { EMAIL_CHANGE_GUESSES_PER_DAY, EMAIL_CHANGE_VALIDITY_SECONDS, OTP_MAX_AT
 import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from "@/lib/schemas";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 import { db } from "./db";
-import { badRequest, conflict, HttpError, tooManyRequests } from "./http";
-import { hit, secondsLeft } from "./rate-limit";
+import { badRequest, conflict, HttpError } from "./http";
+import { countOrRefuse } from "./rate-limit";
 import { codeHash, newCode, sameHash } from "./one-time-codes";
-import { revokeResetProofs } from "./password-reset";
+import { revokeResetProofs, tooManyWrongCodes } from "./password-reset";
 import { signInThrottled } from "./sign-in";
 import { DUPLICATE_EMAIL_MESSAGE } from "./users";
 
@@ -58,11 +58,7 @@ export async function pendingEmailOf(userId: string, now: Date = new Date()): Pr
  * guesses, counted atomically before the check. Returns the updated user and the old address.
  */
 export async function confirmEmailChange(user: User, otp: string, now: Date = new Date()): Promise<{ user: User; oldEmail: string }> {
-  const daily = { key: `email-change-guess-day:${user.id}`, seconds: 24 * 3600, now };
-  if ((await hit(daily)) > EMAIL_CHANGE_GUESSES_PER_DAY) {
-    const wait = secondsLeft(daily.seconds, now);
-    throw tooManyRequests(`Too many wrong codes. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
-  }
+  await countOrRefuse([{ key: `email-change-guess-day:${user.id}`, seconds: 24 * 3600, limit: EMAIL_CHANGE_GUESSES_PER_DAY }], tooManyWrongCodes, now);
   const change = await db.emailChange.findUnique({ where: { userId: user.id } });
   if (!change) throw badRequest(WRONG_EMAIL_CODE_MESSAGE);
   const claimed = await db.emailChange.updateMany({

@@ -34,6 +34,8 @@ export const unauthorized = (message = "Please log in first.") => new HttpError(
 export const forbidden = (message = "You are not allowed to do that.") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A provider or dependency is not answering: try again soon. */
+export const unavailable = (message: string, retryAfterSeconds = 5) => new HttpError(503, message, { "Retry-After": String(retryAfterSeconds) });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { "Retry-After": String(retryAfterSeconds) });
 

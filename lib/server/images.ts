@@ -4,7 +4,7 @@ import http from "node:http";
 import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from "cloudinary";
 import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { readConfig } from "./config";
-import { badRequest, HttpError } from "./http";
+import { badRequest, HttpError, unavailable } from "./http";
 
 // Pictures go through the Cloudinary SDK: to Cloudinary with CLOUDINARY_URL, otherwise to the
 // local emulator at EMULATOR_URL (development, tests, the demo). The SDK's global config is left
@@ -148,6 +148,7 @@ export function isProductImageUrl(value: string): boolean {
 }
 
 const IMAGE_CHECK_TIMEOUT_MS = 5_000;
+const IMAGE_HOST_DOWN_MESSAGE = "The image host is not answering; please try again in a moment";
 export const PRODUCT_IMAGE_MISSING_MESSAGE = "This image is not on the image host: upload it again";
 export const PRODUCT_IMAGE_SIZE_MESSAGE = `Each image must be at most ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB`;
 
@@ -167,12 +168,12 @@ export async function checkHostedImages(urls: string[], alreadyStored: readonly 
       answer = await fetch(url, { method: "HEAD", redirect: "error", signal: AbortSignal.timeout(IMAGE_CHECK_TIMEOUT_MS) });
     } catch (error) {
       console.error(`[images] HEAD ${url} failed:`, error);
-      throw new HttpError(503, "The image host is not answering; please try again in a moment");
+      throw unavailable(IMAGE_HOST_DOWN_MESSAGE);
     }
     if (answer.status === 404) return [index, PRODUCT_IMAGE_MISSING_MESSAGE];
     if (!answer.ok) {
       console.error(`[images] HEAD ${url} answered ${answer.status}`);
-      throw new HttpError(503, "The image host is not answering; please try again in a moment");
+      throw unavailable(IMAGE_HOST_DOWN_MESSAGE);
     }
     const length = Number(answer.headers.get("content-length"));
     if (!Number.isFinite(length) || length > PRODUCT_IMAGE_MAX_BYTES) return [index, PRODUCT_IMAGE_SIZE_MESSAGE];

@@ -12,10 +12,10 @@ import {
 } from "@/lib/constants";
 import type { User } from "@/lib/generated/prisma/client";
 import { db } from "./db";
-import { badRequest, tooManyRequests, unauthorized } from "./http";
+import { badRequest, unauthorized } from "./http";
 import { codeHash, newCode, sameHash } from "./one-time-codes";
 import { hashPassword } from "./passwords";
-import { hit, secondsLeft } from "./rate-limit";
+import { countOrRefuse } from "./rate-limit";
 
 // The password reset of SPEC 4, made safe (the old system reset any password with no proof):
 //   send-otp     a 6-digit code from a CSPRNG, stored only as an HMAC, valid OTP_VALIDITY_SECONDS,
@@ -45,11 +45,11 @@ function findByEmail(email: string): Promise<User | null> {
  * send-otp that runs before the answer, so both answers cost the same.
  */
 export async function countCodeRequest(email: string, now: Date = new Date()): Promise<void> {
-  const window = { key: `otp-send:${email.toLowerCase()}`, seconds: OTP_SEND_WINDOW_SECONDS, now };
-  if ((await hit(window)) > OTP_SENDS_PER_WINDOW) {
-    const wait = secondsLeft(OTP_SEND_WINDOW_SECONDS, now);
-    throw tooManyRequests(`You can request ${OTP_SENDS_PER_WINDOW} codes in 15 minutes. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
-  }
+  await countOrRefuse(
+    [{ key: `otp-send:${email.toLowerCase()}`, seconds: OTP_SEND_WINDOW_SECONDS, limit: OTP_SENDS_PER_WINDOW }],
+    (wait) => `You can request ${OTP_SENDS_PER_WINDOW} codes in 15 minutes. Please try again in ${Math.ceil(wait / 60)} minutes.`,
+    now,
+  );
 }
 
 /**
@@ -70,6 +70,9 @@ export async function issueResetCode(email: string, now: Date = new Date()): Pro
   return { user, code };
 }
 
+/** The wrong-codes refusal, shared by the reset code and the email-change code. */
+export const tooManyWrongCodes = (wait: number) => `Too many wrong codes. Please try again in ${Math.ceil(wait / 60)} minutes.`;
+
 /**
  * Checks a code; on success spends it and returns a fresh reset-grant token (raw, for the
  * cookie). Wrong, expired, replaced and worn-out codes get one message, and wrong guesses are
@@ -79,16 +82,14 @@ export async function verifyResetCode(email: string, otp: string, now: Date = ne
   // Every guess is counted before it is checked (one atomic INSERT … ON CONFLICT per window), so
   // parallel guesses cannot slip past: at most OTP_FAILURES_PER_WINDOW an hour and
   // OTP_GUESSES_PER_DAY a day per email, i.e. odds of at most 100 in 10^6 a day.
-  const windows = [
-    { key: `otp-guess:${email.toLowerCase()}`, seconds: OTP_FAILURE_WINDOW_SECONDS, now, limit: OTP_FAILURES_PER_WINDOW },
-    { key: `otp-guess-day:${email.toLowerCase()}`, seconds: 24 * 3600, now, limit: OTP_GUESSES_PER_DAY },
-  ];
-  const counts = await Promise.all(windows.map((window) => hit(window)));
-  const over = windows.filter((window, index) => counts[index]! > window.limit);
-  if (over.length > 0) {
-    const wait = Math.max(...over.map((window) => secondsLeft(window.seconds, now)));
-    throw tooManyRequests(`Too many wrong codes. Please try again in ${Math.ceil(wait / 60)} minutes.`, wait);
-  }
+  await countOrRefuse(
+    [
+      { key: `otp-guess:${email.toLowerCase()}`, seconds: OTP_FAILURE_WINDOW_SECONDS, limit: OTP_FAILURES_PER_WINDOW },
+      { key: `otp-guess-day:${email.toLowerCase()}`, seconds: 24 * 3600, limit: OTP_GUESSES_PER_DAY },
+    ],
+    tooManyWrongCodes,
+    now,
+  );
 
   const user = await findByEmail(email);
   const code = user ? await db.passwordResetCode.findFirst({ where: { userId: user.id, usedAt: null }, orderBy: { createdAt: "desc" } }) : null;

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "./db";
+import { tooManyRequests } from "./http";
 
 // Fixed-window counters in Postgres (RateLimitBucket), so a limit holds across every instance
 // of the app. A hit is counted atomically before the guarded work runs (INSERT … ON CONFLICT
@@ -46,4 +47,26 @@ async function sweep(now: Date): Promise<void> {
   } catch (error) {
     console.warn("[rate-limit] sweep failed:", error);
   }
+}
+
+/** A counted limit: at most `limit` hits of `key` per fixed window of `seconds`. */
+export type Limit = { key: string; seconds: number; limit: number };
+
+/**
+ * Counts one hit against each limit, all before the guarded work runs (so parallel requests
+ * cannot pass a limit together), and refuses with 429 when any count is past its limit:
+ * Retry-After is the longest wait among those, `message` says it in words.
+ */
+export async function countOrRefuse(limits: readonly Limit[], message: (waitSeconds: number) => string, now: Date = new Date()): Promise<void> {
+  const counts = await Promise.all(limits.map((limit) => hit({ key: limit.key, seconds: limit.seconds, now })));
+  const over = limits.filter((limit, index) => counts[index]! > limit.limit);
+  if (over.length === 0) return;
+  const wait = Math.max(...over.map((limit) => secondsLeft(limit.seconds, now)));
+  throw tooManyRequests(message(wait), wait);
+}
+
+/** "N minutes" (at least one, singular when one) for a wait in seconds. */
+export function inMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

@@ -1,14 +1,9 @@
 import "server-only";
 import type { User } from "@/lib/generated/prisma/client";
 import { SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_WINDOW_SECONDS } from "@/lib/constants";
-import { tooManyRequests, unauthorized } from "./http";
-import { hit, reset, secondsLeft } from "./rate-limit";
+import { unauthorized } from "./http";
+import { countOrRefuse, hit, inMinutes, reset, type Limit } from "./rate-limit";
 import { INVALID_CREDENTIALS_MESSAGE, verifyCredentials } from "./users";
-
-function signInThrottledMessage(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
 
 /**
  * Sign-in with throttling per account and per client address (Postgres counters, so it holds
@@ -16,17 +11,13 @@ function signInThrottledMessage(seconds: number): string {
  * takes its count back: only failures stay, and parallel guesses cannot pass the limit.
  */
 export async function signInThrottled(email: string, password: string, address: string | null, now: Date = new Date()): Promise<User> {
-  const windows = [{ key: accountKey(email), seconds: SIGNIN_WINDOW_SECONDS, now, limit: SIGNIN_FAILURES_PER_ACCOUNT }];
+  const windows: Limit[] = [{ key: accountKey(email), seconds: SIGNIN_WINDOW_SECONDS, limit: SIGNIN_FAILURES_PER_ACCOUNT }];
   // No trustworthy address (no proxy in front): only the account limit applies.
-  if (address) windows.push({ key: `signin:address:${address}`, seconds: SIGNIN_WINDOW_SECONDS, now, limit: SIGNIN_FAILURES_PER_ADDRESS });
-  const counts = await Promise.all(windows.map((window) => hit(window)));
-  if (counts.some((count, index) => count > windows[index]!.limit)) {
-    const wait = secondsLeft(SIGNIN_WINDOW_SECONDS, now);
-    throw tooManyRequests(signInThrottledMessage(wait), wait);
-  }
+  if (address) windows.push({ key: `signin:address:${address}`, seconds: SIGNIN_WINDOW_SECONDS, limit: SIGNIN_FAILURES_PER_ADDRESS });
+  await countOrRefuse(windows, (wait) => `Too many sign-in attempts. Please try again in ${inMinutes(wait)}.`, now);
   const user = await verifyCredentials(email, password);
   if (!user) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  await Promise.all(windows.map((window) => hit(window, -1)));
+  await Promise.all(windows.map((window) => hit({ key: window.key, seconds: window.seconds, now }, -1)));
   return user;
 }
 

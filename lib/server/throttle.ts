@@ -1,8 +1,7 @@
 import "server-only";
 import { THROTTLES } from "@/lib/constants";
 import { clientAddress } from "./client-address";
-import { tooManyRequests } from "./http";
-import { hit, secondsLeft } from "./rate-limit";
+import { countOrRefuse, inMinutes, type Limit } from "./rate-limit";
 
 // Limits on the doors that cost the store something per request (an Argon2 hash, an email, a
 // Stripe session, a catalogue write): per client address, per account and for the whole store,
@@ -12,11 +11,6 @@ import { hit, secondsLeft } from "./rate-limit";
 export type ThrottleName = keyof typeof THROTTLES;
 type Rules = { perAddress?: readonly [number, number]; perAccount?: readonly [number, number]; global?: readonly [number, number] };
 
-function waitMessage(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
-
 /**
  * Counts one request of `name` for the caller's address, their account (when `accountId` is
  * given) and the store; 429 with Retry-After when any count is past its limit. Without a
@@ -25,13 +19,9 @@ function waitMessage(seconds: number): string {
 export async function throttle(name: ThrottleName, request: Request, accountId?: string, now: Date = new Date()): Promise<void> {
   const rules: Rules = THROTTLES[name];
   const address = clientAddress(request.headers);
-  const counters: { key: string; limit: number; seconds: number }[] = [];
+  const counters: Limit[] = [];
   if (rules.global) counters.push({ key: `${name}:all`, limit: rules.global[0], seconds: rules.global[1] });
   if (rules.perAddress && address) counters.push({ key: `${name}:address:${address}`, limit: rules.perAddress[0], seconds: rules.perAddress[1] });
   if (rules.perAccount && accountId) counters.push({ key: `${name}:account:${accountId}`, limit: rules.perAccount[0], seconds: rules.perAccount[1] });
-  const counts = await Promise.all(counters.map((counter) => hit({ key: counter.key, seconds: counter.seconds, now })));
-  const over = counters.filter((counter, index) => counts[index]! > counter.limit);
-  if (over.length === 0) return;
-  const wait = Math.max(...over.map((counter) => secondsLeft(counter.seconds, now)));
-  throw tooManyRequests(waitMessage(wait), wait);
+  await countOrRefuse(counters, (wait) => `Too many requests. Please try again in ${inMinutes(wait)}.`, now);
 }

@@ -59,32 +59,21 @@ export async function createUser(input: {
 }
 
 /**
- * The caller's own profile (PUT /api/update-user). Only these fields can change; the role and
- * the id are never read from the request. A new password bumps sessionVersion, so other
- * sessions of the user end (the caller gets a fresh cookie).
+ * Writes the caller's own profile (lib/server/profile.ts decides what may change). Only these
+ * fields can change; the email changes through confirmEmailChange. A new password bumps
+ * sessionVersion, so other sessions of the user end.
  */
-export async function updateProfile(
-  user: User,
-  input: { name: string; email: string; contact: string; profilePic: string; password?: string },
-): Promise<User> {
+export async function updateProfile(user: User, input: { name: string; contact: string; profilePic: string; password?: string }): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  try {
-    return await db.user.update({
-      where: { id: user.id },
-      data: {
-        name: input.name,
-        email: input.email.toLowerCase(),
-        contact: input.contact,
-        profilePic: input.profilePic,
-        ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
-      },
-    });
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw conflict(DUPLICATE_EMAIL_MESSAGE);
-    }
-    throw error;
-  }
+  return db.user.update({
+    where: { id: user.id },
+    data: {
+      name: input.name,
+      contact: input.contact,
+      profilePic: input.profilePic,
+      ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
+    },
+  });
 }
 
 /** The user whose email and password these are, or null; takes as long either way. */

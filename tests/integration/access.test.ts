@@ -9,12 +9,10 @@ import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES, type ApiAccess, type ApiMethod, type ApiRoute } from "@/lib/api-routes";
-import { admin, BASE, query, shopper, TEST_PASSWORD, uniqueEmail, type Shopper } from "../helpers";
+import { admin, API_DIR, BASE, loadRoute, query, shopper, TEST_PASSWORD, uniqueEmail, type Shopper } from "../helpers";
 
 type Caller = "anonymous" | "A" | "B" | "admin" | "demoted";
-type RouteModule = Partial<Record<ApiMethod, (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>>;
 
-const API_DIR = path.join(process.cwd(), "app/api");
 
 /** Every route file under app/api as the path it serves, with the methods it exports. */
 function routeFiles(dir = API_DIR): string[] {
@@ -28,15 +26,6 @@ function routeFiles(dir = API_DIR): string[] {
 function servedPath(file: string): string {
   const segments = path.relative(API_DIR, path.dirname(file)).split(path.sep);
   return `/api/${segments.map((segment) => (segment.startsWith("[...") ? "*" : segment.replace(/^\[(.+)\]$/, ":$1"))).join("/")}`;
-}
-
-async function load(route: ApiRoute): Promise<RouteModule> {
-  const dir = route.path
-    .replace(/^\/api\//, "")
-    .split("/")
-    .map((segment) => (segment === "*" ? (route.access === "next-auth" ? "[...nextauth]" : "[...path]") : segment.replace(/^:(.+)$/, "[$1]")))
-    .join("/");
-  return (await import(/* @vite-ignore */ path.join(API_DIR, dir, "route.ts"))) as RouteModule;
 }
 
 let A: Shopper;
@@ -129,7 +118,7 @@ async function thingsOfA() {
 const cookieOf = (caller: Caller) => ({ anonymous: undefined, A: A.cookie, B: B.cookie, admin: boss.cookie, demoted: demoted.cookie })[caller];
 
 async function call(route: ApiRoute, method: ApiMethod, caller: Caller): Promise<number> {
-  const handler = (await load(route))[method]!;
+  const handler = (await loadRoute(route))[method]!;
   const { params, query: search = "", body } = callFor(route);
   const url = `${BASE}${route.path.replace(/:(\w+)/g, (_m, name: string) => params[name]!)}${search}`;
   const cookie = cookieOf(caller);
@@ -182,7 +171,7 @@ describe("the route list", () => {
     const files = routeFiles().map(servedPath).sort();
     expect(files).toEqual(API_ROUTES.map((route) => route.path).sort());
     for (const route of API_ROUTES) {
-      const routeModule = await load(route);
+      const routeModule = await loadRoute(route);
       const exported = (["GET", "POST", "PUT", "DELETE", "PATCH"] as const).filter((method) => typeof (routeModule as Record<string, unknown>)[method] === "function");
       const order = ["GET", "POST", "PUT", "DELETE", "PATCH"];
       expect(exported, route.path).toEqual([...route.methods].sort((a, b) => order.indexOf(a) - order.indexOf(b)));

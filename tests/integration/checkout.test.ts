@@ -55,6 +55,13 @@ async function startCheckout(user: Shopper, lines: { _id: string }[]): Promise<{
   return body.data;
 }
 
+/** A checkout of one new cart line of the product, paid on the emulator's hosted page. */
+async function paidCheckout(user: Shopper, productId: string): Promise<{ id: string; url: string }> {
+  const started = await startCheckout(user, [await addLine(user, productId)]);
+  await pay(started.id);
+  return started;
+}
+
 type EmulatedSession = Stripe.Checkout.Session;
 
 async function emulatorSessions(): Promise<EmulatedSession[]> {
@@ -322,9 +329,7 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
   it("answers 5xx when the database fails mid-fulfilment, writes nothing, and the retry succeeds once", async () => {
     const me = await shopper();
     const probe = await makeProduct(123_400, `db-failure-probe ${randomUUID().slice(0, 8)}`);
-    const line = await addLine(me, probe.id);
-    const started = await startCheckout(me, [line]);
-    await pay(started.id);
+    const started = await paidCheckout(me, probe.id);
     const event = await completedEvent(started.id);
     const constraint = `fail_probe_${randomUUID().slice(0, 8)}`;
     // A real database error in the middle of the transaction: the order row is written, its line is refused.
@@ -347,9 +352,7 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
 
   it("keeps the order when its email fails, and the retry sends it once", async () => {
     const me = await shopper();
-    const line = await addLine(me, products[1]!.id);
-    const started = await startCheckout(me, [line]);
-    await pay(started.id);
+    const started = await paidCheckout(me, products[1]!.id);
     const from = process.env.EMAIL_FROM;
     process.env.EMAIL_FROM = "not an address"; // the provider refuses the mail (422)
     try {
@@ -390,9 +393,7 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
 
   it("records a payment that arrives after its account was deleted, detached from it", async () => {
     const me = await shopper();
-    const line = await addLine(me, products[2]!.id);
-    const started = await startCheckout(me, [line]);
-    await pay(started.id);
+    const started = await paidCheckout(me, products[2]!.id);
     await query(`DELETE FROM "User" WHERE id = $1`, [me.id]);
     const event = await completedEvent(started.id);
     expect((await deliver(event.payload, event.header)).status).toBe(200);

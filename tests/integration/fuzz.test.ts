@@ -5,28 +5,15 @@
 // the API's JSON shape, never a stack trace, SQL text or secret in the answer; and when every
 // case of an endpoint was refused, not one row anywhere changed. Runs on a database of its own.
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import fc from "fast-check";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_ROUTES, type ApiMethod, type ApiRoute } from "@/lib/api-routes";
-import { BASE, query, shopper, type Shopper, onOwnDatabase } from "../helpers";
+import { API_ROUTES, type ApiRoute } from "@/lib/api-routes";
+import { BASE, loadRoute, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
 onOwnDatabase("fuzz");
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function handlerOf(route: ApiRoute, method: ApiMethod): Promise<Handler> {
-  const dir = route.path
-    .replace(/^\/api\//, "")
-    .split("/")
-    .map((segment) => (segment === "*" ? "[...path]" : segment.replace(/^:(.+)$/, "[$1]")))
-    .join("/");
-  const routeModule = (await import(/* @vite-ignore */ path.join(process.cwd(), "app/api", dir, "route.ts"))) as Record<string, Handler>;
-  return routeModule[method]!;
-}
 
 // Hostile text ----------------------------------------------------------------------------------
 const FRAGMENTS = [
@@ -140,7 +127,7 @@ const cases = API_ROUTES.filter((route) => route.access !== "next-auth").flatMap
 
 describe.each(cases)("%s", (_name, route, method) => {
   it(`survives ${RUNS} hostile requests: no 5xx, no leak, nothing written by a refusal`, async () => {
-    const handler = await handlerOf(route, method);
+    const handler = (await loadRoute(route))[method]!;
     const params = route.path.match(/:(\w+)/g)?.map((name) => name.slice(1)) ?? [];
     const before = await rowCounts();
     let accepted = 0;
