@@ -15,7 +15,7 @@ export const metadata: Metadata = {
   openGraph: { url: "/", title: "Volt Electronics", description: "Phones, earphones, watches, televisions, cameras and more, with secure card checkout." },
 };
 
-// SPEC 2: the category strip, the banner carousel and the ten product rows. Every read is a
+// docs/PRODUCT.md §2.2: the category strip, the banner carousel and the ten product rows. Every read is a
 // cached catalogue read, so the whole page is prerendered and revalidated by tag. The rows past
 // the first screens load their cards as they near the viewport (from the same cached read through
 // the category endpoint): the HTML, the DOM and the hydration work stay a third of what ten

@@ -22,7 +22,7 @@ const LOOKS = {
   outline: "min-w-32 rounded-full border-2 border-brand-600 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60",
 };
 
-/** SPEC 8: 401/403 → /signin with 'Please log in first.'; otherwise the server's message. */
+/** docs/PRODUCT.md §8.1: 401/403 → /signin with 'Please log in first.'; otherwise the server's message. */
 export function AddToCartButton({ productId, productName, thenOpenCart = false, look, label }: Props) {
   const router = useRouter();
   const { cartKey: key } = useShopLists();

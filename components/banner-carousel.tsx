@@ -5,7 +5,7 @@ import { BANNER_SLIDES as SLIDES, MOBILE_MEDIA } from "@/lib/banners";
 import { CAROUSEL_INTERVAL_MS } from "@/lib/constants";
 
 /**
- * SPEC 4: advances every 5000 ms and wraps both ways; the mobile images below 768 px (chosen by
+ * docs/PRODUCT.md §4.4: advances every 5000 ms and wraps both ways; the mobile images below 768 px (chosen by
  * the browser through <picture>, so the right one loads first). Pauses while hovered or focused,
  * and with the pause button (WCAG 2.2.2).
  */

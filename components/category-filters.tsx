@@ -7,7 +7,7 @@ import { categoryFilterHref, type CategoryFilter, type CategorySort } from "@/li
 import { ProductGridSkeleton } from "./product-grid";
 
 /**
- * SPEC 2: the category page's two columns: the filters, and the results (rendered on the server
+ * docs/PRODUCT.md §2.5: the category page's two columns: the filters, and the results (rendered on the server
  * and passed in), which give way to the 13 skeleton cards while a new selection loads.
  */
 export function CategoryBrowser({ filter, children }: { filter: CategoryFilter; children: React.ReactNode }) {
@@ -32,7 +32,7 @@ export function CategoryBrowser({ filter, children }: { filter: CategoryFilter; 
 type FiltersProps = { filter: CategoryFilter; pending: boolean; startTransition: React.TransitionStartFunction };
 
 /**
- * SPEC 2: price sort radios and the category checkboxes, mirrored in the address bar. On phones
+ * docs/PRODUCT.md §2.5: price sort radios and the category checkboxes, mirrored in the address bar. On phones
  * the panel collapses behind a 'Filters' button.
  */
 function CategoryFilters({ filter, pending, startTransition }: FiltersProps) {

@@ -3,7 +3,7 @@ import { categoryLabel } from "@/lib/categories";
 import type { CategoryStripItem } from "@/lib/server/catalog";
 import { ProductImage } from "./product-image";
 
-/** SPEC 2: a circular image and the category name, each linking to its category page. */
+/** docs/PRODUCT.md §2.2: a circular image and the category name, each linking to its category page. */
 export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {
   return (
     <nav aria-label="Shop by category">

@@ -32,7 +32,7 @@ export function HeaderAccount() {
 
 const BUTTON = "rounded-full bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700";
 
-/** SPEC 2: the avatar toggles a dropdown; a link, Escape or a click outside closes it. */
+/** docs/PRODUCT.md §2.1: the avatar toggles a dropdown; a link, Escape or a click outside closes it. */
 function AvatarMenu({ name, picture, role }: { name: string; picture: string; role: string }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -89,7 +89,7 @@ function AvatarMenu({ name, picture, role }: { name: string; picture: string; ro
   );
 }
 
-/** Wishlist and cart icons with their counts, for signed-in USERs (SPEC 2). */
+/** Wishlist and cart icons with their counts, for signed-in USERs (docs/PRODUCT.md §2.1). */
 function ShopperCounts() {
   const { wishlistCount, cart: items } = useShopLists();
   return (

@@ -13,7 +13,7 @@ type RowAnswer = ApiAnswer<undefined> & { product: PublicProduct[] };
 const LOAD_AHEAD = "400px 0px";
 
 /**
- * A home row below the fold (SPEC 2): its heading is server-rendered, its cards load from the
+ * A home row below the fold (docs/PRODUCT.md §2.2): its heading is server-rendered, its cards load from the
  * cached category endpoint once the row nears the viewport, with the spec's 13 skeleton cards
  * meanwhile. Keeps the home page's HTML, DOM and hydration small (Lighthouse mobile).
  */

@@ -8,7 +8,7 @@ import { useLogout } from "./account/use-logout";
 export type PanelLink = { href: string; label: string };
 
 /**
- * The side menu of the user panel and the admin panel (SPEC 2): its links, the current one
+ * The side menu of the user panel and the admin panel (docs/PRODUCT.md §2.9, §2.10): its links, the current one
  * marked, and a 'Menu' toggle below md that collapses it on phones.
  */
 export function PanelMenu({ title, label, links, header, signOut = false }: { title: string; label: string; links: readonly PanelLink[]; header?: React.ReactNode; signOut?: boolean }) {

@@ -14,7 +14,7 @@ type Props = {
   priority?: boolean;
 };
 
-/** SPEC 2: first image, name, category, selling price, struck list price, heart, 'Add to cart'. */
+/** docs/PRODUCT.md §2.3: first image, name, category, selling price, struck list price, heart, 'Add to cart'. */
 export function ProductCard({ product, variant = "grid", priority = false }: Props) {
   const image = product.productImage[0];
   return (

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { HOVER_ZOOM_PERCENT } from "@/lib/constants";
 import { productImageSrc } from "@/lib/product-image";
 
-/** SPEC 2: the thumbnail list and the main image with a 200 % zoom under the pointer. */
+/** docs/PRODUCT.md §2.6: the thumbnail list and the main image with a 200 % zoom under the pointer. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [active, setActive] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);

@@ -16,7 +16,7 @@ export function ProductGrid({ products }: { products: PublicProduct[] }) {
   );
 }
 
-/** SPEC 9: 13 skeleton cards while a grid loads. */
+/** docs/PRODUCT.md §9: 13 skeleton cards while a grid loads. */
 export function ProductGridSkeleton() {
   return (
     <div className={GRID} aria-busy="true" aria-label="Loading products">

@@ -30,7 +30,7 @@ export function ProductRowCards({ heading, products }: { heading: string; produc
   );
 }
 
-/** SPEC 9: 13 skeleton cards while a row loads. */
+/** docs/PRODUCT.md §9: 13 skeleton cards while a row loads. */
 export function ProductRowSkeletonCards() {
   return (
     <div className="no-scrollbar flex gap-4 overflow-hidden pb-2">

@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { ROW_SCROLL_STEP_PX } from "@/lib/constants";
 
-/** A horizontal row with left/right buttons that scroll 300 px (SPEC 9); buttons hidden on small screens. */
+/** A horizontal row with left/right buttons that scroll 300 px (docs/PRODUCT.md §9); buttons hidden on small screens. */
 export function ScrollRow({ label, children }: { label: string; children: React.ReactNode }) {
   const scroller = useRef<HTMLDivElement>(null);
   const scroll = (direction: -1 | 1) => scroller.current?.scrollBy({ left: direction * ROW_SCROLL_STEP_PX, behavior: "smooth" });

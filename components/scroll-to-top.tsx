@@ -3,7 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
 
-/** SPEC 2: the page scrolls to top on every path change. */
+/** docs/PRODUCT.md §2.1: the page scrolls to top on every path change. */
 export function ScrollToTop() {
   const pathname = usePathname();
   useEffect(() => {

@@ -4,7 +4,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { setSearchPending } from "./search-status";
 
-/** SPEC 2: every keystroke navigates to /search?q=…; emptied, it goes home. Any text is accepted. */
+/** docs/PRODUCT.md §2.1: every keystroke navigates to /search?q=…; emptied, it goes home. Any text is accepted. */
 export function SearchBox({ id = "site-search", className = "", autoFocus = false }: { id?: string; className?: string; autoFocus?: boolean }) {
   const router = useRouter();
   const pathname = usePathname();

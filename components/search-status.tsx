@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 
 // Whether a search typed in a search box is on its way: the boxes (header and search page) report
-// it, the results show the spinner meanwhile (SPEC 2). A store, since the header's box and the
+// it, the results show the spinner meanwhile (docs/PRODUCT.md §2.7). A store, since the header's box and the
 // page's results are in different trees.
 let pending = false;
 const listeners = new Set<() => void>();

@@ -23,7 +23,7 @@ export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: st
       const answer = await postJson("/api/signin", { email: form.get("email"), password: form.get("password") });
       toast.success(answer.message);
       signInStateChanged();
-      // SPEC 4: sign-in refreshes the user and the wishlist count, then goes to /.
+      // docs/PRODUCT.md §4.1: sign-in refreshes the user and the wishlist count, then goes to /.
       await Promise.all([mutate(USER_DETAILS_KEY), mutate(WISHLIST_COUNT_KEY)]);
       router.push("/");
       router.refresh();

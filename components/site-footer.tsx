@@ -1,6 +1,6 @@
 import { SiteLogo } from "./site-logo";
 
-// SPEC 2: logo, copyright 2024, social buttons that do nothing, dummy links, a non-functional
+// docs/PRODUCT.md §2.1: logo, copyright 2024, social buttons that do nothing, dummy links, a non-functional
 // 'Get updates' box and a credit line. The dummy links point at the page itself ("#").
 const LINK_GROUPS = [
   { title: "Company", links: ["Blog", "Pricing", "About Us", "Contact us", "Testimonials"] },

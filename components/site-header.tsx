@@ -4,7 +4,7 @@ import { HeaderAccount } from "./header-account";
 import { SearchBox, SearchBoxFallback, SearchIcon } from "./search-box";
 import { SiteLogo } from "./site-logo";
 
-/** SPEC 2: the fixed header. Everything per-user is a client leaf, so every page stays cacheable. */
+/** docs/PRODUCT.md §2.1: the fixed header. Everything per-user is a client leaf, so every page stays cacheable. */
 export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">

@@ -1,4 +1,4 @@
-/** SPEC 2: a fixed star display (four and a half stars). */
+/** docs/PRODUCT.md §2.6: a fixed star display (four and a half stars). */
 export function StarRating() {
   return (
     <p role="img" className="flex items-center gap-0.5 text-amber-500" aria-label="Rated 4.5 out of 5">

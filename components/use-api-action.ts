@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "@/components/toast";
 import { ApiError } from "@/lib/api-client";
 
-/** SPEC 8: the server's message for an error answer, else 'An unexpected error occurred'. */
+/** docs/PRODUCT.md §8.1: the server's message for an error answer, else 'An unexpected error occurred'. */
 export function apiErrorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : "An unexpected error occurred";
 }
@@ -13,7 +13,7 @@ export function apiErrorMessage(error: unknown): string {
 /**
  * Runs one API action at a time (a double click or a double submit sends once), with `pending`
  * for the button, and shows the failure as a toast. With `signInOnAuthError` (hearts and cart
- * buttons, SPEC 8) a 401/403 goes to /signin with 'Please log in first.'.
+ * buttons, docs/PRODUCT.md §8.1) a 401/403 goes to /signin with 'Please log in first.'.
  */
 export function useApiAction({ signInOnAuthError = false } = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
   const router = useRouter();

@@ -35,7 +35,7 @@ async function fetchUser(path: string): Promise<PublicUser | null> {
 }
 
 /**
- * SPEC 3: the user held app-wide, null when signed out. Anonymous visitors (no sign-in hint
+ * docs/PRODUCT.md §3.1: the user held app-wide, null when signed out. Anonymous visitors (no sign-in hint
  * cookie) are not asked about at all; the server still decides everything from the session.
  */
 export function useCurrentUser() {

@@ -14,7 +14,7 @@ export const WISHLIST_COUNT_KEY = "/api/get-wishlist-count";
 export const WISHLIST_KEY = "/api/get-wishlist";
 export const cartKey = (userId: string) => `/api/count-cart-product/${userId}`;
 
-/** SPEC 3: lines with the product populated (null when the product has left the catalogue). */
+/** docs/PRODUCT.md §3.5, §3.6: lines with the product populated (null when the product has left the catalogue). */
 export type WishlistEntry = { _id: string; productId: PublicProduct | null; createdAt: string };
 export type CartEntry = { _id: string; quantity: number; productId: PublicProduct | null; createdAt: string };
 
@@ -30,7 +30,7 @@ type ShopLists = {
 const EMPTY: ShopLists = { wishlistCount: undefined, wishlist: [], cart: [], cartKey: null, loading: false };
 const ShopListsContext = createContext<ShopLists>(EMPTY);
 
-/** Failed loads are only logged and the lists are left empty (SPEC 8). */
+/** Failed loads are only logged and the lists are left empty (docs/PRODUCT.md §8.3). */
 async function quietly<T>(path: string, empty: T): Promise<T> {
   try {
     return (await fetchJson<T>(path)).data;

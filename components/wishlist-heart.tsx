@@ -7,7 +7,7 @@ import { useApiAction } from "./use-api-action";
 import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists";
 
 /**
- * SPEC 4: filled red when the product is in the wishlist; a click adds or removes it, then the
+ * docs/PRODUCT.md §4.3: filled red when the product is in the wishlist; a click adds or removes it, then the
  * count and the list refresh. Signed out (401/403): to /signin with 'Please log in first.'.
  */
 export function WishlistHeart({ productId, productName, className = "" }: { productId: string; productName: string; className?: string }) {

@@ -1,4 +1,4 @@
-// A typed client for the store's JSON API (SPEC 7), shared by the client components.
+// A typed client for the store's JSON API (docs/PRODUCT.md §7), shared by the client components.
 
 export type ApiAnswer<T> = { success: boolean; error: boolean; message: string; data: T };
 

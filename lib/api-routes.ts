@@ -12,7 +12,7 @@ export type ApiAccess =
   | "shopper"
   /** A signed-in ADMIN (401 anonymous or revoked, 403 for a USER). */
   | "admin"
-  /** Proven by something else than a session: the Stripe signature, the cron secret. */
+  /** Proven by something else than a session: the Stripe signature, the cron secret, serve.ts's own token. */
   | "signed"
   /** next-auth's own routes (sign-in through them shares the throttles and the session rows). */
   | "next-auth"
@@ -58,6 +58,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/all-orders", methods: ["GET"], access: "admin" },
   { path: "/api/webhook", methods: ["POST"], access: "signed" },
   { path: "/api/cron/order-emails", methods: ["GET"], access: "signed" },
+  { path: "/api/internal/catalog-changed", methods: ["POST"], access: "signed" },
   { path: "/api/auth/*", methods: ["GET", "POST"], access: "next-auth" },
   { path: "/api/*", methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], access: "unknown" },
 ];

@@ -1,6 +1,6 @@
 import { formatRupees, rupeesToPaise } from "./money";
 
-// SPEC 2 / issue 5: the cart summary. Quantity is the sum of the lines' quantities; the total is
+// docs/PRODUCT.md §2.9 and §9 / issue 5: the cart summary. Quantity is the sum of the lines' quantities; the total is
 // the sum of quantity × selling price, added in whole paise (the API speaks rupees with up to
 // two decimals; 0.1 + 0.2 never enters the sum).
 

@@ -1,4 +1,4 @@
-// The category page's selection (SPEC 2: categories mirrored in the query string as repeated
+// The category page's selection (docs/PRODUCT.md §2.5: categories mirrored in the query string as repeated
 // `category` parameters, plus our price sort and page), its canonical URL, and the compact key
 // that proxy.ts rewrites it to so each selection is one cacheable page.
 import { CATEGORY_VALUES, type Category } from "./categories";

@@ -1,4 +1,4 @@
-// Every number the product specification names (its section 9: constants), by name, plus the store's own limits.
+// Every number the product specification names (docs/PRODUCT.md §9: constants), by name, plus the store's own limits.
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const BANNER_IMAGES_PER_VARIANT = 5;
@@ -52,6 +52,12 @@ export const RELATED_PRODUCTS_LIMIT = 12;
 export const SEARCH_RESULTS_LIMIT = 48;
 export const API_PAGE_SIZE_DEFAULT = 50;
 export const API_PAGE_SIZE_MAX = 100;
+/**
+ * The spec's list calls carry no paging: asked without `page` or `limit`, get-product,
+ * fiter-product, get-category-wise-product and search-product answer the whole list up to this
+ * many items, with `total` beside it (README, API).
+ */
+export const API_LIST_MAX = 1000;
 /** Deepest paging: page × limit at most this on public lists, and on the admin's lists. */
 export const PAGING_MAX_ROWS = 10_000;
 export const ADMIN_PAGING_MAX_ROWS = 250_000;

@@ -1,4 +1,4 @@
-// The OTP countdown (SPEC 4: 300 s, shown as m:ss). Time left is always measured against a
+// The OTP countdown (docs/PRODUCT.md §4.7: 300 s, shown as m:ss). Time left is always measured against a
 // deadline, so a throttled background tab shows the right time when it wakes up.
 
 /** Whole seconds left until `deadline` (ms since the epoch) at `now`; a started second counts. */

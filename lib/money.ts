@@ -27,7 +27,7 @@ export function rupeesToPaise(rupees: number | string): number {
   return paise;
 }
 
-/** SPEC 9: round((price - sellingPrice) / price * 100); 0 when there is no list price. */
+/** docs/PRODUCT.md §9: round((price - sellingPrice) / price * 100); 0 when there is no list price. */
 export function discountPercent(pricePaise: number, sellingPaise: number): number {
   if (pricePaise <= 0) return 0;
   return Math.round(((pricePaise - sellingPaise) / pricePaise) * 100);

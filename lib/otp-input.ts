@@ -1,4 +1,4 @@
-// The OTP boxes' editing rules (SPEC 2: 6 single-character boxes, joined into the code), kept
+// The OTP boxes' editing rules (docs/PRODUCT.md §2.4: 6 single-character boxes, joined into the code), kept
 // pure so they are tested without a browser. Each step answers the new digits and the box to focus.
 
 export type OtpStep = { digits: string[]; focus: number };

@@ -4,7 +4,7 @@ import { CATEGORY_VALUES } from "./categories";
 import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
-/** SPEC 5: the profile form's own mismatch message. */
+/** docs/PRODUCT.md §5: the profile form's own mismatch message. */
 export const PROFILE_PASSWORD_MISMATCH_MESSAGE = "Please check your password";
 
 export const emailSchema = z
@@ -86,7 +86,7 @@ export const verifyOtpSchema = z.object({ email: emailSchema, otp: otpSchema });
 /** POST /api/confirm-email: the code mailed to the new address. */
 export const confirmEmailSchema = z.object({ otp: otpSchema });
 
-/** POST /api/reset-password: the grant cookie from verify-otp is the proof; confirmPwd is optional (SPEC 7 sends password and email). */
+/** POST /api/reset-password: the grant cookie from verify-otp is the proof; confirmPwd is optional (the call of docs/PRODUCT.md §7.2 sends password and email). */
 export const resetPasswordSchema = z
   .object({ email: emailSchema, password: passwordSchema, confirmPwd: z.string().optional() })
   .refine((body) => body.confirmPwd === undefined || body.password === body.confirmPwd, { message: PASSWORD_MISMATCH_MESSAGE, path: ["confirmPwd"] });
@@ -94,13 +94,13 @@ export const resetPasswordSchema = z
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
 
-// Cart and wishlist (SPEC 7 bodies) ------------------------------------------------------------
+// Cart and wishlist (docs/PRODUCT.md §7.2 bodies) ------------------------------------------------------------
 
 const rowId = (field: string) => z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(64, `${field} is not an id`);
 
 export const productIdBodySchema = z.object({ productId: rowId("productId") });
 
-/** SPEC 7: `productId` carries the cart line's id here. Quantity: a whole number 1..99, a JSON number. */
+/** docs/PRODUCT.md §7.2: `productId` carries the cart line's id here. Quantity: a whole number 1..99, a JSON number. */
 export const cartQuantitySchema = z.object({
   productId: rowId("productId"),
   quantity: z
@@ -114,7 +114,7 @@ export const cartLineBodySchema = z.object({ cartProductId: rowId("cartProductId
 export const wishlistLineBodySchema = z.object({ wishlistId: rowId("wishlistId") });
 
 /**
- * POST /api/checkout `{ cartItems }` (SPEC 7): the cart lines to buy, as the cart list gives them
+ * POST /api/checkout `{ cartItems }` (docs/PRODUCT.md §7.2): the cart lines to buy, as the cart list gives them
  * (objects with `_id`) or as bare line ids. Only the ids are read; names, prices and quantities
  * come from the database.
  */
@@ -178,7 +178,7 @@ export const filterProductsSchema = z.object({
 export const ROLES = ["ADMIN", "USER"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** PUT /api/update-role/{userId}: `{ role }`, one of ROLES (SPEC 5: the select is required). */
+/** PUT /api/update-role/{userId}: `{ role }`, one of ROLES (docs/PRODUCT.md §5: the select is required). */
 export const roleBodySchema = z.object({
   role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` }),
 });
@@ -206,7 +206,7 @@ const rupeeAmount = (field: string) =>
 const productText = (field: string, max: number) =>
   z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
 
-/** POST /api/upload-product (SPEC 7): prices in rupees; images are URLs from the image host. */
+/** POST /api/upload-product (docs/PRODUCT.md §7.2): prices in rupees; images are URLs from the image host. */
 export const productBodySchema = z
   .object({
     productName: productText("Product name", 200),

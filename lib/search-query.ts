@@ -1,4 +1,4 @@
-// The search page's query (SPEC 2: /search?q=…) and the key that proxy.ts rewrites it to, so that
+// The search page's query (docs/PRODUCT.md §2.7: /search?q=…) and the key that proxy.ts rewrites it to, so that
 // each query is one cacheable page (/search/{key}), as the category page does with its selection.
 import { SEARCH_QUERY_MAX_LENGTH } from "./constants";
 

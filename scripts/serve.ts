@@ -5,10 +5,16 @@
 //   node --import tsx scripts/serve.ts --port 3000
 // PAGE_CACHE_SECONDS (default 60) bounds how long a page is kept, PAGE_CACHE_MB (default 64) how
 // much memory the pages take; PAGE_CACHE_MB=0 turns the cache off (Next answers everything).
+// Catalogue changes made on other instances arrive through PostgreSQL LISTEN/NOTIFY
+// (lib/server/catalog-broadcast.ts) on DATABASE_URL, or DATABASE_LISTEN_URL where DATABASE_URL
+// goes through a pooler that cannot LISTEN (PgBouncer in transaction mode).
+// SIGTERM drains: no new connections, requests in flight finish, the process ends within 10 s.
+import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 import { readConfig } from "../lib/server/config";
 import { PEER_ADDRESS_FLAG } from "../lib/server/client-address";
+import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "../lib/server/catalog-broadcast";
 import { contentSecurityPolicy } from "../lib/server/csp";
 import { frontDoor } from "../lib/server/front-door";
 import { PageCache } from "../lib/server/page-cache";
@@ -26,6 +32,11 @@ const cache = megabytes > 0 ? new PageCache({ maxSeconds: seconds, maxBytes: meg
 
 // The TCP peer of every request, for per-address limits (lib/server/client-address.ts).
 process.env[PEER_ADDRESS_FLAG] = "1";
+// This process's name in catalogue notifications, and the token of its internal refresh route.
+process.env[INSTANCE_ENV] = randomUUID();
+process.env[INTERNAL_TOKEN_ENV] = randomBytes(32).toString("base64url");
+/** Page lifetime while the catalogue broadcast is disconnected (news may be missed meanwhile). */
+const OFFLINE_PAGE_SECONDS = 5;
 
 const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
@@ -42,16 +53,60 @@ const server = createServer(
   }),
 );
 
+/** Refreshes Next's catalogue cache in this process (revalidateTag works only inside a request). */
+async function refreshNext(stale: boolean): Promise<void> {
+  try {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/internal/catalog-changed`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [INTERNAL_TOKEN_HEADER]: process.env[INTERNAL_TOKEN_ENV]! },
+      body: JSON.stringify({ stale }),
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!answer.ok) console.error(`[store] catalogue refresh answered ${answer.status}`);
+  } catch (error) {
+    console.error(`[store] catalogue refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const listener = new CatalogListener({
+  connectionString: process.env.DATABASE_LISTEN_URL || process.env.DATABASE_URL!,
+  // Next's entries first, then the pages: a page rendered before Next's refresh is dropped, and
+  // one whose render began before the clear is not kept (PageCache.generation).
+  onChange: () => void refreshNext(false).then(() => cache?.clear()),
+  onState: (connected) => cache?.limitLifetime(connected ? null : OFFLINE_PAGE_SECONDS),
+  log: (line) => console.log(`[store] ${line}`),
+});
+cache?.limitLifetime(OFFLINE_PAGE_SECONDS);
+// While disconnected, Next's catalogue entries are marked stale every few seconds: they are
+// rendered again when the database answers, and kept when it does not.
+const offlineRefresh = setInterval(() => {
+  if (!listener.connected) void refreshNext(true);
+}, OFFLINE_PAGE_SECONDS * 1000).unref();
+
 server.listen(port, () => {
   console.log(`[store] Production server on port ${port}, ${cache ? `page cache ${megabytes} MB, pages kept up to ${seconds} s` : "page cache off"}`);
 });
 
+void listener.start();
+
+let stopping = false;
 const stop = () => {
-  cache?.close();
-  server.close(() => void app.close().finally(() => process.exit(0)));
-  // Kept-alive sockets would hold close() open.
+  if (stopping) return;
+  stopping = true;
+  console.log("[store] Stopping: finishing the requests in flight");
+  clearInterval(offlineRefresh);
+  // No new connections from here (a load balancer sends them to another instance); the requests
+  // in flight finish, and their kept-alive connections close after them.
+  server.close(() => {
+    cache?.close();
+    void Promise.allSettled([listener.stop(), app.close()]).finally(() => process.exit(0));
+  });
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5000).unref();
+  server.prependListener("request", (_request, response) => response.setHeader("connection", "close"));
+  setTimeout(() => {
+    console.error("[store] Requests still open after 9 s: stopping anyway");
+    process.exit(1);
+  }, 9000).unref();
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

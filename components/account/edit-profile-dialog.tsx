@@ -19,7 +19,7 @@ import { PasswordField } from "./password-field";
 type Saved = PublicUser & { pendingEmail?: string };
 
 /**
- * SPEC 2: the 'Edit Profile' modal (useModalDialog: focus trapped, Escape closes, toasts above
+ * docs/PRODUCT.md §2.9: the 'Edit Profile' modal (useModalDialog: focus trapped, Escape closes, toasts above
  * it); the caller returns the focus to its Edit button in onClose.
  */
 export function EditProfileDialog({ user, onClose }: { user: PublicUser; onClose: () => void }) {

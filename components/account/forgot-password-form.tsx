@@ -9,7 +9,7 @@ import { setResetEmail } from "./reset-email";
 import { TextField } from "./text-field";
 import { useApiAction } from "../use-api-action";
 
-/** SPEC 2 /forgot-password: the email gets a code; the email travels on to /verify-otp. */
+/** docs/PRODUCT.md §2.4 /forgot-password: the email gets a code; the email travels on to /verify-otp. */
 export function ForgotPasswordForm() {
   const router = useRouter();
   const { pending, run } = useApiAction();

@@ -6,7 +6,7 @@ import { useCurrentUser } from "../use-current-user";
 import { Avatar } from "./avatar";
 import { EditProfileDialog } from "./edit-profile-dialog";
 
-/** SPEC 2 /user-panel/my-account: the user's name, email, contact and picture, and 'Edit Profile'. */
+/** docs/PRODUCT.md §2.9 /user-panel/my-account: the user's name, email, contact and picture, and 'Edit Profile'. */
 const noSubscription = () => () => {};
 
 export function MyAccount() {

@@ -30,7 +30,7 @@ export function NewPasswordFields({ idPrefix = "", label, required = false, hint
 }
 
 /**
- * SPEC 5: the form's password and its confirmation, or null after showing `mismatchMessage`
+ * docs/PRODUCT.md §5: the form's password and its confirmation, or null after showing `mismatchMessage`
  * when they differ (and then no request is sent).
  */
 export function confirmedPassword(form: FormData, mismatchMessage: string): { password: string; confirmPwd: string } | null {

@@ -12,7 +12,7 @@ import { useResetEmail } from "./use-reset-email";
 import { useApiAction } from "../use-api-action";
 import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
 
-/** SPEC 2 /reset-password: the new password twice, for the email verified on /verify-otp. */
+/** docs/PRODUCT.md §2.4 /reset-password: the new password twice, for the email verified on /verify-otp. */
 export function ResetPasswordForm() {
   const router = useRouter();
   const { email, leave } = useResetEmail();

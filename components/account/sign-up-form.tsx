@@ -12,7 +12,7 @@ import { TextField } from "./text-field";
 import { useApiAction } from "../use-api-action";
 import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
 
-/** SPEC 2 /signup: name, email, contact, password twice and a picture; success goes to /signin. */
+/** docs/PRODUCT.md §2.4 /signup: name, email, contact, password twice and a picture; success goes to /signin. */
 export function SignUpForm() {
   const router = useRouter();
   const [picture, setPicture] = useState("");

@@ -6,7 +6,7 @@ import { postJson } from "@/lib/api-client";
 import { signInStateChanged, useCurrentUser } from "../use-current-user";
 import { apiErrorMessage } from "../use-api-action";
 
-/** SPEC 4 and 8: sign-out shows the message, clears the user and goes to /; an error shows the server message. */
+/** docs/PRODUCT.md §4.1 and §8.1: sign-out shows the message, clears the user and goes to /; an error shows the server message. */
 export function useLogout(): () => Promise<void> {
   const { refresh } = useCurrentUser();
   const router = useRouter();

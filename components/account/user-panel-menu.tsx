@@ -9,7 +9,7 @@ const LINKS = [
   { href: "/user-panel/my-orders", label: "Orders" },
 ] as const;
 
-/** SPEC 2 /user-panel: Profile, Wishlist, Carts, Orders and Sign Out; a 'Menu' toggle below md. */
+/** docs/PRODUCT.md §2.9 /user-panel: Profile, Wishlist, Carts, Orders and Sign Out; a 'Menu' toggle below md. */
 export function UserPanelMenu() {
   return <PanelMenu title="My Account" label="My account menu" links={LINKS} signOut />;
 }

@@ -23,7 +23,7 @@ function typedText(previous: string, value: string): string {
   return value.startsWith(previous) ? value.slice(previous.length) : value.slice(0, value.length - previous.length);
 }
 
-/** SPEC 2 /verify-otp: six boxes, a 5:00 countdown, 'Verify' and 'Request again'. */
+/** docs/PRODUCT.md §2.4 /verify-otp: six boxes, a 5:00 countdown, 'Verify' and 'Request again'. */
 export function VerifyOtpForm() {
   const router = useRouter();
   const { email } = useResetEmail();

@@ -10,7 +10,7 @@ const LINKS = [
   { href: "/admin-panel/orders", label: "Orders" },
 ] as const;
 
-/** SPEC 2 /admin-panel: the admin's name and role, 'All Users' and 'Products' (and 'Orders'). */
+/** docs/PRODUCT.md §2.10 /admin-panel: the admin's name and role, 'All Users' and 'Products' (and 'Orders'). */
 export function AdminMenu() {
   const { user } = useCurrentUser();
   const header = (

@@ -1,4 +1,4 @@
-/** An admin list that could not load: the server's message (SPEC 8), or a plain one. */
+/** An admin list that could not load: the server's message (docs/PRODUCT.md §8.1), or a plain one. */
 export function ListLoadFailed({ error, what }: { error: unknown; what: string }) {
   return (
     <p role="alert" className="rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">

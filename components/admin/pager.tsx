@@ -1,4 +1,4 @@
-/** SPEC 2 admin tables: 'Showing a-b of n', Previous and Next (disabled at the ends). */
+/** docs/PRODUCT.md §2.10 admin tables: 'Showing a-b of n', Previous and Next (disabled at the ends). */
 export function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label: string }) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);

@@ -15,7 +15,7 @@ import { IconButton } from "../ui/icon-button";
 type Errors = Record<string, string>;
 
 /**
- * SPEC 2: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
+ * docs/PRODUCT.md §2.10: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
  * productImage, productDesc, price, sellingPrice) in a modal dialog. The server validates (with
  * the same schema) and names the fields at fault; each shows its message beside it.
  */
@@ -54,7 +54,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       } catch (error) {
         if (error instanceof ApiError) setErrors(error.fields);
         setProblem(apiErrorMessage(error));
-        throw error; // the toast with the server's message (SPEC 8)
+        throw error; // the toast with the server's message (docs/PRODUCT.md §8.1)
       }
     });
   }

@@ -25,7 +25,7 @@ async function uploadImage(file: File): Promise<string> {
 }
 
 /**
- * The product form's images (SPEC 2, 5): pick or drop files, each uploaded to the image host;
+ * The product form's images (docs/PRODUCT.md §2.10, §5): pick or drop files, each uploaded to the image host;
  * thumbnails to reorder and remove; the first is the card image. '*Please Upload Product image'
  * while there are none (the form is not blocked; the server refuses it).
  */

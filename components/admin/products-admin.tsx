@@ -18,7 +18,7 @@ const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 
 /**
- * SPEC 2 admin products screen: the products newest first (or the store's search), one category
+ * docs/PRODUCT.md §2.10 admin products screen: the products newest first (or the store's search), one category
  * or all, a page at a time; 'Upload Product' and each row's edit button open the product form.
  */
 export function ProductsAdmin() {

@@ -17,7 +17,7 @@ import { IconButton } from "../ui/icon-button";
 
 
 /**
- * SPEC 2 admin users screen: 8 accounts a page, 'Showing a-b of n', Previous/Next, a required role
+ * docs/PRODUCT.md §2.10 admin users screen: 8 accounts a page, 'Showing a-b of n', Previous/Next, a required role
  * select per account ('Role updated successfully' or the server's message), and a delete icon
  * that asks first.
  */

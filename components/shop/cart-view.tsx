@@ -16,7 +16,7 @@ import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { IconButton } from "../ui/icon-button";
 
 /**
- * SPEC 2: 'My Cart' — a row per line (image, name, category, price, minus/plus, remove) and the
+ * docs/PRODUCT.md §2.9: 'My Cart' — a row per line (image, name, category, price, minus/plus, remove) and the
  * summary. Changes show at once and roll back to the server's state, with its message, if it
  * refuses.
  */
@@ -30,7 +30,7 @@ export function CartView() {
   const checkoutAction = useApiAction();
   const [leaving, setLeaving] = useState(false);
 
-  /** SPEC 4: the cart goes to the server, which answers a Stripe Checkout Session; the browser goes to its page. */
+  /** docs/PRODUCT.md §4.8: the cart goes to the server, which answers a Stripe Checkout Session; the browser goes to its page. */
   function checkout() {
     void checkoutAction.run(async () => {
       await queue.current; // quantity changes still on their way count first
@@ -60,7 +60,7 @@ export function CartView() {
   }
 
   function setQuantity(line: CartEntry, quantity: number) {
-    // SPEC 4: minus is ignored below 1; the server refuses more than 99 anyway.
+    // docs/PRODUCT.md §4.5: minus is ignored below 1; the server refuses more than 99 anyway.
     if (quantity < CART_QUANTITY_MIN || quantity > CART_QUANTITY_MAX) return;
     const next = cart.map((item) => (item._id === line._id ? { ...item, quantity } : item));
     change(next, () => postJson("/api/update-cart-quantity", { productId: line._id, quantity }), false);

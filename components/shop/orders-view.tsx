@@ -10,7 +10,7 @@ import { useCurrentUser } from "../use-current-user";
 
 export const ORDERS_KEY = "/api/get-order-details";
 
-/** SPEC 2 my-orders: the shopper's orders, newest first; skeletons while loading; an empty state. */
+/** docs/PRODUCT.md §2.9 my-orders: the shopper's orders, newest first; skeletons while loading; an empty state. */
 export function OrdersView() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const { data, error, isLoading } = useSWR(user ? ORDERS_KEY : null, (path: string) => fetchJson<PublicOrder[]>(path));

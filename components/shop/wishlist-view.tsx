@@ -4,7 +4,7 @@ import { EmptyState } from "./empty-state";
 import { ProductCard, ProductCardSkeleton } from "../product-card";
 import { useShopLists } from "../use-shop-lists";
 
-/** SPEC 2: 'Total Wishlist Product : N', the products as cards (newest first), an empty state. */
+/** docs/PRODUCT.md §2.9: 'Total Wishlist Product : N', the products as cards (newest first), an empty state. */
 export function WishlistView() {
   const { wishlist, wishlistCount, loading } = useShopLists();
   const lines = wishlist.filter((line) => line.productId !== null);

@@ -6,7 +6,7 @@ import { db } from "./db";
 import { badRequest, conflict, forbidden, notFound } from "./http";
 import { toPublicUser, type PublicUser } from "./users";
 
-// The admin's side of accounts (SPEC 2 admin users screen, SPEC 6): list, change a role, delete.
+// The admin's side of accounts (docs/PRODUCT.md §2.10 admin users screen, §6): list, change a role, delete.
 // The store always keeps one ADMIN: the last one can be neither demoted nor deleted. Both checks
 // run under one advisory lock, so two admins demoting each other at once cannot both succeed.
 

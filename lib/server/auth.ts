@@ -181,7 +181,7 @@ export async function requireUser(request: Request): Promise<User> {
   return user;
 }
 
-/** Carts and wishlists belong to shoppers (SPEC 6): an ADMIN session answers 403. */
+/** Carts and wishlists belong to shoppers (docs/PRODUCT.md §6.3): an ADMIN session answers 403. */
 export async function requireShopper(request: Request): Promise<User> {
   const user = await requireUser(request);
   if (user.role !== "USER") throw forbidden("Only shopper accounts have a cart and a wishlist.");

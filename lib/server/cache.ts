@@ -1,6 +1,9 @@
 import "server-only";
 import { cacheLife, cacheTag, revalidateTag } from "next/cache";
 import { connection } from "next/server";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { CATALOG_CHANNEL, catalogMessage, instanceId } from "./catalog-broadcast";
+import { db } from "./db";
 import { purgePageCache } from "./page-cache";
 
 /** True inside Next's compiled server (Cache Components on); false when Vitest runs a module directly. */
@@ -33,12 +36,26 @@ export async function renderPerRequest(): Promise<void> {
 }
 
 /**
- * After a catalogue write: every catalogue read carries the `products` tag, so it goes stale at
- * once (expire 0: the next request renders fresh, nobody gets the old price), and the finished
- * pages the production server keeps are dropped. This reaches the instance that took the write;
- * other instances follow within their page cache's lifetime (PAGE_CACHE_SECONDS) and Next's.
+ * A catalogue write, and its news for every instance: the write and a NOTIFY on the catalogue
+ * channel commit together (PostgreSQL sends the notification only if the write commits), then this
+ * instance refreshes itself at once. The others refresh when their listener hears it
+ * (catalog-broadcast.ts, started by scripts/serve.ts), within a second.
  */
-export function catalogChanged(): void {
-  if (underNext()) revalidateTag(CATALOG_TAGS.products, { expire: 0 });
-  purgePageCache();
+export async function changeCatalog<T>(write: Prisma.PrismaPromise<T>): Promise<T> {
+  const [result] = await db.$transaction([write, db.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${catalogMessage(instanceId())})`]);
+  catalogChanged();
+  return result;
+}
+
+/**
+ * Refreshes this instance's catalogue: every catalogue read carries the `products` tag, so it
+ * goes stale at once (expire 0: the next request renders fresh, nobody gets the old price), and
+ * the finished pages the production server keeps are dropped. With `stale` (an instance that may
+ * have missed news, its database perhaps out of reach) Next's entries are only marked stale: Next
+ * answers with the old page while it renders the new one, and keeps the old one if that fails;
+ * the page cache is left alone (serve.ts has shortened its lifetime meanwhile).
+ */
+export function catalogChanged(options: { stale?: boolean } = {}): void {
+  if (underNext()) revalidateTag(CATALOG_TAGS.products, options.stale ? "max" : { expire: 0 });
+  if (!options.stale) purgePageCache();
 }

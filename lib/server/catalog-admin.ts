@@ -4,15 +4,15 @@ import { rupeesToPaise } from "@/lib/money";
 import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
 import type { Category } from "@/lib/categories";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { catalogChanged } from "./cache";
+import { changeCatalog } from "./cache";
 import { isRowId, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
 import { db } from "./db";
 import { HttpError, notFound } from "./http";
-import { checkHostedImages, isProductImageUrl } from "./images";
+import { checkHostedImages, isProductImageUrl, storedImageAddress } from "./images";
 
-// The admin's writes to the catalogue (SPEC 7 upload-product, update-product) and the admin's
+// The admin's writes to the catalogue (docs/PRODUCT.md §7.2 upload-product, update-product) and the admin's
 // product list. Every write is validated whole before anything is stored, and then invalidates
-// the cached catalogue (catalogChanged) so shoppers see it on their next request.
+// the cached catalogue on every instance (changeCatalog) so shoppers see it on their next request.
 
 const PRODUCT_NOT_FOUND = "Product not found";
 
@@ -27,12 +27,13 @@ function checkImages(urls: string[]): void {
 }
 
 function productData(input: ProductInput) {
-  checkImages(input.productImage);
+  const productImage = input.productImage.map(storedImageAddress);
+  checkImages(productImage);
   return {
     productName: input.productName,
     brandName: input.brandName,
     category: input.category,
-    productImage: input.productImage,
+    productImage,
     productDesc: input.productDesc,
     price: rupeesToPaise(input.price),
     sellingPrice: rupeesToPaise(input.sellingPrice),
@@ -42,8 +43,7 @@ function productData(input: ProductInput) {
 export async function createProduct(input: ProductInput): Promise<PublicProduct> {
   const data = productData(input);
   await checkHostedImages(data.productImage);
-  const product = await db.product.create({ data });
-  catalogChanged();
+  const product = await changeCatalog(db.product.create({ data }));
   return toPublicProduct(product);
 }
 
@@ -54,8 +54,7 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pu
   if (!current) throw notFound(PRODUCT_NOT_FOUND);
   await checkHostedImages(data.productImage, current.productImage);
   try {
-    const product = await db.product.update({ where: { id }, data });
-    catalogChanged();
+    const product = await changeCatalog(db.product.update({ where: { id }, data }));
     return toPublicProduct(product);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound(PRODUCT_NOT_FOUND);

@@ -4,7 +4,7 @@ import { cacheCatalogRead, CATALOG_TAGS } from "./cache";
 import { CATEGORY_VALUES, isCategory, type Category } from "@/lib/categories";
 import type { CategorySort } from "@/lib/category-filter";
 import {
-  API_PAGE_SIZE_MAX,
+  API_LIST_MAX,
   CATEGORY_PAGE_SIZE,
   HOME_ROW_LIMIT,
   RELATED_PRODUCTS_LIMIT,
@@ -17,7 +17,7 @@ import { Prisma, type Product } from "@/lib/generated/prisma/client";
 // The catalogue, read-only. Every read is bounded (a limit or a page), and the cacheable ones are
 // `"use cache"` functions tagged by what they read, so admin writes can invalidate them by name.
 
-/** A product as the API shows it (SPEC 3): `_id`, prices in rupees. */
+/** A product as the API shows it (docs/PRODUCT.md §3.2): `_id`, prices in rupees. */
 export type PublicProduct = {
   _id: string;
   productName: string;
@@ -31,7 +31,7 @@ export type PublicProduct = {
   updatedAt: string;
 };
 
-/** SPEC 3: one category strip item per category that has products. */
+/** docs/PRODUCT.md §3.4: one category strip item per category that has products. */
 export type CategoryStripItem = { _id: string; category: Category; productImage: string[] };
 
 export type ProductPage = { products: PublicProduct[]; total: number; page: number; pageSize: number };
@@ -60,7 +60,7 @@ export function isRowId(value: unknown): value is string {
 
 const NEWEST_FIRST: Prisma.ProductOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 
-function clampLimit(limit: number, max = API_PAGE_SIZE_MAX): number {
+function clampLimit(limit: number, max = API_LIST_MAX): number {
   return Math.min(Math.max(1, Math.trunc(limit) || 1), max);
 }
 
@@ -237,7 +237,7 @@ async function rankedMatches(query: string, alternatives: string[][], take: numb
     SELECT * FROM (
       SELECT * FROM ${source} WHERE ${everyWord}
       ORDER BY "createdAt" DESC, id DESC
-      LIMIT ${RANKING_WINDOW}
+      LIMIT ${Math.max(RANKING_WINDOW, take)}
     ) AS hit
     ORDER BY ("searchText" LIKE ${containsPattern(query)}) DESC, word_similarity(${query}, "searchText") DESC, "createdAt" DESC, id DESC
     LIMIT ${take}`;

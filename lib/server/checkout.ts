@@ -20,7 +20,7 @@ import { badRequest, conflict, HttpError, unavailable } from "./http";
 import { fulfilCheckoutSession } from "./orders";
 import { isProviderOutage, stripeClient } from "./stripe";
 
-// Starting a payment (SPEC 4 "Checkout"). The browser says only which of its own cart lines to
+// Starting a payment (docs/PRODUCT.md §4.8). The browser says only which of its own cart lines to
 // buy; names, images, prices and quantities come from the database. The attempt is recorded
 // first (a Checkout row with that snapshot), then a Stripe Checkout Session is made with an
 // idempotency key derived from the row, so a double click or a retried request gets one session.

@@ -71,6 +71,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
     if (isPageRequest(request, path)) {
       const key = options.cache ? pageCacheKey(request) : null;
       if (key && options.cache!.serve(key, request, response)) return;
+      const generation = options.cache?.generation;
       // Next answers uncompressed; the page is compressed once it is complete (and kept so when cached).
       const acceptEncoding = request.headers["accept-encoding"];
       delete request.headers["accept-encoding"];
@@ -79,7 +80,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
           headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
         }
         if (PERSONAL_PATH.test(path)) headers["cache-control"] = "private, no-store";
-        if (key) options.cache!.store(key, status, headers, body);
+        if (key) options.cache!.store(key, status, headers, body, generation);
         sendHeld(request, response, status, headers, body, acceptEncoding);
       });
     }

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
+import { siteUrl } from "@/lib/site-url";
 import { isCrossSiteRequest } from "./origin";
 
 // The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
@@ -39,13 +40,34 @@ export const unavailable = (message: string, retryAfterSeconds = 5) => new HttpE
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { "Retry-After": String(retryAfterSeconds) });
 
+/** Fields that hold image addresses (one, or a list), wherever they sit in an answer. */
+const IMAGE_FIELDS = new Set(["productImage", "image", "profilepic", "profilePic"]);
+
+/**
+ * Image addresses in API answers are absolute: a client on another origin (a single-page app, a
+ * mobile app) puts them straight into `<img src>`. The store's own images are site-relative in the
+ * database (`/images/products/…`) and on the store's pages; the image host's are absolute already.
+ */
+export function absoluteImageAddresses(base: string): (key: string, value: unknown) => unknown {
+  const absolute = (address: unknown) => (typeof address === "string" && address.startsWith("/") && !address.startsWith("//") ? `${base}${address}` : address);
+  return (key, value) => {
+    if (!IMAGE_FIELDS.has(key)) return value;
+    return Array.isArray(value) ? value.map(absolute) : absolute(value);
+  };
+}
+
+/** A JSON answer, its image addresses absolute (see absoluteImageAddresses). */
+function json(body: unknown, status: number): NextResponse {
+  return new NextResponse(JSON.stringify(body, absoluteImageAddresses(siteUrl())), { status, headers: { "content-type": "application/json" } });
+}
+
 export function ok<T>(data: T, message = "", init?: { status?: number }): NextResponse {
-  return NextResponse.json({ success: true, error: false, message, data }, { status: init?.status ?? 200 });
+  return json({ success: true, error: false, message, data }, init?.status ?? 200);
 }
 
 /** Answers with other fields than `data`: the spec's `product`, or `data` beside a `total`. */
 export function okWith(fields: Record<string, unknown>, message = ""): NextResponse {
-  return NextResponse.json({ success: true, error: false, message, ...fields });
+  return json({ success: true, error: false, message, ...fields }, 200);
 }
 
 /** Reads and validates the query string; any problem is a 400 naming the first thing wrong. */

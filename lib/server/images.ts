@@ -1,4 +1,5 @@
 import "server-only";
+import { siteUrl } from "@/lib/site-url";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from "cloudinary";
@@ -129,6 +130,16 @@ const HOSTED_FILE = /^(v\d+\/)?[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(jpg|jpeg|png|
  * configured cloud, or the emulator's) for a plain public id, or one of the seed images. Parsed,
  * not prefix-matched: no dot segments, escapes, query or fragment can make it point elsewhere.
  */
+/**
+ * The address to store for an image a client sent back: API answers make the store's own images
+ * absolute (lib/server/http.ts), so the admin's own form, or any client, may send them so; they
+ * are kept site-relative, as the seed wrote them.
+ */
+export function storedImageAddress(value: string): string {
+  const site = `${siteUrl()}/`;
+  return value.startsWith(site) && SEED_IMAGE.test(value.slice(site.length - 1)) ? value.slice(site.length - 1) : value;
+}
+
 export function isProductImageUrl(value: string): boolean {
   if (SEED_IMAGE.test(value)) return true;
   let url: URL;

@@ -16,7 +16,7 @@ import { isMissingAtProvider, stripeClient } from "./stripe";
 // late, one session makes one order: the checkout row is locked for the transaction, the order's
 // session id is unique, and the webhook's event ids are recorded in the same transaction.
 
-/** An order as the API shows it (SPEC 3): prices and total in rupees, shipping in paise. */
+/** An order as the API shows it (docs/PRODUCT.md §3.7): prices and total in rupees, shipping in paise. */
 export type PublicOrder = {
   _id: string;
   createdAt: string;

@@ -105,6 +105,8 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private cap: number | null = null;
+  private generationNow = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: PageCacheOptions) {
@@ -116,9 +118,29 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /**
+   * Counts the clears: a response whose render began before the last clear may hold what the
+   * clear was for, so store() refuses it when given the generation the request began in.
+   */
+  get generation(): number {
+    return this.generationNow;
+  }
+
   clear(): void {
     this.entries.clear();
     this.bytes = 0;
+    this.generationNow += 1;
+  }
+
+  /**
+   * While this instance may miss catalogue news (its broadcast listener is disconnected): every
+   * entry lives at most `seconds`, those already held included. null lifts the limit.
+   */
+  limitLifetime(seconds: number | null): void {
+    this.cap = seconds;
+    if (seconds === null) return;
+    const latest = this.now() + seconds * 1000;
+    for (const entry of this.entries.values()) entry.expires = Math.min(entry.expires, latest);
   }
 
   /** Stops taking part in purges (a server that closed). */
@@ -127,9 +149,10 @@ export class PageCache {
     registry().caches.delete(this);
   }
 
-  /** Keeps a finished identity-encoded response when it may be kept. */
-  store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer): boolean {
-    const seconds = storableSeconds(status, headers, this.options.maxSeconds);
+  /** Keeps a finished identity-encoded response when it may be kept (and began after the last clear). */
+  store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer, generation = this.generationNow): boolean {
+    if (generation !== this.generationNow) return false;
+    const seconds = storableSeconds(status, headers, Math.min(this.options.maxSeconds, this.cap ?? Infinity));
     if (seconds <= 0) return false;
     const kept: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) if (value !== undefined && !TRANSFER_HEADERS.has(name)) kept[name] = value;

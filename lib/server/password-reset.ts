@@ -17,7 +17,7 @@ import { codeHash, newCode, sameHash } from "./one-time-codes";
 import { hashPassword } from "./passwords";
 import { countOrRefuse } from "./rate-limit";
 
-// The password reset of SPEC 4, made safe (the old system reset any password with no proof):
+// The password reset of docs/PRODUCT.md §4.6, made safe (the old system reset any password with no proof):
 //   send-otp     a 6-digit code from a CSPRNG, stored only as an HMAC, valid OTP_VALIDITY_SECONDS,
 //                at most OTP_SENDS_PER_WINDOW codes per email per window; before the answer only
 //                the limit is counted, the same for any email; the code is made and mailed after.

@@ -14,7 +14,7 @@ import { revokeResetProofs } from "./password-reset";
 import { throttle } from "./throttle";
 import { assertEmailFree, updateProfile } from "./users";
 
-// The caller's own profile change (PUT /api/update-user, SPEC 7): name, contact and picture
+// The caller's own profile change (PUT /api/update-user, docs/PRODUCT.md §7.2): name, contact and picture
 // change at once; a new password or email needs the current password; a new password is mailed
 // about and ends outstanding reset codes; a new email is only recorded, with a code mailed to it
 // (POST /api/confirm-email takes it). Whose profile changes comes from the session only.

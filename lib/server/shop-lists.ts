@@ -6,7 +6,7 @@ import { isRowId, toPublicProduct, type PublicProduct } from "./catalog";
 import { db } from "./db";
 import { badRequest, notFound } from "./http";
 
-// The signed-in shopper's cart and wishlist (SPEC 3, 7). Every read and write names the owner:
+// The signed-in shopper's cart and wishlist (docs/PRODUCT.md §3.5, §3.6, §7.2). Every read and write names the owner:
 // a line of another user is exactly as absent as a line that does not exist (404), and is never
 // changed. Adds are single statements on the (userId, productId) unique keys, so a double click
 // or two tabs can never make two lines.

@@ -4,7 +4,7 @@ import { conflict } from "./http";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 
-/** The user as the API shows it (SPEC 3): never the password hash or the session version. */
+/** The user as the API shows it (docs/PRODUCT.md §3.1): never the password hash or the session version. */
 export type PublicUser = {
   _id: string;
   name: string;

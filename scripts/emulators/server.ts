@@ -11,7 +11,13 @@ export type EmulatorRequest = { method: string; path: string; query: URLSearchPa
 export type EmulatorResponse = { status: number; headers?: Record<string, string>; body: string | Buffer };
 export type EmulatorRoute = (request: EmulatorRequest) => Promise<EmulatorResponse | undefined> | EmulatorResponse | undefined;
 
-export type RunningEmulators = { url: string; stop: () => Promise<void> };
+export type RunningEmulators = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Stops answering (connections refused), keeping every provider's state, until resume(). */
+  pause: () => Promise<void>;
+  resume: () => Promise<void>;
+};
 
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
 /** The image host's upload path: the one route a browser calls from the store's origin. */
@@ -72,12 +78,15 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop,
+    pause: stop,
+    resume: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
   };
 }

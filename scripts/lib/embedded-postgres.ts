@@ -8,7 +8,12 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import net from "node:net";
 
-export type RunningPostgres = { url: string; stop: () => Promise<void> };
+export type RunningPostgres = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Starts it again after stop(), on the same port and data (the resilience tests' outage). */
+  start?: () => Promise<void>;
+};
 
 const USER = "store";
 const PASSWORD = "store-local-only";
@@ -87,5 +92,6 @@ export async function startEmbeddedPostgres(options: {
     // A Ctrl-C reaches Postgres too, and it shuts down by itself; the library then waits for an
     // exit that already happened, so bound the wait.
     stop: () => Promise.race([pg.stop(), new Promise<void>((resolve) => setTimeout(resolve, 5000).unref())]),
+    start: () => pg.start(),
   };
 }

@@ -203,12 +203,14 @@ describe.each(checked.flatMap((route) => route.methods.map((method) => [`${metho
 });
 
 describe("signed endpoints", () => {
-  it("the webhook refuses every caller without Stripe's signature, and cron without its secret", async () => {
+  it("the webhook refuses every caller without Stripe's signature, cron without its secret, the internal refresh without serve.ts's token", async () => {
     const webhook = API_ROUTES.find((route) => route.path === "/api/webhook")!;
     const cron = API_ROUTES.find((route) => route.path === "/api/cron/order-emails")!;
+    const internal = API_ROUTES.find((route) => route.path === "/api/internal/catalog-changed")!;
     for (const caller of ["anonymous", "A", "admin"] as const) {
       expect(await call(webhook, "POST", caller)).toBe(400);
       expect([401, 404]).toContain(await call(cron, "GET", caller));
+      expect(await call(internal, "POST", caller)).toBe(404);
     }
   });
 });

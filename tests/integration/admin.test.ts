@@ -160,6 +160,18 @@ describe("products", () => {
   });
   const upload = (body: unknown) => uploadProduct(jsonRequest("/api/upload-product", body, { cookie: boss.cookie }), noContext);
 
+  it("takes back the absolute image addresses its own answers give, and stores them site-relative", async () => {
+    const site = process.env.SITE_URL!.replace(/\/+$/, "");
+    const created = await upload(validProduct({ productImage: [`${site}${IMAGE}`] }));
+    expect(created.status).toBe(201);
+    const product = (await created.json()).data;
+    expect(product.productImage).toEqual([`${site}${IMAGE}`]);
+    const [row] = await query<{ productImage: string[] }>(`SELECT "productImage" FROM "Product" WHERE id = $1`, [product._id]);
+    expect(row!.productImage).toEqual([IMAGE]);
+    // Another site's copy of the path is still foreign.
+    expect((await upload(validProduct({ productImage: [`https://evil.example.com${IMAGE}`] }))).status).toBe(400);
+  });
+
   it.each([
     ["productName", { productName: "" }, "Product name is required"],
     ["productName", { productName: "x".repeat(201) }, "Product name must be at most 200 characters"],
@@ -219,7 +231,7 @@ describe("products", () => {
     const created = await upload(validProduct({ productImage: [url, IMAGE], price: "25000", sellingPrice: "19999.99" }));
     expect(created.status).toBe(201);
     const product = (await created.json()).data;
-    expect(product).toMatchObject({ productImage: [url, IMAGE], price: 25000, sellingPrice: 19999.99 });
+    expect(product).toMatchObject({ productImage: [url, `${process.env.SITE_URL!.replace(/\/+$/, "")}${IMAGE}`], price: 25000, sellingPrice: 19999.99 });
     expect(await query(`SELECT price, "sellingPrice" FROM "Product" WHERE id = $1`, [product._id])).toEqual([{ price: 2500000, sellingPrice: 1999999 }]);
 
     const edited = await updateProductRoute(put("/api/update-product", { ...validProduct({ productImage: [url] }), _id: product._id, price: 25000, sellingPrice: 17999 }, boss.cookie), noContext);

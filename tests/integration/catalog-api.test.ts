@@ -1,4 +1,4 @@
-// The catalogue API (SPEC 7: category strip, category-wise, filter, all products, single product,
+// The catalogue API (docs/PRODUCT.md §7.2: category strip, category-wise, filter, all products, single product,
 // search) through the real route handlers on a real Postgres.
 //
 // Other files write products at the same time, so every assertion here is about this file's own
@@ -13,7 +13,8 @@ import { GET as getProducts } from "@/app/api/get-product/route";
 import { GET as getSingleProduct } from "@/app/api/get-single-product-details/[id]/route";
 import { GET as searchProducts } from "@/app/api/search-product/route";
 import { CATEGORY_VALUES } from "@/lib/categories";
-import { HOME_ROW_LIMIT, SEARCH_RESULTS_LIMIT } from "@/lib/constants";
+import { API_LIST_MAX, HOME_ROW_LIMIT } from "@/lib/constants";
+import { absoluteUrl } from "@/lib/site-url";
 import { seed } from "../../prisma/seed";
 import type { PublicProduct } from "@/lib/server/catalog";
 import { getRequest, jsonRequest, noContext, query } from "../helpers";
@@ -157,8 +158,8 @@ const filter = async (body: unknown) => answer(await filterProducts(jsonRequest(
 const allProducts = async (query = "") => answer(await getProducts(getRequest(`/api/get-product${query}`), noContext));
 const singleProduct = async (id: string) =>
   answer(await getSingleProduct(getRequest(`/api/get-single-product-details/${encodeURIComponent(id)}`), { params: Promise.resolve({ id }) }));
-const search = async (q: string | null) =>
-  answer(await searchProducts(getRequest(`/api/search-product${q === null ? "" : `?q=${encodeURIComponent(q)}`}`), noContext));
+const search = async (q: string | null, more = "") =>
+  answer(await searchProducts(getRequest(`/api/search-product${q === null ? "" : `?q=${encodeURIComponent(q)}`}${more}`), noContext));
 const searchIds = async (q: string) => ((await search(q)).body.data as PublicProduct[]).map((p) => p._id);
 
 describe("GET /api/get-category-product", () => {
@@ -171,23 +172,27 @@ describe("GET /api/get-category-product", () => {
     for (const item of body.data) expect(Object.keys(item).sort()).toEqual(["_id", "category", "productImage"]);
 
     const byCategory = new Map(body.data.map((item: { category: string }) => [item.category, item]));
-    expect(byCategory.get("printers")).toEqual({ _id: ids.newest, category: "printers", productImage: FIXTURES.newest.productImage });
+    // Image addresses in API answers are absolute (the store's own are site-relative in the database).
+    expect(byCategory.get("printers")).toEqual({ _id: ids.newest, category: "printers", productImage: FIXTURES.newest.productImage.map(absoluteUrl) });
     expect(byCategory.get("mouse")).toMatchObject({ _id: ids.mousePriciest });
     expect(byCategory.get("television")).toMatchObject({ _id: fillerIds[FILLER_COUNT - 1] });
   });
 });
 
 describe("GET /api/get-category-wise-product/{category}", () => {
-  it("answers under `product`, newest first, only that category, a home row (HOME_ROW_LIMIT) at most by default", async () => {
+  it("answers under `product`, newest first, only that category, the whole category (up to API_LIST_MAX) with `total` by default", async () => {
     const { status, body } = await categoryWise("television");
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, error: false });
     expect(body.data).toBeUndefined();
     const products: PublicProduct[] = body.product;
-    expect(products).toHaveLength(HOME_ROW_LIMIT);
+    expect(body.total).toBeGreaterThanOrEqual(FILLER_COUNT);
+    expect(products).toHaveLength(Math.min(body.total, API_LIST_MAX));
     expect(products.every((p) => p.category === "television")).toBe(true);
     expectNewestFirst(products);
-    expect(products.map((p) => p._id)).toEqual([...fillerIds].reverse().slice(0, HOME_ROW_LIMIT));
+    expect(products.slice(0, FILLER_COUNT).map((p) => p._id)).toEqual([...fillerIds].reverse());
+    const row = await categoryWise("television", `?limit=${HOME_ROW_LIMIT}`);
+    expect(row.body.product.map((p: PublicProduct) => p._id)).toEqual([...fillerIds].reverse().slice(0, HOME_ROW_LIMIT));
   });
 
   it("honours ?limit=", async () => {
@@ -319,9 +324,12 @@ describe("GET /api/get-product", () => {
     expect(products.map((p) => p._id)).toEqual(expected);
   });
 
-  it("has a bounded default page and an empty page beyond the end", async () => {
+  it("answers the whole list (up to API_LIST_MAX) with `total` without paging, 50 a page with it, and an empty page beyond the end", async () => {
     const { body } = await allProducts();
-    expect(body.data).toHaveLength(50); // the seed alone holds more than 50 products
+    expect(body.total).toBeGreaterThan(50); // the seed alone holds more than 50 products
+    expect(body.data).toHaveLength(Math.min(body.total, API_LIST_MAX));
+    expectNewestFirst(body.data);
+    expect((await allProducts("?page=1")).body.data).toHaveLength(50);
     const beyond = await allProducts("?page=100&limit=100");
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
@@ -356,7 +364,7 @@ describe("GET /api/get-single-product-details/{id}", () => {
       productName: FIXTURES.rupees.productName,
       brandName: "Samsung",
       category: "refrigerator",
-      productImage: [`/img/${MARKER}-rupees.svg`],
+      productImage: [absoluteUrl(`/img/${MARKER}-rupees.svg`)],
       productDesc: "Test product rupees",
       price: 129999,
       sellingPrice: 99999.5,
@@ -387,7 +395,7 @@ describe("GET /api/search-product", () => {
     expect(body).toMatchObject({ success: true, error: false });
     const found = mine(body.data);
     // Every product holds the marker, and the answer's bound is above this file's product count.
-    expect(allIds().length).toBeLessThanOrEqual(SEARCH_RESULTS_LIMIT);
+    expect(allIds().length).toBeLessThanOrEqual(API_LIST_MAX);
     expect(new Set(found)).toEqual(new Set(allIds()));
     for (const product of body.data as PublicProduct[]) expect(Object.keys(product).sort()).toEqual(PRODUCT_KEYS);
   });
@@ -479,9 +487,14 @@ describe("GET /api/search-product", () => {
     expect(found[0]).toBe(ids.buds);
   });
 
-  it("is bounded", async () => {
+  it("is bounded, counts its matches in `total`, and pages with page/limit", async () => {
     const { body } = await search("a");
     expect(body.data.length).toBeGreaterThan(0);
-    expect(body.data.length).toBeLessThanOrEqual(SEARCH_RESULTS_LIMIT);
+    expect(body.data.length).toBeLessThanOrEqual(API_LIST_MAX);
+    expect(body.total).toBe(body.data.length);
+    const second = await search("a", "&page=2&limit=3");
+    expect(second.body.data.map((p: PublicProduct) => p._id)).toEqual(body.data.slice(3, 6).map((p: PublicProduct) => p._id));
+    expect(second.body.total).toBe(body.total);
+    expect((await search("a", "&limit=101")).status).toBe(400);
   });
 });

@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { absoluteUrl } from "@/lib/site-url";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as checkoutRoute } from "@/app/api/checkout/route";
 import { GET as getOrders } from "@/app/api/get-order-details/route";
@@ -463,7 +464,7 @@ describe("GET /api/get-order-details and the success page: each user sees only t
     expect(order).toMatchObject({
       userId: a.id,
       email: a.email,
-      productDetails: [{ productId: products[1]!.id, name: products[1]!.name, image: ["/images/products/mobi-001-1.svg"], price: products[1]!.pricePaise / 100, quantity: 3 }],
+      productDetails: [{ productId: products[1]!.id, name: products[1]!.name, image: [absoluteUrl("/images/products/mobi-001-1.svg")], price: products[1]!.pricePaise / 100, quantity: 3 }],
       paymentDetails: { payment_method_type: ["card"], payment_status: "paid", paymentId: expect.stringMatching(/^pi_/) },
       shipping_options: [{ shipping_amount: SHIPPING_AMOUNT_PAISE, shipping_rate: expect.stringMatching(/^shr_/), name: expect.any(String) }],
       total_amount: (3 * products[1]!.pricePaise + SHIPPING_AMOUNT_PAISE) / 100,

@@ -2,6 +2,7 @@
 // (anonymous, user A, user B, an admin), quantities, parallel adds and racing tabs.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { absoluteUrl } from "@/lib/site-url";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { GET as countCart } from "@/app/api/count-cart-product/[userId]/route";
 import { POST as updateQuantity } from "@/app/api/update-cart-quantity/route";
@@ -103,7 +104,7 @@ describe("cart", () => {
     expect((await second.json()).message).toBe("Product already in cart: quantity raised to 2");
     const [line] = await lines(me);
     expect(line).toMatchObject({ quantity: 2, productId: { _id: products[1]!.id, sellingPrice: products[1]!.sellingPrice, category: "mobiles" } });
-    expect(line!.productId.productImage).toEqual(["/images/products/mobi-001-1.svg"]);
+    expect(line!.productId.productImage).toEqual([absoluteUrl("/images/products/mobi-001-1.svg")]);
   });
 
   it("ten parallel adds make one line with quantity 10", async () => {

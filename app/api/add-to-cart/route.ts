@@ -3,7 +3,7 @@ import { requireShopper } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { addToCart } from "@/lib/server/shop-lists";
 
-// POST /api/add-to-cart {productId} — SPEC 7: a new line with quantity 1, or one more on the
+// POST /api/add-to-cart {productId} — docs/PRODUCT.md §7.2: a new line with quantity 1, or one more on the
 // line already there (and the message says so).
 export const POST = handle(async (request) => {
   const user = await requireShopper(request);

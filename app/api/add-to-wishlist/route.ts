@@ -3,7 +3,7 @@ import { requireShopper } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { addToWishlist } from "@/lib/server/shop-lists";
 
-// POST /api/add-to-wishlist {productId} — SPEC 7. Adding twice keeps one line and says so.
+// POST /api/add-to-wishlist {productId} — docs/PRODUCT.md §7.2. Adding twice keeps one line and says so.
 export const POST = handle(async (request) => {
   const user = await requireShopper(request);
   const { productId } = await readBody(request, productIdBodySchema);

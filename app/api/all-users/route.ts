@@ -4,7 +4,7 @@ import { listUsers } from "@/lib/server/admin-users";
 import { requireAdmin } from "@/lib/server/auth";
 import { handle, okWith, readQuery } from "@/lib/server/http";
 
-// GET /api/all-users[?page=&limit=] — SPEC 7, admins only: accounts newest first. Paged (the
+// GET /api/all-users[?page=&limit=] — docs/PRODUCT.md §7.2, admins only: accounts newest first. Paged (the
 // table asks for 8 at a time); without paging parameters the newest ADMIN_LIST_MAX, with `total`.
 export const GET = handle(async (request) => {
   await requireAdmin(request);

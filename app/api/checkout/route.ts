@@ -5,7 +5,7 @@ import { startCheckout } from "@/lib/server/checkout";
 import { handle, okWith, readBody } from "@/lib/server/http";
 import { throttle } from "@/lib/server/throttle";
 
-// POST /api/checkout {cartItems} — SPEC 7: opens a Stripe Checkout Session for the caller's own
+// POST /api/checkout {cartItems} — docs/PRODUCT.md §7.2: opens a Stripe Checkout Session for the caller's own
 // cart lines named in cartItems (only their ids are read; prices and quantities come from the
 // database). Answers the spec's top-level `id` (the session id) and `data: { id, url }`; the
 // browser goes to `url`, Stripe's hosted payment page.

@@ -7,7 +7,7 @@ import { emailChangedEmail, sendMail } from "@/lib/server/mail";
 import { throttle } from "@/lib/server/throttle";
 import { toPublicUser } from "@/lib/server/users";
 
-// POST /api/confirm-email {otp} — beyond SPEC 7: the code mailed to the new address that
+// POST /api/confirm-email {otp} — one of the store's own calls (docs/PRODUCT.md §7.4): the code mailed to the new address that
 // update-user asked for; a right code makes it the account's email, and the old address is told.
 export const POST = handle(async (request) => {
   const user = await requireUser(request);

@@ -3,7 +3,7 @@ import { requireShopper } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { removeCartLine } from "@/lib/server/shop-lists";
 
-// POST /api/delete-cart-product {cartProductId} — SPEC 7: removes the caller's line.
+// POST /api/delete-cart-product {cartProductId} — docs/PRODUCT.md §7.2: removes the caller's line.
 export const POST = handle(async (request) => {
   const user = await requireShopper(request);
   const { cartProductId } = await readBody(request, cartLineBodySchema);

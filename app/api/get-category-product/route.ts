@@ -1,5 +1,11 @@
+import { renderPerRequest } from "@/lib/server/cache";
 import { handle, ok } from "@/lib/server/http";
 import { listCategoryStrip } from "@/lib/server/catalog";
 
-// GET /api/get-category-product — SPEC 7: one { category, productImage } per category with products.
-export const GET = handle(async () => ok(await listCategoryStrip(), "Category products"));
+// GET /api/get-category-product — docs/PRODUCT.md §7.2: one { category, productImage } per category with
+// products. Answered per request (its image addresses are absolute, from the running store's
+// SITE_URL, not the build's); the list itself comes from the catalogue cache.
+export const GET = handle(async () => {
+  await renderPerRequest();
+  return ok(await listCategoryStrip(), "Category products");
+});

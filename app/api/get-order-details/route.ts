@@ -4,7 +4,7 @@ import { requireUser } from "@/lib/server/auth";
 import { handle, okWith, readQuery } from "@/lib/server/http";
 import { listOrders } from "@/lib/server/orders";
 
-// GET /api/get-order-details[?page=&limit=] — SPEC 7: the caller's own orders, newest first, in
+// GET /api/get-order-details[?page=&limit=] — docs/PRODUCT.md §7.2: the caller's own orders, newest first, in
 // the spec's order shape. Without paging parameters: the newest ORDERS_LIST_MAX, with `total`.
 export const GET = handle(async (request) => {
   const user = await requireUser(request);

@@ -1,10 +1,14 @@
-import { handle, ok, readQuery } from "@/lib/server/http";
-import { listProducts } from "@/lib/server/catalog";
+import { handle, okWith, readQuery } from "@/lib/server/http";
+import { filterProducts } from "@/lib/server/catalog";
 import { pageQuerySchema } from "@/lib/schemas";
-import { API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
+import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
 
-// GET /api/get-product[?page=&limit=] — SPEC 7: all products, newest first, one page at a time.
+// GET /api/get-product[?page=&limit=] — docs/PRODUCT.md §7.2: all products, newest first, with `total` (every
+// product). Without page and limit: the whole list up to API_LIST_MAX; with either, one page
+// (limit API_PAGE_SIZE_DEFAULT unless given).
 export const GET = handle(async (request) => {
   const { page, limit } = readQuery(request, pageQuerySchema);
-  return ok(await listProducts(page ?? 1, limit ?? API_PAGE_SIZE_DEFAULT), "All products");
+  const unpaged = page === undefined && limit === undefined;
+  const result = await filterProducts({ categories: [], page, pageSize: unpaged ? API_LIST_MAX : (limit ?? API_PAGE_SIZE_DEFAULT) });
+  return okWith({ data: result.products, total: result.total }, "All products");
 });

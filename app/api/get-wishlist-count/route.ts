@@ -2,7 +2,7 @@ import { requireShopper } from "@/lib/server/auth";
 import { handle, ok } from "@/lib/server/http";
 import { countWishlist } from "@/lib/server/shop-lists";
 
-// GET /api/get-wishlist-count — SPEC 7: `data.count`.
+// GET /api/get-wishlist-count — docs/PRODUCT.md §7.2: `data.count`.
 export const GET = handle(async (request) => {
   const user = await requireShopper(request);
   return ok({ count: await countWishlist(user.id) }, "Wishlist count");

@@ -2,7 +2,7 @@ import { requireShopper } from "@/lib/server/auth";
 import { handle, ok } from "@/lib/server/http";
 import { listWishlist } from "@/lib/server/shop-lists";
 
-// GET /api/get-wishlist — SPEC 7: the caller's lines, newest first, product populated.
+// GET /api/get-wishlist — docs/PRODUCT.md §7.2: the caller's lines, newest first, product populated.
 export const GET = handle(async (request) => {
   const user = await requireShopper(request);
   return ok(await listWishlist(user.id), "Wishlist products");

@@ -3,7 +3,7 @@ import { renderPerRequest } from "@/lib/server/cache";
 import { handle, ok } from "@/lib/server/http";
 import { isCrossSiteRequest } from "@/lib/server/origin";
 
-// POST /api/logout (the store's UI), and GET /api/logout for clients written against SPEC 7.
+// POST /api/logout (the store's UI), and GET /api/logout for clients written against docs/PRODUCT.md §7.
 // Both end the session on the server (its row is deleted, so a copied cookie stops working too)
 // and clear the cookie; answering is harmless when signed out, so it always succeeds. A GET from
 // another site (a link or an image on someone else's page) signs nobody out.

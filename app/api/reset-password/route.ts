@@ -8,7 +8,7 @@ import { resetPasswordWithGrant } from "@/lib/server/password-reset";
 import { clearSignInFailures } from "@/lib/server/sign-in";
 import { usesSecureCookies } from "@/lib/session-cookie";
 
-// POST /api/reset-password {email, password, confirmPwd?} — SPEC 7, with proof: the grant
+// POST /api/reset-password {email, password, confirmPwd?} — docs/PRODUCT.md §7.2, with proof (§4.6): the grant
 // cookie of a verified code. Every session of the user ends; a notice goes by mail.
 export const POST = handle(async (request) => {
   const body = await readBody(request, resetPasswordSchema);

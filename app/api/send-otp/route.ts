@@ -6,7 +6,7 @@ import { otpEmail, sendMail } from "@/lib/server/mail";
 import { throttle } from "@/lib/server/throttle";
 import { countCodeRequest, issueResetCode, SEND_OTP_MESSAGE } from "@/lib/server/password-reset";
 
-// POST /api/send-otp {email} — SPEC 7. The same answer, in the same time, whether or not the
+// POST /api/send-otp {email} — docs/PRODUCT.md §7.2. The same answer, in the same time, whether or not the
 // email has an account: before answering only the limit is counted; the code is made and
 // mailed after the answer.
 export const POST = handle(async (request) => {

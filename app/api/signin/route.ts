@@ -5,7 +5,7 @@ import { clientAddress } from "@/lib/server/client-address";
 import { signInThrottled } from "@/lib/server/sign-in";
 import { toPublicUser } from "@/lib/server/users";
 
-// POST /api/signin — SPEC 7. One message for an unknown email and a wrong password; too many
+// POST /api/signin — docs/PRODUCT.md §7.2. One message for an unknown email and a wrong password; too many
 // failures for the account or from the address answer 429 with Retry-After.
 export const POST = handle(async (request) => {
   const body = await readBody(request, signInSchema);

@@ -6,7 +6,7 @@ import { assertAcceptablePassword } from "@/lib/server/password-policy";
 import { throttle } from "@/lib/server/throttle";
 import { assertEmailFree, createUser, toPublicUser } from "@/lib/server/users";
 
-// POST /api/signup — SPEC 7. The role is always USER; a `role` in the body is ignored. The
+// POST /api/signup — docs/PRODUCT.md §7.2. The role is always USER; a `role` in the body is ignored. The
 // picture (a data URL) is checked and stored by the images provider; the user keeps its URL.
 export const POST = handle(async (request) => {
   const body = await readBody(request, signUpSchema, PICTURE_BODY_MAX_BYTES);

@@ -3,7 +3,7 @@ import { requireShopper } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
 import { setCartQuantity } from "@/lib/server/shop-lists";
 
-// POST /api/update-cart-quantity {productId: <cart line id>, quantity} — SPEC 7. Quantity is a
+// POST /api/update-cart-quantity {productId: <cart line id>, quantity} — docs/PRODUCT.md §7.2. Quantity is a
 // whole number from 1 to 99; anything else is a 400 and nothing changes.
 export const POST = handle(async (request) => {
   const user = await requireShopper(request);

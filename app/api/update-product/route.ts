@@ -3,7 +3,7 @@ import { requireAdminWrite } from "@/lib/server/auth";
 import { updateProduct } from "@/lib/server/catalog-admin";
 import { handle, ok, readBody } from "@/lib/server/http";
 
-// PUT /api/update-product — SPEC 7, admins only: the same fields as upload-product plus `_id`.
+// PUT /api/update-product — docs/PRODUCT.md §7.2, admins only: the same fields as upload-product plus `_id`.
 export const PUT = handle(async (request) => {
   await requireAdminWrite(request);
   const { _id, ...input } = await readBody(request, productUpdateSchema);

@@ -5,7 +5,7 @@ import { handle, ok, readBody } from "@/lib/server/http";
 import { changeOwnProfile } from "@/lib/server/profile";
 import { toPublicUser } from "@/lib/server/users";
 
-// PUT /api/update-user — SPEC 7: the caller's own name, email, contact, picture and (confirmed)
+// PUT /api/update-user — docs/PRODUCT.md §7.2: the caller's own name, email, contact, picture and (confirmed)
 // password (lib/server/profile.ts). `role`, `_id` or `userId` in the body are dropped by the
 // schema. A new email is answered as `pendingEmail` until POST /api/confirm-email takes its code.
 export const PUT = handle(async (request) => {

@@ -3,7 +3,7 @@ import { requireAdminWrite } from "@/lib/server/auth";
 import { createProduct } from "@/lib/server/catalog-admin";
 import { handle, ok, readBody } from "@/lib/server/http";
 
-// POST /api/upload-product — SPEC 7, admins only: a new product (prices in rupees, images from
+// POST /api/upload-product — docs/PRODUCT.md §7.2, admins only: a new product (prices in rupees, images from
 // the image host). Field problems answer 400 with `errors` by field.
 export const POST = handle(async (request) => {
   await requireAdminWrite(request);

@@ -2,7 +2,7 @@ import { requireUser } from "@/lib/server/auth";
 import { handle, ok } from "@/lib/server/http";
 import { toPublicUser } from "@/lib/server/users";
 
-// GET /api/user-details — SPEC 7: the signed-in user, without any secret.
+// GET /api/user-details — docs/PRODUCT.md §7.2: the signed-in user, without any secret.
 export const GET = handle(async (request) => {
   const user = await requireUser(request);
   return ok(toPublicUser(user), "User details");

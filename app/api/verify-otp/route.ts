@@ -6,7 +6,7 @@ import { verifyResetCode } from "@/lib/server/password-reset";
 import { throttle } from "@/lib/server/throttle";
 import { usesSecureCookies } from "@/lib/session-cookie";
 
-// POST /api/verify-otp {email, otp} — SPEC 7. A right code answers with the reset grant in an
+// POST /api/verify-otp {email, otp} — docs/PRODUCT.md §7.2. A right code answers with the reset grant in an
 // HttpOnly cookie that only /api/reset-password receives.
 export const POST = handle(async (request) => {
   const { email, otp } = await readBody(request, verifyOtpSchema);

@@ -2,7 +2,7 @@ import { requireShopper } from "@/lib/server/auth";
 import { forbidden, handle, ok } from "@/lib/server/http";
 import { listCart } from "@/lib/server/shop-lists";
 
-// GET /api/count-cart-product/{userId} — SPEC 7: the caller's cart lines with the product
+// GET /api/count-cart-product/{userId} — docs/PRODUCT.md §7.2: the caller's cart lines with the product
 // populated (the count is the list's length). Another user's id is refused with 403.
 export const GET = handle<{ params: Promise<{ userId: string }> }>(async (request, context) => {
   const user = await requireShopper(request);

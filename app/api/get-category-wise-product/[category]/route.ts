@@ -1,12 +1,17 @@
 import { handle, okWith, readQuery } from "@/lib/server/http";
-import { listProductsByCategory } from "@/lib/server/catalog";
+import { filterProducts } from "@/lib/server/catalog";
 import { pageQuerySchema } from "@/lib/schemas";
-import { HOME_ROW_LIMIT } from "@/lib/constants";
+import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
+import { isCategory } from "@/lib/categories";
 
-// GET /api/get-category-wise-product/{category}[?limit=] — SPEC 7: the list under `product`,
-// newest first and bounded; an unknown category is an empty list.
+// GET /api/get-category-wise-product/{category}[?page=&limit=] — docs/PRODUCT.md §7.2: the category's products
+// under `product`, newest first, with `total`. Without page and limit: the whole list up to
+// API_LIST_MAX; with either, one page. An unknown category is an empty list.
 export const GET = handle<{ params: Promise<{ category: string }> }>(async (request, context) => {
   const { category } = await context.params;
-  const { limit } = readQuery(request, pageQuerySchema);
-  return okWith({ product: await listProductsByCategory(category, limit ?? HOME_ROW_LIMIT) }, "Category products");
+  const { page, limit } = readQuery(request, pageQuerySchema);
+  if (!isCategory(category)) return okWith({ product: [], total: 0 }, "Category products");
+  const unpaged = page === undefined && limit === undefined;
+  const result = await filterProducts({ categories: [category], page, pageSize: unpaged ? API_LIST_MAX : (limit ?? API_PAGE_SIZE_DEFAULT) });
+  return okWith({ product: result.products, total: result.total }, "Category products");
 });

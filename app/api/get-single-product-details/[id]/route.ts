@@ -1,7 +1,7 @@
 import { handle, notFound, okWith } from "@/lib/server/http";
 import { getProduct } from "@/lib/server/catalog";
 
-// GET /api/get-single-product-details/{id} — SPEC 7: the product under `product`; 404 when the
+// GET /api/get-single-product-details/{id} — docs/PRODUCT.md §7.2: the product under `product`; 404 when the
 // id is unknown or not an id at all.
 export const GET = handle<{ params: Promise<{ id: string }> }>(async (_request, context) => {
   const { id } = await context.params;

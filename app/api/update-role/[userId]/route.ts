@@ -3,7 +3,7 @@ import { changeRole } from "@/lib/server/admin-users";
 import { requireAdminWrite } from "@/lib/server/auth";
 import { handle, ok, readBody } from "@/lib/server/http";
 
-// PUT /api/update-role/{userId} {role} — SPEC 7, with the admin's session cookie (the old shop
+// PUT /api/update-role/{userId} {role} — docs/PRODUCT.md §7.3, with the admin's session cookie (the old shop
 // sent it without credentials and checked nothing). The last admin cannot be demoted (409).
 export const PUT = handle<{ params: Promise<{ userId: string }> }>(async (request, context) => {
   const admin = await requireAdminWrite(request);

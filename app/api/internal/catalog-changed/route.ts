@@ -1,0 +1,28 @@
+import { timingSafeEqual } from "node:crypto";
+import { catalogChanged, renderPerRequest } from "@/lib/server/cache";
+import { INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "@/lib/server/catalog-broadcast";
+import { handle, notFound, ok, readBody } from "@/lib/server/http";
+import { z } from "zod";
+
+// POST /api/internal/catalog-changed — how scripts/serve.ts refreshes its own Next instance when
+// the catalogue broadcast tells it another instance changed the catalogue (Next revalidates tags
+// only inside a request). Proven by a token that serve.ts draws at start and keeps in its own
+// process; without it (every other caller, and every platform where serve.ts does not run) the
+// path answers 404 like any unknown one.
+const Body = z.object({ stale: z.boolean().optional() });
+
+function fromThisProcess(request: Request): boolean {
+  const token = process.env[INTERNAL_TOKEN_ENV];
+  if (!token) return false;
+  const given = Buffer.from(request.headers.get(INTERNAL_TOKEN_HEADER) ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const POST = handle(async (request) => {
+  await renderPerRequest();
+  if (!fromThisProcess(request)) throw notFound();
+  const { stale } = await readBody(request, Body);
+  catalogChanged({ stale });
+  return ok({}, "Catalogue refreshed");
+});
