@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ["tests/**/*.test.ts"],
+    // Those start a cluster of their own: npm run test:resilience (vitest.resilience.config.ts).
+    exclude: ["tests/resilience/**", "**/node_modules/**"],
     globalSetup: ["tests/setup/database.ts", "tests/setup/emulators.ts"],
     setupFiles: ["tests/setup/env.ts"],
     testTimeout: 30_000,
