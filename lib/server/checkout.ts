@@ -18,7 +18,7 @@ import { isRowId } from "./catalog";
 import { db } from "./db";
 import { badRequest, conflict, HttpError, unavailable } from "./http";
 import { fulfilCheckoutSession } from "./orders";
-import { isProviderOutage, stripeClient } from "./stripe";
+import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "./stripe";
 
 // Starting a payment (docs/PRODUCT.md §4.8). The browser says only which of its own cart lines to
 // buy; names, images, prices and quantities come from the database. The attempt is recorded
@@ -31,7 +31,6 @@ export type CheckoutLine = { cartItemId: string; productId: string; name: string
 export const EMPTY_CART_MESSAGE = "Your cart is empty. Add a product before checking out.";
 export const NOT_IN_CART_MESSAGE = "Some of these items are not in your cart any more. Review your cart and try again.";
 export const ALREADY_PAID_MESSAGE = "This cart has just been paid: your order is in My Orders.";
-const PROVIDER_DOWN_MESSAGE = "The payment service is not answering. Please try again in a moment.";
 
 export type StartedCheckout = { checkoutId: string; sessionId: string; url: string };
 
@@ -150,12 +149,12 @@ export async function startCheckout(user: User, lineIds: string[], now = new Dat
     if (started) return started;
     // The reused session had expired (its row is closed now): the next round records a new one.
   }
-  throw unavailable(PROVIDER_DOWN_MESSAGE);
+  throw unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
 }
 
 function providerFailed(checkoutId: string, error: unknown): HttpError {
   console.error(`[checkout] the payment provider failed for checkout ${checkoutId}:`, error);
-  return unavailable(PROVIDER_DOWN_MESSAGE);
+  return unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
 }
 
 /** Creates the row's Checkout Session; its idempotency key makes every retry the same session. */

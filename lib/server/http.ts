@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
 import { siteUrl } from "@/lib/site-url";
+import { isDatabaseUnavailable } from "./db";
 import { isCrossSiteRequest } from "./origin";
 
 // The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
@@ -140,10 +141,13 @@ function noStore(response: Response): Response {
   if (!response.headers.has("cache-control")) response.headers.set("Cache-Control", "no-store");
   return response;
 }
+export const DATABASE_UNAVAILABLE_MESSAGE = "The store is briefly unavailable. Please try again in a few seconds.";
 export const CROSS_SITE_MESSAGE = "Requests from other sites are not allowed";
 
 /**
- * Turns thrown HttpErrors into their answers and anything else into a 500 that leaks nothing,
+ * Turns thrown HttpErrors into their answers, a database that cannot be reached into a 503 with
+ * Retry-After (nothing was written: a write either commits or fails whole), and anything else
+ * into a 500 that leaks nothing,
  * and refuses a state-changing call that a browser sent from another site's page (403; see
  * lib/server/origin.ts). `anyOrigin` is for the payment webhook, which its signature protects.
  */
@@ -154,6 +158,10 @@ export function handle<C = unknown>(handler: Handler<C>, options: { anyOrigin?: 
       return noStore(await handler(request, context));
     } catch (error) {
       if (error instanceof HttpError) return noStore(fail(error.status, error.message, error.headers, error.fields));
+      if (isDatabaseUnavailable(error)) {
+        console.error(`[api] ${request.method} ${new URL(request.url).pathname}: the database is unavailable`);
+        return noStore(fail(503, DATABASE_UNAVAILABLE_MESSAGE, { "Retry-After": "5" }));
+      }
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
       return noStore(fail(500, "Something went wrong on our side. Please try again."));
     }

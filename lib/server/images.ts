@@ -89,6 +89,12 @@ export async function uploadProfilePicture(dataUrl: string): Promise<string> {
     const message = typeof error.message === "string" ? error.message : String(caught);
     // The bytes passed our checks but the image itself is broken: still the shopper's input.
     if (error.http_code === 400 && /invalid image|unsupported|corrupt/i.test(message)) throw badRequest(PROFILE_PICTURE_TYPE_MESSAGE);
+    // No answer, or a failure on the host's side: nothing was stored (the account is made after
+    // the upload), and the shopper can try again.
+    if (typeof error.http_code !== "number" || error.http_code >= 500) {
+      console.error(`[images] the image host failed a profile picture upload: ${message}`);
+      throw unavailable(IMAGE_HOST_DOWN_MESSAGE);
+    }
     throw new Error(`Uploading the profile picture failed${typeof error.http_code === "number" ? ` (${error.http_code})` : ""}: ${message}`);
   }
   if (typeof result.secure_url !== "string" || !result.secure_url) throw new Error("Uploading the profile picture failed: no secure_url in the answer");

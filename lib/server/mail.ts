@@ -15,6 +15,43 @@ const EMULATOR_KEY = "re_emulator";
 export type MailContent = { subject: string; html: string; text: string };
 export type Mail = MailContent & { to: string };
 
+const RESEND_API = "https://api.resend.com";
+
+function providerBase(): string {
+  const config = readConfig();
+  return config.resend.apiKey ? RESEND_API : (config.emulatorUrl ?? RESEND_API);
+}
+
+// The provider's health as this process last saw it: a send that got no answer or a 5xx marks it
+// down, any answer marks it up. Kept a few seconds, then asked again.
+const HEALTH_SECONDS = 5;
+const health: { up: boolean; seenAt: number } = { up: true, seenAt: 0 };
+
+function sawProvider(up: boolean): void {
+  health.up = up;
+  health.seenAt = Date.now();
+}
+
+/**
+ * Whether the mail provider answers, for calls that promise a mail they send after answering
+ * (send-otp): asked of the provider itself (any HTTP answer below 500 is up, within 1.5 s) unless
+ * seen in the last few seconds. The same question for every address, so it tells nobody whether
+ * an account exists.
+ */
+export async function mailProviderAnswers(): Promise<boolean> {
+  if (Date.now() - health.seenAt < HEALTH_SECONDS * 1000) return health.up;
+  try {
+    const answer = await fetch(`${providerBase()}/emails`, { method: "GET", signal: AbortSignal.timeout(1500) });
+    await answer.body?.cancel();
+    sawProvider(answer.status < 500);
+  } catch {
+    sawProvider(false);
+  }
+  return health.up;
+}
+
+export const MAIL_PROVIDER_DOWN_MESSAGE = "The email service is not answering. Please try again in a few minutes.";
+
 function resendClient(): { client: Resend; from: string } {
   const config = readConfig();
   if (config.resend.apiKey) return { client: new Resend(config.resend.apiKey), from: config.resend.from };
@@ -35,6 +72,7 @@ export async function sendMail({ to, subject, html, text }: Mail, options: { ide
   // The request never got an answer (a kept-alive connection the server had just closed, say):
   // once more. Only with an idempotency key, which makes a repeat send nothing twice.
   if (error && error.statusCode === null && options.idempotencyKey) ({ data, error } = await send());
+  sawProvider(!error || (error.statusCode !== null && error.statusCode < 500));
   if (error || !data) {
     const status = error && "statusCode" in error && error.statusCode ? ` (${error.statusCode})` : "";
     throw new Error(`Sending email failed${status}: ${error?.name ?? "no_data"}: ${error?.message ?? "the provider answered without an id"}`);

@@ -9,7 +9,8 @@ import { isRowId } from "./catalog";
 import type { CheckoutLine } from "./checkout";
 import { db } from "./db";
 import { orderConfirmationEmail, sendMail } from "./mail";
-import { isMissingAtProvider, stripeClient } from "./stripe";
+import { unavailable } from "./http";
+import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "./stripe";
 
 // Orders: made from a paid Checkout Session by one fulfilment function, which both the webhook
 // and the success page call (Stripe's fulfilment guide). Whatever arrives twice, in parallel or
@@ -134,7 +135,10 @@ export async function fulfilCheckoutSession(
     session = await stripeClient().checkout.sessions.retrieve(sessionId);
   } catch (error) {
     if (isMissingAtProvider(error)) return { status: "unknown" };
-    throw error;
+    if (!isProviderOutage(error)) throw error;
+    // A 503 the webhook answers too, so Stripe delivers the event again later.
+    console.error(`[orders] the payment provider failed for session ${sessionId}:`, error);
+    throw unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
   }
   const checkoutId = session.metadata?.checkoutId;
   if (options.userId !== undefined && session.metadata?.userId !== options.userId) return { status: "not-yours" };

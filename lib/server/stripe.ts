@@ -51,3 +51,6 @@ export function isProviderOutage(error: unknown): boolean {
 export function isMissingAtProvider(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 }
+
+/** What a shopper (or Stripe's webhook delivery) is told while Stripe does not answer. */
+export const PAYMENT_PROVIDER_DOWN_MESSAGE = "The payment service is not answering. Please try again in a moment.";

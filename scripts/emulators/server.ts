@@ -11,7 +11,17 @@ export type EmulatorRequest = { method: string; path: string; query: URLSearchPa
 export type EmulatorResponse = { status: number; headers?: Record<string, string>; body: string | Buffer };
 export type EmulatorRoute = (request: EmulatorRequest) => Promise<EmulatorResponse | undefined> | EmulatorResponse | undefined;
 
+/** The providers' own APIs (not the developer pages such as the outbox), for outages. */
+const PROVIDER_API: Record<Provider, RegExp> = {
+  stripe: /^\/v1\//,
+  resend: /^\/(?:emails|domains)(?:\/|$)/,
+  cloudinary: /^\/v1_1\//,
+};
+export type Provider = "stripe" | "resend" | "cloudinary";
+
 export type RunningEmulators = {
+  /** While a provider is named here, its API answers 503, as a provider having an outage does. */
+  outages: Set<Provider>;
   url: string;
   stop: () => Promise<void>;
   /** Stops answering (connections refused), keeping every provider's state, until resume(). */
@@ -36,7 +46,14 @@ const health: EmulatorRoute = (request) =>
  * webhook events and the secret it signs them with.
  */
 export async function startEmulators(options: { port?: number; routes?: EmulatorRoute[]; stripe?: StripeEmulatorOptions } = {}): Promise<RunningEmulators> {
-  const routes = [health, ...stripeRoutes(options.stripe), ...resendRoutes(), ...cloudinaryRoutes(), ...(options.routes ?? [])];
+  const outages = new Set<Provider>();
+  const outage: EmulatorRoute = (request) => {
+    for (const provider of outages) {
+      if (PROVIDER_API[provider].test(request.path)) return json(503, { error: { message: `${provider} is having an outage (emulated)` } });
+    }
+    return undefined;
+  };
+  const routes = [health, outage, ...stripeRoutes(options.stripe), ...resendRoutes(), ...cloudinaryRoutes(), ...(options.routes ?? [])];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -85,6 +102,7 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
     });
   return {
     url: `http://127.0.0.1:${port}`,
+    outages,
     stop,
     pause: stop,
     resume: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),

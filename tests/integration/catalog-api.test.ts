@@ -470,6 +470,14 @@ describe("GET /api/search-product", () => {
   });
 
   // Postgres refuses NUL in text; the query drops control characters before it gets there.
+  it("takes words that name Object's own properties as plain words", async () => {
+    for (const q of ["constructor", "__proto__", "toString hasOwnProperty"]) {
+      const { status, body } = await search(q);
+      expect(status, q).toBe(200);
+      expect(Array.isArray(body.data), q).toBe(true);
+    }
+  });
+
   it("answers 200 for a query holding a NUL character", async () => {
     const silence = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

@@ -1,22 +1,25 @@
 // A small HTTP client for the resilience tests: JSON in and out, the session cookie carried by hand.
 import { randomUUID } from "node:crypto";
 
-export type Answer = { status: number; body: any; text: string; headers: Headers; ms: number };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read answers field by field
+type Json = any;
 
-export async function call(base: string, path: string, options: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+export type Answer = { status: number; body: Json; text: string; headers: Headers; ms: number };
+
+export async function call(base: string, path: string, options: { method?: string; body?: unknown; raw?: string; cookie?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const started = performance.now();
   const response = await fetch(`${base}${path}`, {
-    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    method: options.method ?? (options.body === undefined && options.raw === undefined ? "GET" : "POST"),
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     redirect: "manual",
     signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
   });
   const text = await response.text();
-  let body: any = null;
+  let body: Json = null;
   try {
     body = JSON.parse(text);
   } catch {

@@ -9,10 +9,13 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import { seed } from "../../prisma/seed";
 import { startEmulators, type RunningEmulators } from "../../scripts/emulators/server";
+import type { StripeEmulatorOptions } from "../../scripts/emulators/stripe";
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from "../../scripts/lib/embedded-postgres";
 import { applyMigrations } from "../../scripts/lib/schema-engine";
 import { nginxConfig } from "../../scripts/lib/nginx";
 
+/** The instances' CRON_SECRET: the tests ask for a round of order-email retries with it. */
+export const CRON_SECRET = randomBytes(16).toString("hex");
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));
 
@@ -80,6 +83,8 @@ export type Cluster = {
   database: RunningPostgres;
   databaseUrl: string;
   emulators: RunningEmulators;
+  /** The payment emulator's delivery settings, read at each delivery (webhookUrl undefined: events kept, not sent). */
+  stripe: StripeEmulatorOptions;
   webhookSecret: string;
   instances: Record<InstanceName, Instance>;
   /** nginx, in front of both instances: the address shoppers use (SITE_URL). */
@@ -103,7 +108,8 @@ export async function startCluster(log: (line: string) => void = console.log): P
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch((error: unknown) => console.error(error));
   };
   try {
-    const database = await startEmbeddedPostgres({ dataDir: path.join(work, "postgres"), persistent: false });
+    // Persistent: its data must survive the outage test's stop and start (the work folder goes at the end).
+    const database = await startEmbeddedPostgres({ dataDir: path.join(work, "postgres"), persistent: true });
     cleanups.push(() => database.stop());
     await applyMigrations(database.url);
     await seed(database.url, { quiet: true, demoAccounts: true });
@@ -118,7 +124,8 @@ export async function startCluster(log: (line: string) => void = console.log): P
     }
 
     const webhookSecret = `whsec_${randomBytes(24).toString("base64url")}`;
-    const emulators = await startEmulators({ stripe: { webhookUrl: `${url}/api/webhook`, webhookSecret, retryDelaysMs: [500, 1000, 2000, 4000] } });
+    const stripe: StripeEmulatorOptions = { webhookUrl: `${url}/api/webhook`, webhookSecret, retryDelaysMs: [500, 1000, 2000, 4000] };
+    const emulators = await startEmulators({ stripe });
     cleanups.push(() => emulators.stop());
 
     const env: NodeJS.ProcessEnv = {
@@ -131,8 +138,11 @@ export async function startCluster(log: (line: string) => void = console.log): P
       NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       EMULATOR_URL: emulators.url,
-      // Behind nginx: the client's address is the last X-Forwarded-For entry nginx adds.
-      TRUSTED_PROXY_HOPS: "1",
+      // As behind a CDN and nginx (two proxies): the tests name each visitor's address in
+      // X-Forwarded-For, as a CDN would, and nginx appends its own peer. A store behind nginx
+      // alone runs with 1 (README, "Several instances").
+      TRUSTED_PROXY_HOPS: "2",
+      CRON_SECRET: CRON_SECRET,
     };
     const [portA, portB] = [await freePort(), await freePort()];
     const instances = { A: new Instance("A", portA, env), B: new Instance("B", portB, env) };
@@ -163,6 +173,7 @@ export async function startCluster(log: (line: string) => void = console.log): P
       database,
       databaseUrl: database.url,
       emulators,
+      stripe,
       webhookSecret,
       instances,
       url,
