@@ -20,7 +20,17 @@ export type ApiAccess =
   | "unknown";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type ApiRoute = { path: string; methods: readonly ApiMethod[]; access: ApiAccess };
+export type ApiRoute = {
+  path: string;
+  methods: readonly ApiMethod[];
+  access: ApiAccess;
+  /**
+   * A catalogue read the same for every caller: the production server's front door keeps its GET
+   * answers (lib/server/page-cache.ts), keyed by the path and these query parameters only, and
+   * drops them with the catalogue's pages on every catalogue change.
+   */
+  cacheKeyParams?: readonly string[];
+};
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/signup", methods: ["POST"], access: "public" },
@@ -32,12 +42,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/send-otp", methods: ["POST"], access: "public" },
   { path: "/api/verify-otp", methods: ["POST"], access: "public" },
   { path: "/api/reset-password", methods: ["POST"], access: "public" },
-  { path: "/api/get-product", methods: ["GET"], access: "public" },
-  { path: "/api/get-category-product", methods: ["GET"], access: "public" },
-  { path: "/api/get-category-wise-product/:category", methods: ["GET"], access: "public" },
-  { path: "/api/get-single-product-details/:id", methods: ["GET"], access: "public" },
+  { path: "/api/get-product", methods: ["GET"], access: "public", cacheKeyParams: ["page", "limit"] },
+  { path: "/api/get-category-product", methods: ["GET"], access: "public", cacheKeyParams: [] },
+  { path: "/api/get-category-wise-product/:category", methods: ["GET"], access: "public", cacheKeyParams: ["page", "limit"] },
+  { path: "/api/get-single-product-details/:id", methods: ["GET"], access: "public", cacheKeyParams: [] },
   { path: "/api/fiter-product", methods: ["POST"], access: "public" },
-  { path: "/api/search-product", methods: ["GET"], access: "public" },
+  { path: "/api/search-product", methods: ["GET"], access: "public", cacheKeyParams: ["q", "page", "limit"] },
   { path: "/api/add-to-cart", methods: ["POST"], access: "shopper" },
   { path: "/api/count-cart-product/:userId", methods: ["GET"], access: "shopper" },
   { path: "/api/update-cart-quantity", methods: ["POST"], access: "shopper" },

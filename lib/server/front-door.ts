@@ -11,7 +11,9 @@ import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, sendHeld, type PageCa
 //     400 (Next would answer a plain-text 500);
 //   - serves pages: from the page cache when it holds them; otherwise Next renders the page, it
 //     is held back until complete, gets its Content-Security-Policy (the hashes of its inline
-//     scripts), is kept in the page cache when it may be, and is sent compressed.
+//     scripts), is kept in the page cache when it may be, and is sent compressed;
+//   - serves the catalogue API's GET answers (ApiRoute.cacheKeyParams) the same way, from the
+//     same cache with the same purges, when their handler marked them cacheable.
 // No "server-only": it runs outside Next's bundles.
 
 export type FrontDoorOptions = {
@@ -68,19 +70,20 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       const writeHead = response.writeHead.bind(response) as (status: number, ...rest: unknown[]) => ServerResponse;
       response.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(400, ...rest)) as ServerResponse["writeHead"];
     }
-    if (isPageRequest(request, path)) {
-      const key = options.cache ? pageCacheKey(request) : null;
-      if (key && options.cache!.serve(key, request, response)) return;
+    const page = isPageRequest(request, path);
+    const key = options.cache || !page ? pageCacheKey(request) : null;
+    if (page || key) {
+      if (key && options.cache?.serve(key, request, response)) return;
       const generation = options.cache?.generation;
-      // Next answers uncompressed; the page is compressed once it is complete (and kept so when cached).
+      // Next answers uncompressed; the answer is compressed once it is complete (and kept so when cached).
       const acceptEncoding = request.headers["accept-encoding"];
       delete request.headers["accept-encoding"];
       holdResponse(response, (status, headers, body) => {
-        if (String(headers["content-type"] ?? "").startsWith("text/html")) {
+        if (page && String(headers["content-type"] ?? "").startsWith("text/html")) {
           headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
         }
-        if (PERSONAL_PATH.test(path)) headers["cache-control"] = "private, no-store";
-        if (key) options.cache!.store(key, status, headers, body, generation);
+        if (page && PERSONAL_PATH.test(path)) headers["cache-control"] = "private, no-store";
+        if (key) options.cache?.store(key, status, headers, body, generation);
         sendHeld(request, response, status, headers, body, acceptEncoding);
       });
     }

@@ -3,7 +3,9 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
 import { siteUrl } from "@/lib/site-url";
+import { PEER_ADDRESS_FLAG } from "./client-address";
 import { isDatabaseUnavailable } from "./db";
+import { CACHEABLE_ANSWER_HEADER } from "./page-cache";
 import { isCrossSiteRequest } from "./origin";
 
 // The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
@@ -60,6 +62,16 @@ export function absoluteImageAddresses(base: string): (key: string, value: unkno
 /** A JSON answer, its image addresses absolute (see absoluteImageAddresses). */
 function json(body: unknown, status: number): NextResponse {
   return new NextResponse(JSON.stringify(body, absoluteImageAddresses(siteUrl())), { status, headers: { "content-type": "application/json" } });
+}
+
+/**
+ * Marks a catalogue answer (the same for every caller) as one the production server's front door
+ * may keep until the next catalogue change (lib/server/page-cache.ts). Only under scripts/serve.ts,
+ * which strips the mark; elsewhere the answer goes out as it is (no-store).
+ */
+export function cacheable(response: NextResponse, seconds = 3600): NextResponse {
+  if (process.env[PEER_ADDRESS_FLAG] === "1" && response.status === 200) response.headers.set(CACHEABLE_ANSWER_HEADER, String(seconds));
+  return response;
 }
 
 export function ok<T>(data: T, message = "", init?: { status?: number }): NextResponse {

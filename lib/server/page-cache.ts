@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { findApiRoute } from "../api-routes";
 import { categoryFilterKey, parseCategoryFilter } from "../category-filter";
 import { searchKey } from "../search-query";
 
@@ -40,8 +41,26 @@ const CACHEABLE_PATH = /^\/(?:$|category-product$|search$|product\/[^/]+$)/;
 /** Headers of Next's client-side navigation and prefetch requests: they get RSC payloads, not HTML. */
 export const NEXT_REQUEST_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url", "x-middleware-prefetch"];
 
-/** Response headers that describe one transfer, not the page. */
-const TRANSFER_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag"]);
+/**
+ * Set by a catalogue API handler on an answer the front door may keep (its value: seconds at
+ * most). Never sent on: API answers stay `no-store` for browsers and CDNs, which could not be
+ * told of a catalogue change; the front door's copy is dropped on every one.
+ */
+export const CACHEABLE_ANSWER_HEADER = "x-volt-cacheable";
+
+/** Response headers that describe one transfer (or one caller's CORS), not the page. */
+const TRANSFER_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "date",
+  "content-length",
+  "content-encoding",
+  "etag",
+  CACHEABLE_ANSWER_HEADER,
+  "access-control-allow-origin",
+  "access-control-allow-credentials",
+]);
 
 const GLOBAL_KEY = Symbol.for("volt.page-cache");
 type Registry = { caches: Set<PageCache> };
@@ -68,6 +87,7 @@ export function purgePageCache(): void {
 export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
   if (request.method !== "GET" || !request.url) return null;
   const url = new URL(request.url, "http://store.invalid");
+  if (url.pathname.startsWith("/api/")) return apiCacheKey(url);
   if (!CACHEABLE_PATH.test(url.pathname) || url.searchParams.has("_rsc")) return null;
   if (NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined)) return null;
   if (/(?:^|;\s*)__prerender_bypass=/.test(request.headers.cookie ?? "")) return null;
@@ -76,9 +96,31 @@ export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "
   return url.pathname;
 }
 
+/**
+ * The key of a catalogue API read (ApiRoute.cacheKeyParams): its path and only the parameters
+ * the endpoint reads, in a fixed order, so a random parameter cannot force a render.
+ */
+function apiCacheKey(url: URL): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  const keyParams = findApiRoute(path)?.cacheKeyParams;
+  if (!keyParams) return null;
+  const query = keyParams.filter((name) => url.searchParams.has(name)).map((name) => `${name}=${encodeURIComponent(url.searchParams.get(name)!)}`);
+  return `api:${url.pathname}?${query.join("&")}`;
+}
+
 /** Seconds the response may be kept, or 0 when it must not be. */
 export function storableSeconds(status: number, headers: OutgoingHttpHeaders, maxSeconds: number): number {
   if (status !== 200 || headers["set-cookie"] !== undefined || headers["content-encoding"] !== undefined) return 0;
+  const marked = headers[CACHEABLE_ANSWER_HEADER];
+  if (marked !== undefined) {
+    if (!String(headers["content-type"] ?? "").startsWith("application/json")) return 0;
+    return Math.max(0, Math.min(Number(marked) || 0, maxSeconds));
+  }
   if (!String(headers["content-type"] ?? "").startsWith("text/html")) return 0;
   const cacheControl = String(headers["cache-control"] ?? "");
   if (/private|no-store|no-cache/.test(cacheControl)) return 0;
@@ -260,7 +302,7 @@ export function holdResponse(response: ServerResponse, complete: (status: number
 export function sendHeld(request: IncomingMessage, response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: Buffer, acceptEncoding: string | string[] | undefined): void {
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !TRANSFER_HEADERS.has(name)) out[name] = value;
-  const encoding = body.length >= 1024 && String(headers["content-type"] ?? "").startsWith("text/") ? pickEncoding(acceptEncoding) : "identity";
+  const encoding = body.length >= 1024 && /^(?:text\/|application\/json)/.test(String(headers["content-type"] ?? "")) ? pickEncoding(acceptEncoding) : "identity";
   let sent = body;
   if (encoding === "br") sent = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
   if (encoding === "gzip") sent = gzipSync(body, { level: 6 });

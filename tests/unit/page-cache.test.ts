@@ -233,6 +233,51 @@ describe("page cache rules", () => {
   });
 });
 
+describe("catalogue API answers in the same cache", () => {
+  const JSON_ANSWER = JSON.stringify({ success: true, error: false, message: "All products", data: [{ _id: "p1" }], total: 1 });
+  const marked: Upstream = { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store", "x-volt-cacheable": "3600", "access-control-allow-origin": "https://app.example.com", "access-control-allow-credentials": "true" }, body: JSON_ANSWER };
+
+  it("keeps a marked catalogue answer, keyed by the parameters the endpoint reads, and never shows the mark", async () => {
+    upstream = marked;
+    const miss = await raw("/api/get-product?page=1&limit=5");
+    expect(miss.text).toBe(JSON_ANSWER);
+    expect(miss.headers.get("x-volt-cacheable")).toBeNull();
+    const hit = await raw("/api/get-product?limit=5&page=1&r=99");
+    expect(hit.headers.get("x-page-cache")).toBe("HIT");
+    expect(hit.text).toBe(JSON_ANSWER);
+    expect(hit.headers.get("cache-control")).toBe("no-store");
+    expect(hit.headers.get("x-volt-cacheable")).toBeNull();
+    // One caller's CORS answer is not kept for the next one.
+    expect(hit.headers.get("access-control-allow-origin")).toBeNull();
+    expect(reached).toHaveLength(1);
+    expect((await raw("/api/get-product?page=2&limit=5")).headers.get("x-page-cache")).toBeNull();
+    expect((await raw("/api/search-product?q=tv")).headers.get("x-page-cache")).toBeNull();
+    expect((await raw("/api/search-product?q=tv")).headers.get("x-page-cache")).toBe("HIT");
+    expect((await raw("/api/search-product?q=phone")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("drops them with the pages on a purge", async () => {
+    upstream = marked;
+    await raw("/api/get-category-product");
+    purgePageCache();
+    expect((await raw("/api/get-category-product")).headers.get("x-page-cache")).toBeNull();
+    expect(reached).toHaveLength(2);
+  });
+
+  it("never keeps an unmarked answer, nor anything from an endpoint outside the catalogue list, marked or not", async () => {
+    upstream = { ...marked, headers: { "content-type": "application/json", "cache-control": "no-store" } };
+    await raw("/api/get-product");
+    expect((await raw("/api/get-product")).headers.get("x-page-cache")).toBeNull();
+    upstream = marked;
+    for (const path of ["/api/user-details", "/api/count-cart-product/u1", "/api/get-wishlist", "/api/all-orders"]) {
+      await raw(path);
+      const again = await raw(path);
+      expect(again.headers.get("x-page-cache"), path).toBeNull();
+    }
+    expect(pageCacheKey({ method: "POST", url: "/api/fiter-product", headers: {} })).toBeNull();
+  });
+});
+
 describe("front door: CSP, addresses, malformed paths", () => {
   const SCRIPTED = `<!DOCTYPE html><html><head><script src="/_next/static/a.js"></script><script>self.__next_f=[]</script></head><body><script type="application/ld+json">{"@type":"Product"}</script><script>self.__next_f.push([1,"x"])</script><script>self.__next_f.push([1,"x"])</script></body></html>`;
   const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -277,12 +322,17 @@ describe("front door: CSP, addresses, malformed paths", () => {
     expect((await raw("/user-panel/cart")).headers.get("x-page-cache")).toBeNull();
   });
 
-  it("leaves API answers alone (streamed through, no page CSP)", async () => {
+  it("leaves other API answers alone (streamed through, no page CSP); catalogue reads are held and compressed", async () => {
     upstream = { status: 200, headers: { "content-type": "application/json" }, body: '{"ok":true}', chunks: 3 };
-    const api = await raw("/api/get-product");
+    const api = await raw("/api/user-details");
     expect(api.text).toBe('{"ok":true}');
     expect(api.headers.get("content-security-policy")).toBeNull();
     expect(reached[0]!.headers["accept-encoding"]).toBe("identity");
+    upstream = { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ data: "x".repeat(4000) }), chunks: 3 };
+    const catalogue = await bytes("/api/get-product", "gzip");
+    expect(catalogue.encoding).toBe("gzip");
+    expect(JSON.parse(gunzipSync(catalogue.body).toString()).data).toHaveLength(4000);
+    expect(reached[1]!.headers["accept-encoding"]).toBeUndefined();
   });
 
   it("gates the API before Next: JSON 404, 405 and 400 without reaching the upstream", async () => {

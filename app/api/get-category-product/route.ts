@@ -1,5 +1,5 @@
 import { renderPerRequest } from "@/lib/server/cache";
-import { handle, ok } from "@/lib/server/http";
+import { cacheable, handle, ok } from "@/lib/server/http";
 import { listCategoryStrip } from "@/lib/server/catalog";
 
 // GET /api/get-category-product — docs/PRODUCT.md §7.2: one { category, productImage } per category with
@@ -7,5 +7,5 @@ import { listCategoryStrip } from "@/lib/server/catalog";
 // SITE_URL, not the build's); the list itself comes from the catalogue cache.
 export const GET = handle(async () => {
   await renderPerRequest();
-  return ok(await listCategoryStrip(), "Category products");
+  return cacheable(ok(await listCategoryStrip(), "Category products"));
 });

@@ -1,4 +1,4 @@
-import { handle, okWith, readQuery } from "@/lib/server/http";
+import { cacheable, handle, okWith, readQuery } from "@/lib/server/http";
 import { filterProducts } from "@/lib/server/catalog";
 import { pageQuerySchema } from "@/lib/schemas";
 import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
@@ -10,5 +10,5 @@ export const GET = handle(async (request) => {
   const { page, limit } = readQuery(request, pageQuerySchema);
   const unpaged = page === undefined && limit === undefined;
   const result = await filterProducts({ categories: [], page, pageSize: unpaged ? API_LIST_MAX : (limit ?? API_PAGE_SIZE_DEFAULT) });
-  return okWith({ data: result.products, total: result.total }, "All products");
+  return cacheable(okWith({ data: result.products, total: result.total }, "All products"));
 });

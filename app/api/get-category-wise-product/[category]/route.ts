@@ -1,4 +1,4 @@
-import { handle, okWith, readQuery } from "@/lib/server/http";
+import { cacheable, handle, okWith, readQuery } from "@/lib/server/http";
 import { filterProducts } from "@/lib/server/catalog";
 import { pageQuerySchema } from "@/lib/schemas";
 import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
@@ -10,8 +10,8 @@ import { isCategory } from "@/lib/categories";
 export const GET = handle<{ params: Promise<{ category: string }> }>(async (request, context) => {
   const { category } = await context.params;
   const { page, limit } = readQuery(request, pageQuerySchema);
-  if (!isCategory(category)) return okWith({ product: [], total: 0 }, "Category products");
+  if (!isCategory(category)) return cacheable(okWith({ product: [], total: 0 }, "Category products"));
   const unpaged = page === undefined && limit === undefined;
   const result = await filterProducts({ categories: [category], page, pageSize: unpaged ? API_LIST_MAX : (limit ?? API_PAGE_SIZE_DEFAULT) });
-  return okWith({ product: result.products, total: result.total }, "Category products");
+  return cacheable(okWith({ product: result.products, total: result.total }, "Category products"));
 });

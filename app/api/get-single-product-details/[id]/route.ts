@@ -1,4 +1,4 @@
-import { handle, notFound, okWith } from "@/lib/server/http";
+import { cacheable, handle, notFound, okWith } from "@/lib/server/http";
 import { getProduct } from "@/lib/server/catalog";
 
 // GET /api/get-single-product-details/{id} — docs/PRODUCT.md §7.2: the product under `product`; 404 when the
@@ -7,5 +7,5 @@ export const GET = handle<{ params: Promise<{ id: string }> }>(async (_request, 
   const { id } = await context.params;
   const product = await getProduct(id);
   if (!product) throw notFound("Product not found");
-  return okWith({ product }, "Product details");
+  return cacheable(okWith({ product }, "Product details"));
 });
