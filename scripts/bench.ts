@@ -130,9 +130,55 @@ function lighthouse(url: string, port: number): Record<string, string> {
   };
 }
 
-async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: 50, duration: DURATION, headers: { "accept-encoding": "gzip, br" } });
+type LoadOptions = { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; requests?: autocannon.Request[] };
+
+
+async function load(url: string, options: LoadOptions = {}): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: DURATION,
+    method: options.method ?? "GET",
+    headers: { "accept-encoding": "gzip, br", ...options.headers },
+    body: options.body,
+    requests: options.requests,
+  });
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** The server's process (the one listening on the bench's port), for its memory. */
+function serverPid(): number | null {
+  const port = new URL(BASE).port || "80";
+  const listing = spawnSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" }).stdout ?? "";
+  const pid = /pid=(\d+)/.exec(listing)?.[1];
+  return pid ? Number(pid) : null;
+}
+
+/** Resident memory of a process in MB (from /proc), or NaN. */
+function residentMb(pid: number | null): number {
+  if (!pid) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The physical ceiling of one Node process on this machine: a bare node:http server, in a
+ * process of its own, answering `body` (the bytes a cached page is sent as) from memory.
+ */
+async function bareNodeCeiling(body: Buffer, headers: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
+  const port = await freePort();
+  const code = `const http=require("node:http");const body=Buffer.from(process.env.BODY,"base64");const headers=JSON.parse(process.env.HEADERS);http.createServer((q,r)=>{r.writeHead(200,{...headers,"content-length":body.length});r.end(body)}).listen(${port},"127.0.0.1",()=>console.log("up"))`;
+  const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODY: body.toString("base64"), HEADERS: JSON.stringify(headers) }, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+  try {
+    return await load(`http://127.0.0.1:${port}/`);
+  } finally {
+    child.kill();
+  }
 }
 
 async function signInCookie(email: string, password: string): Promise<string> {
@@ -184,6 +230,14 @@ async function adminFigures(): Promise<void> {
 }
 
 type Shopper = { cookie: string; lineId: string; address: string };
+
+/** A shopper for the signed-in rows: one cart line (whose quantity the bench changes) and a spare product to add. */
+async function benchShopper(productId: string): Promise<{ id: string; cookie: string; lineId: string; productIds: string[] }> {
+  const [shopper] = await makeShoppers(1, productId);
+  const details = (await (await fetch(`${BASE}/api/user-details`, { headers: { cookie: shopper!.cookie } })).json()) as { data: { _id: string } };
+  const others = (await (await get("/api/get-product")).json()) as { data: { _id: string }[] };
+  return { id: details.data._id, cookie: shopper!.cookie, lineId: shopper!.lineId, productIds: others.data.map((entry) => entry._id).filter((id) => id !== productId) };
+}
 
 async function makeShoppers(count: number, productId: string): Promise<Shopper[]> {
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -345,24 +399,77 @@ async function main() {
   const sizes = await Promise.all(scripts.map(async (src) => [src, (await (await get(src)).arrayBuffer()).byteLength] as const));
   const largest = sizes.sort((a, b) => b[1] - a[1])[0];
   const STATIC = "/images/banners/desktop-1.svg";
-  const targets: [string, string][] = [
-    ...pages,
-    ["api /api/get-product", "/api/get-product"],
+  const productId = product.split("/").pop()!;
+  const shopper = await benchShopper(productId);
+  const signedIn = { cookie: shopper.cookie };
+  let added = 0;
+  type Target = [what: string, url: string, options?: LoadOptions];
+  const targets: Target[] = [
+    ...pages.map(([what, url]): Target => [`page ${what}`, url]),
+    ["api get-product?limit=50", "/api/get-product?limit=50"],
+    ["api get-product (whole list, up to 1000)", "/api/get-product"],
+    ["api get-category-product", "/api/get-category-product"],
+    ["api get-category-wise-product/mobiles?limit=8", "/api/get-category-wise-product/mobiles?limit=8"],
+    ["api get-single-product-details/{id}", `/api/get-single-product-details/${productId}`],
+    ["api search-product?q=samsung", "/api/search-product?q=samsung"],
+    ["api fiter-product (POST, mobiles, limit 24)", "/api/fiter-product", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ category: ["mobiles"], limit: 24 }) }],
+    ["signed in: user-details", "/api/user-details", { headers: signedIn }],
+    ["signed in: cart lines (count-cart-product)", `/api/count-cart-product/${shopper.id}`, { headers: signedIn }],
+    ["signed in: wishlist count", "/api/get-wishlist-count", { headers: signedIn }],
+    ["signed in: cart page /cart", "/cart", { headers: signedIn }],
+    [
+      "signed in: add to cart (POST)",
+      "/api/add-to-cart",
+      {
+        // Across a thousand products: one product's line stops at 99.
+        requests: [
+          {
+            method: "POST",
+            headers: { ...signedIn, "content-type": "application/json" },
+            setupRequest: (request) => ({ ...request, body: JSON.stringify({ productId: shopper.productIds[(added += 1) % shopper.productIds.length] }) }),
+          },
+        ],
+      },
+    ],
+    [
+      "signed in: quantity change (POST)",
+      "/api/update-cart-quantity",
+      { requests: [2, 3].map((quantity) => ({ method: "POST", headers: { ...signedIn, "content-type": "application/json" }, body: JSON.stringify({ productId: shopper.lineId, quantity }) })) },
+    ],
+    ["Next's trivial answer /robots.txt", "/robots.txt"],
     [`static file ${STATIC}`, STATIC],
-    ...(largest ? ([[`static file ${largest[0].split("/").pop()} (${Math.round(largest[1] / 1024)} KB)`, largest[0]]] as [string, string][]) : []),
+    ...(largest ? ([[`static file ${largest[0].split("/").pop()} (${Math.round(largest[1] / 1024)} KB)`, largest[0]]] as Target[]) : []),
   ];
+  const pid = serverPid();
+  const memory: Record<string, string> = { "idle MB": String(residentMb(pid)) };
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid) || 0)), 250);
   const measured: Record<string, number> = {};
-  for (const [what, url] of targets) {
-    console.error(`[bench] autocannon ${url} (${DURATION} s, 50 connections)`);
-    const result = await load(`${BASE}${url}`);
-    measured[url] = result.rps;
+  for (const [what, url, options] of targets) {
+    console.error(`[bench] autocannon ${options?.method ?? "GET"} ${url} (${DURATION} s, 50 connections)`);
+    const result = await load(`${BASE}${url}`, options);
+    measured[what] = result.rps;
     rows.push({ what: `load ${what}`, figures: { "req/s": String(result.rps), "p99 ms": String(result.p99), errors: String(result.errors) } });
   }
-  const staticRate = measured[STATIC] ?? 1;
+  clearInterval(sampler);
+  memory["peak MB"] = String(peak);
+  memory["after load MB"] = String(residentMb(pid));
+
+  // The ceiling: the home page's bytes as the page cache sends them (brotli), from a bare server.
+  const homeAnswer = await fetch(`${BASE}/`, { headers: { "accept-encoding": "br" } });
+  const homeBytes = Buffer.from(await homeAnswer.arrayBuffer());
+  console.error("[bench] autocannon bare node:http ceiling (same bytes as the cached home page)");
+  const ceiling = await bareNodeCeiling(homeBytes, { "content-type": "text/html; charset=utf-8", "content-encoding": homeAnswer.headers.get("content-encoding") ?? "identity" });
+  rows.push({ what: "load ceiling: bare node:http, home page's bytes from memory", figures: { "req/s": String(ceiling.rps), "p99 ms": String(ceiling.p99), errors: String(ceiling.errors) } });
+  const trivial = measured["Next's trivial answer /robots.txt"] ?? 1;
   for (const row of rows) {
-    const url = targets.find(([what]) => row.what === `load ${what}`)?.[1];
-    if (url && measured[url] !== undefined) row.figures["of static"] = `${Math.round((measured[url]! / staticRate) * 100)} %`;
+    const what = row.what.replace(/^load /, "");
+    const rate = what.startsWith("ceiling") ? ceiling.rps : measured[what];
+    if (rate === undefined) continue;
+    row.figures["of ceiling"] = `${Math.round((rate / ceiling.rps) * 100)} %`;
+    row.figures["× robots.txt"] = (rate / trivial).toFixed(2);
   }
+  rows.push({ what: `server memory (pid ${pid ?? "?"}, resident)`, figures: memory });
 
   if (!process.argv.includes("--skip-admin")) await adminFigures();
   if (!process.argv.includes("--skip-checkout")) await checkoutFigures();

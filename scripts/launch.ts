@@ -5,6 +5,7 @@
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
 // Flags: --port N (or PORT), --ephemeral (a throwaway database, for the browser tests).
+// STORE_MEMORY_MB (or the container's memory limit) sizes the server's V8 heap (scripts/lib/memory.ts).
 // EMULATOR_PORT fixes the emulators' port (default: a free one).
 // Run with `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child that is still
 // cleaning up. On Ctrl-C or SIGTERM the server drains first, then Postgres stops.
@@ -17,6 +18,7 @@ import { ConfigError, readConfig } from "../lib/server/config";
 import { seed } from "../prisma/seed";
 import { countProducts, DATA_DIR, openDatabase, ROOT } from "./lib/database";
 import { addCompileHints } from "./lib/compile-hints";
+import { heapFlags, memoryLimitMb } from "./lib/memory";
 import { applyMigrations } from "./lib/schema-engine";
 import { startEmulators } from "./emulators/server";
 
@@ -125,9 +127,17 @@ async function main() {
   }
 
   // Production runs scripts/serve.ts: Next's handler behind the page cache. Development runs next dev.
+  let heap: string[] = [];
+  try {
+    heap = mode === "start" ? heapFlags() : [];
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  if (heap.length) log(`Memory limit ${memoryLimitMb()} MB: server heap ${heap[0]!.split("=")[1]} MB`);
   const args =
     mode === "start"
-      ? ["--import", "tsx", path.join(ROOT, "scripts/serve.ts"), "--port", String(port)]
+      ? [...heap, "--import", "tsx", path.join(ROOT, "scripts/serve.ts"), "--port", String(port)]
       : [path.join(ROOT, "node_modules/next/dist/bin/next"), "dev", "--port", String(port)];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" });
   log(`The store: ${siteUrl}`);

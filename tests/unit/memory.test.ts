@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { HEAP_SHARE, heapFlags, memoryLimitMb } from "../../scripts/lib/memory";
+
+describe("the server's heap limit", () => {
+  it("comes from STORE_MEMORY_MB", () => {
+    expect(memoryLimitMb({ STORE_MEMORY_MB: "512" })).toBe(512);
+    expect(heapFlags({ STORE_MEMORY_MB: "512" })).toEqual([`--max-old-space-size=${Math.floor(512 * HEAP_SHARE)}`]);
+  });
+
+  it("leaves a heap limit given in NODE_OPTIONS alone", () => {
+    expect(heapFlags({ STORE_MEMORY_MB: "512", NODE_OPTIONS: "--max-old-space-size=200" })).toEqual([]);
+  });
+
+  it("refuses a setting that is not a whole number of at least 256 MB", () => {
+    for (const value of ["abc", "100", "512.5", "-1"]) expect(() => memoryLimitMb({ STORE_MEMORY_MB: value })).toThrow(/STORE_MEMORY_MB/);
+  });
+});
