@@ -43,7 +43,7 @@ export function cgroupLimitMb(): number | null {
 }
 
 /** The memory the store may use in MB (STORE_MEMORY_MB, else the cgroup's limit), or null: no limit known. */
-export function memoryLimitMb(env: NodeJS.ProcessEnv = process.env): number | null {
+export function memoryLimitMb(env: Record<string, string | undefined> = process.env): number | null {
   const setting = env.STORE_MEMORY_MB?.trim();
   if (setting) {
     const value = Number(setting);
@@ -54,7 +54,7 @@ export function memoryLimitMb(env: NodeJS.ProcessEnv = process.env): number | nu
 }
 
 /** Node flags for the server: a heap limit fitting the memory limit, unless NODE_OPTIONS sets one. */
-export function heapFlags(env: NodeJS.ProcessEnv = process.env): string[] {
+export function heapFlags(env: Record<string, string | undefined> = process.env): string[] {
   if (/--max-old-space-size/.test(env.NODE_OPTIONS ?? "")) return [];
   const limit = memoryLimitMb(env);
   return limit === null ? [] : [`--max-old-space-size=${Math.floor(limit * HEAP_SHARE)}`];
