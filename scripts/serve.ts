@@ -16,6 +16,7 @@ import { readConfig } from "../lib/server/config";
 import { PEER_ADDRESS_FLAG } from "../lib/server/client-address";
 import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "../lib/server/catalog-broadcast";
 import { contentSecurityPolicy } from "../lib/server/csp";
+import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/session-cache";
 import { frontDoor } from "../lib/server/front-door";
 import { PageCache } from "../lib/server/page-cache";
 import { ROOT } from "./lib/database";
@@ -73,7 +74,12 @@ const listener = new CatalogListener({
   // Next's entries first, then the pages: a page rendered before Next's refresh is dropped, and
   // one whose render began before the clear is not kept (PageCache.generation).
   onChange: () => void refreshNext(false).then(() => cache?.clear()),
-  onState: (connected) => cache?.limitLifetime(connected ? null : OFFLINE_PAGE_SECONDS),
+  onSessionChange: dropUserSessions,
+  // Disconnected, news may be missed: pages live briefly and no session is served from memory.
+  onState: (connected) => {
+    cache?.limitLifetime(connected ? null : OFFLINE_PAGE_SECONDS);
+    setSessionCacheEnabled(connected);
+  },
   log: (line) => console.log(`[store] ${line}`),
 });
 cache?.limitLifetime(OFFLINE_PAGE_SECONDS);

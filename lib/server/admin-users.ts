@@ -3,6 +3,7 @@ import type { Role } from "@/lib/schemas";
 import type { User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
 import { db } from "./db";
+import { dropUserSessions } from "./session-cache";
 import { badRequest, conflict, forbidden, notFound } from "./http";
 import { toPublicUser, type PublicUser } from "./users";
 
@@ -59,7 +60,9 @@ export async function changeRole(admin: User, userId: string, role: Role): Promi
   return underAdminLock(admin, userId, async (tx, user) => {
     if (user.role === role) return toPublicUser(user);
     await assertNotLastAdmin(tx, user);
-    return toPublicUser(await tx.user.update({ where: { id: user.id }, data: { role, sessionVersion: { increment: 1 } } }));
+    const changed = toPublicUser(await tx.user.update({ where: { id: user.id }, data: { role, sessionVersion: { increment: 1 } } }));
+    dropUserSessions(user.id);
+    return changed;
   });
 }
 
@@ -73,6 +76,7 @@ export async function deleteUser(admin: User, userId: string): Promise<PublicUse
     if (user.id === admin.id) throw badRequest(DELETE_SELF_MESSAGE);
     await assertNotLastAdmin(tx, user);
     await tx.user.delete({ where: { id: user.id } });
+    dropUserSessions(user.id);
     return toPublicUser(user);
   });
 }

@@ -9,6 +9,7 @@ import { signInSchema } from "@/lib/schemas";
 import type { Session, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
 import { db } from "./db";
+import { cachedSession, dropUserSessions, keepSession } from "./session-cache";
 import { forbidden, HttpError, unauthorized } from "./http";
 import { clientAddress } from "./client-address";
 import { signInThrottled } from "./sign-in";
@@ -113,13 +114,25 @@ function isSessionClaims(claims: JWT | null | undefined): claims is SessionClaim
 /** The decoded claims of a session cookie, without touching the database. */
 export async function readSessionClaims(token: string | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
+  const known = decodedTokens.get(token);
+  if (known && known.until > Date.now()) return known.claims;
+  let claims: JWT | null;
   try {
-    const claims = await decode({ token, secret: secret() });
-    return isSessionClaims(claims) ? claims : null;
+    claims = await decode({ token, secret: secret() });
   } catch {
     return null;
   }
+  if (!isSessionClaims(claims)) return null;
+  // Decrypting a cookie derives its key (HKDF) and decrypts (AES-GCM) each time: a cookie seen
+  // before is read from memory until its own expiry. The claims alone grant nothing; liveSession
+  // checks them against the session's row (or the session cache) on every request.
+  decodedTokens.set(token, { claims, until: typeof claims.exp === "number" ? claims.exp * 1000 : Date.now() + 60_000 });
+  if (decodedTokens.size > DECODED_TOKENS_MAX) decodedTokens.delete(decodedTokens.keys().next().value!);
+  return claims;
 }
+
+const DECODED_TOKENS_MAX = 20_000;
+const decodedTokens = new Map<string, { claims: SessionClaims; until: number }>();
 
 /**
  * The claims' session and user when the session is still alive: its row exists (not signed
@@ -127,16 +140,25 @@ export async function readSessionClaims(token: string | undefined): Promise<Sess
  * matches. A live session's lastSeenAt moves forward at most every SESSION_TOUCH_SECONDS.
  */
 async function liveSession(claims: SessionClaims, now: Date = new Date()): Promise<(Session & { user: User }) | null> {
-  // The session and its user in one query: every signed-in request pays for it.
-  const [found] = await db.$queryRaw<(User & { sessionCreatedAt: Date; sessionExpiresAt: Date; sessionLastSeenAt: Date })[]>`
-    SELECT u.*, s."createdAt" AS "sessionCreatedAt", s."expiresAt" AS "sessionExpiresAt", s."lastSeenAt" AS "sessionLastSeenAt"
-    FROM "Session" s JOIN "User" u ON u.id = s."userId"
-    WHERE s.id = ${claims.sid}::uuid AND u.id = ${claims.sub}::uuid`;
-  if (!found || found.sessionVersion !== claims.sv) return null;
-  const { sessionCreatedAt, sessionExpiresAt, sessionLastSeenAt, ...user } = found;
-  const session = { id: claims.sid, userId: user.id, createdAt: sessionCreatedAt, expiresAt: sessionExpiresAt, lastSeenAt: sessionLastSeenAt, user };
+  let session = cachedSession<Session & { user: User }>(claims.sid, now.getTime());
+  // A kept session for another user or an older session version is not trusted: ask again.
+  if (session && (session.userId !== claims.sub || session.user.sessionVersion !== claims.sv)) session = undefined;
+  if (!session) {
+    // The session and its user in one query: every signed-in request not served from the
+    // session cache (session-cache.ts) pays for it.
+    const [found] = await db.$queryRaw<(User & { sessionCreatedAt: Date; sessionExpiresAt: Date; sessionLastSeenAt: Date })[]>`
+      SELECT u.*, s."createdAt" AS "sessionCreatedAt", s."expiresAt" AS "sessionExpiresAt", s."lastSeenAt" AS "sessionLastSeenAt"
+      FROM "Session" s JOIN "User" u ON u.id = s."userId"
+      WHERE s.id = ${claims.sid}::uuid AND u.id = ${claims.sub}::uuid`;
+    if (!found) return null;
+    const { sessionCreatedAt, sessionExpiresAt, sessionLastSeenAt, ...user } = found;
+    session = { id: claims.sid, userId: user.id, createdAt: sessionCreatedAt, expiresAt: sessionExpiresAt, lastSeenAt: sessionLastSeenAt, user };
+    keepSession(claims.sid, user.id, session, now.getTime());
+  }
+  if (session.user.sessionVersion !== claims.sv) return null;
   if (session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_SECONDS * 1000) return null;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_SECONDS * 1000) {
+    session.lastSeenAt = now;
     db.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } }).catch((error: unknown) => console.warn("[auth] session touch failed:", error));
   }
   return session;
@@ -156,6 +178,7 @@ export async function getSessionUser(request?: Request): Promise<User | null> {
 /** Deletes the session the claims name (sign-out, ours or next-auth's). */
 async function deleteSession(claims: SessionClaims): Promise<void> {
   await db.session.deleteMany({ where: { id: claims.sid, userId: claims.sub } });
+  dropUserSessions(claims.sub);
 }
 
 /** Ends the caller's session on the server (its row is deleted), if the cookie names one. */
@@ -167,6 +190,7 @@ export async function endSession(request: Request): Promise<void> {
 /** Ends every session of the user but `keep` (a password change keeps the browser that made it). */
 export async function endOtherSessions(userId: string, keep?: string): Promise<void> {
   await db.session.deleteMany({ where: { userId, ...(keep ? { id: { not: keep } } : {}) } });
+  dropUserSessions(userId);
 }
 
 export async function requireSession(request: Request): Promise<Session & { user: User }> {

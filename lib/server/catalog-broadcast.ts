@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { SESSION_CHANNEL } from "./session-cache";
 
 // Catalogue changes reach every instance through PostgreSQL's own LISTEN/NOTIFY, on the database
 // all instances already share. A write goes through changeCatalog() (cache.ts): the write and a
@@ -9,7 +10,8 @@ import pg from "pg";
 // cache dropped (README, Architecture: "Several instances"). PostgreSQL delivers a notification
 // only to the sessions listening when it commits; a listener that lost its connection may have
 // missed some, so it refreshes everything once it has reconnected, and until then its instance
-// keeps catalogue pages only briefly (onState tells serve.ts when).
+// keeps catalogue pages only briefly (onState tells serve.ts when). The same connection listens on
+// SESSION_CHANNEL for changes to users and sessions (lib/server/session-cache.ts).
 // No "server-only": scripts/serve.ts runs it outside Next's bundles.
 
 export const CATALOG_CHANNEL = "volt_catalog";
@@ -49,6 +51,8 @@ export type CatalogListenerOptions = {
    * request's revalidation (which it finishes only after answering).
    */
   onChange: (reason: ChangeReason, sender: string | null) => void;
+  /** A user's sessions may have changed (session-cache.ts): the user's id. */
+  onSessionChange?: (userId: string) => void;
   /** Told each time the listener gains (true) or loses (false) its connection. */
   onState?: (connected: boolean) => void;
   /** First reconnection delay; doubled on each failure up to maxDelayMs, with jitter. */
@@ -96,12 +100,12 @@ export class CatalogListener {
     client.on("error", (error) => this.lost(client, error));
     client.on("end", () => this.lost(client));
     client.on("notification", (message) => {
-      if (message.channel !== CATALOG_CHANNEL) return;
-      this.options.onChange("notified", senderOf(message.payload));
+      if (message.channel === CATALOG_CHANNEL) this.options.onChange("notified", senderOf(message.payload));
+      else if (message.channel === SESSION_CHANNEL && message.payload) this.options.onSessionChange?.(message.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+      await client.query(`LISTEN ${CATALOG_CHANNEL}; LISTEN ${SESSION_CHANNEL}`);
     } catch (error) {
       this.lost(client, error);
       return;

@@ -3,6 +3,7 @@ import { EMAIL_CHANGE_GUESSES_PER_DAY, EMAIL_CHANGE_VALIDITY_SECONDS, OTP_MAX_AT
 import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from "@/lib/schemas";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 import { db } from "./db";
+import { dropUserSessions } from "./session-cache";
 import { badRequest, conflict, HttpError } from "./http";
 import { countOrRefuse } from "./rate-limit";
 import { codeHash, newCode, sameHash } from "./one-time-codes";
@@ -72,6 +73,7 @@ export async function confirmEmailChange(user: User, otp: string, now: Date = ne
       if (spent.count === 0) throw badRequest(WRONG_EMAIL_CODE_MESSAGE);
       return tx.user.update({ where: { id: user.id }, data: { email: change.newEmail } });
     });
+    dropUserSessions(user.id);
     // Codes or grants mailed to the old address must not outlive it.
     await revokeResetProofs(user.id, now);
     return { user: updated, oldEmail: user.email };

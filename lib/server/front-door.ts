@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { IncomingMessage, type ServerResponse } from "node:http";
 import { apiGate } from "./api-gate";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { inlineScriptHashes } from "./csp";
-import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, sendHeld, type PageCache } from "./page-cache";
+import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
 
 // What scripts/serve.ts puts in front of Next's request handler, for every request:
 //   - records the TCP peer's address for the per-address limits (client-address.ts);
@@ -50,6 +50,45 @@ function isPageRequest(request: IncomingMessage, path: string): boolean {
   return !NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined);
 }
 
+/** Bodies of cacheable POST reads are small (the API refuses JSON bodies over 16 KB anyway). */
+const CACHEABLE_POST_MAX_BYTES = 16 * 1024;
+
+function isCacheablePost(request: IncomingMessage, path: string): boolean {
+  const length = Number(request.headers["content-length"]);
+  return request.method === "POST" && path === "/api/fiter-product" && Number.isInteger(length) && length <= CACHEABLE_POST_MAX_BYTES && !request.headers["transfer-encoding"];
+}
+
+function readSmallBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > CACHEABLE_POST_MAX_BYTES) request.destroy(new Error("body larger than announced"));
+      else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks)));
+    request.on("error", reject);
+  });
+}
+
+/** The request again, its body unread: what Next reads is the bytes the front door read. */
+function replay(request: IncomingMessage, body: Buffer): IncomingMessage {
+  const again = new IncomingMessage(request.socket);
+  again.method = request.method;
+  again.url = request.url;
+  again.httpVersion = request.httpVersion;
+  again.httpVersionMajor = request.httpVersionMajor;
+  again.httpVersionMinor = request.httpVersionMinor;
+  again.headers = request.headers;
+  again.rawHeaders = request.rawHeaders;
+  again.push(body);
+  again.push(null);
+  // Whole already: ending it must not count as the client aborting (which closes the socket).
+  again.complete = true;
+  return again;
+}
+
 export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
@@ -71,28 +110,39 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       response.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(400, ...rest)) as ServerResponse["writeHead"];
     }
     const page = isPageRequest(request, path);
-    const key = options.cache || !page ? pageCacheKey(request) : null;
-    if (page || key) {
-      if (key && options.cache?.serve(key, request, response)) return;
-      const generation = options.cache?.generation;
-      // Next answers uncompressed; the answer is compressed once it is complete (and kept so when cached).
-      const acceptEncoding = request.headers["accept-encoding"];
-      delete request.headers["accept-encoding"];
-      holdResponse(response, (status, headers, body) => {
-        if (page && String(headers["content-type"] ?? "").startsWith("text/html")) {
-          headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
-        }
-        if (page && PERSONAL_PATH.test(path)) headers["cache-control"] = "private, no-store";
-        if (key) options.cache?.store(key, status, headers, body, generation);
-        sendHeld(request, response, status, headers, body, acceptEncoding);
-      });
+    const pass = (forwarded: IncomingMessage, key: string | null) => {
+      if (page || key) {
+        if (key && options.cache?.serve(key, request, response)) return;
+        const generation = options.cache?.generation;
+        // Next answers uncompressed; the answer is compressed once it is complete (and kept so when cached).
+        const acceptEncoding = request.headers["accept-encoding"];
+        delete forwarded.headers["accept-encoding"];
+        holdResponse(response, (status, headers, body) => {
+          if (page && String(headers["content-type"] ?? "").startsWith("text/html")) {
+            headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
+          }
+          if (page && PERSONAL_PATH.test(path)) headers["cache-control"] = "private, no-store";
+          if (key) options.cache?.store(key, status, headers, body, generation);
+          sendHeld(request, response, status, headers, body, acceptEncoding);
+        });
+      }
+      Promise.resolve()
+        .then(() => options.upstream(forwarded, response))
+        .catch((error: unknown) => {
+          console.error(error);
+          if (!response.headersSent) response.writeHead(500).end("Internal Server Error");
+          else response.destroy();
+        });
+    };
+    if (options.cache && isCacheablePost(request, path)) {
+      // A catalogue read sent as POST (fiter-product): its key is its body, read here and then
+      // handed to Next as if it had never been read.
+      readSmallBody(request).then(
+        (body) => pass(replay(request, body), postCacheKey(path, body)),
+        () => response.destroy(),
+      );
+      return;
     }
-    Promise.resolve()
-      .then(() => options.upstream(request, response))
-      .catch((error: unknown) => {
-        console.error(error);
-        if (!response.headersSent) response.writeHead(500).end("Internal Server Error");
-        else response.destroy();
-      });
+    pass(request, options.cache || !page ? pageCacheKey(request) : null);
   };
 }

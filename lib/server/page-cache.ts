@@ -113,6 +113,24 @@ function apiCacheKey(url: URL): string | null {
   return `api:${url.pathname}?${query.join("&")}`;
 }
 
+/**
+ * The key of a catalogue read sent as POST with a JSON body (fiter-product): the body's fields
+ * the endpoint reads, in a fixed order (the category list as a set). Null for a body that is not
+ * such JSON: Next answers it (400) uncached.
+ */
+export function postCacheKey(path: string, body: Buffer): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+  const { category, sort, page, limit } = parsed as Record<string, unknown>;
+  const categories = typeof category === "string" ? [category] : Array.isArray(category) ? [...category].map((value) => JSON.stringify(value)).sort() : category;
+  return `api:${path}#${JSON.stringify([categories, sort, page, limit])}`;
+}
+
 /** Seconds the response may be kept, or 0 when it must not be. */
 export function storableSeconds(status: number, headers: OutgoingHttpHeaders, maxSeconds: number): number {
   if (status !== 200 || headers["set-cookie"] !== undefined || headers["content-encoding"] !== undefined) return 0;

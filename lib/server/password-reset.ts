@@ -12,6 +12,7 @@ import {
 } from "@/lib/constants";
 import type { User } from "@/lib/generated/prisma/client";
 import { db } from "./db";
+import { dropUserSessions } from "./session-cache";
 import { badRequest, unauthorized } from "./http";
 import { codeHash, newCode, sameHash } from "./one-time-codes";
 import { hashPassword } from "./passwords";
@@ -133,11 +134,13 @@ export async function resetPasswordWithGrant(token: string | undefined, email: s
   if (!grant || grant.usedAt || grant.expiresAt <= now || grant.user.email !== email.toLowerCase()) throw unauthorized(NO_GRANT_MESSAGE);
 
   const passwordHash = await hashPassword(password);
-  return db.$transaction(async (tx) => {
+  const user = await db.$transaction(async (tx) => {
     const spent = await tx.passwordResetGrant.updateMany({ where: { id: grant.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
     if (spent.count === 0) throw unauthorized(NO_GRANT_MESSAGE);
     await tx.passwordResetGrant.updateMany({ where: { userId: grant.userId, usedAt: null }, data: { usedAt: now } });
     await tx.passwordResetCode.updateMany({ where: { userId: grant.userId, usedAt: null }, data: { usedAt: now } });
     return tx.user.update({ where: { id: grant.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
   });
+  dropUserSessions(user.id);
+  return user;
 }

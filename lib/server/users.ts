@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "./db";
+import { dropUserSessions } from "./session-cache";
 import { conflict } from "./http";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
@@ -65,7 +66,7 @@ export async function createUser(input: {
  */
 export async function updateProfile(user: User, input: { name: string; contact: string; profilePic: string; password?: string }): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.user.update({
+  const updated = await db.user.update({
     where: { id: user.id },
     data: {
       name: input.name,
@@ -74,6 +75,8 @@ export async function updateProfile(user: User, input: { name: string; contact: 
       ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
     },
   });
+  dropUserSessions(user.id); // this instance at once; the others hear it (session-cache.ts)
+  return updated;
 }
 
 /** The user whose email and password these are, or null; takes as long either way. */

@@ -17,13 +17,20 @@ const CACHED_PAGE: Upstream = { status: 200, headers: { "content-type": "text/ht
 let clock = 1_000_000;
 let upstream: Upstream = CACHED_PAGE;
 let reached: { url: string; headers: IncomingHttpHeaders }[] = [];
+/** When set, the upstream reads each request's body into it. */
+let reachedBodies: string[] | null = null;
 const cache = new PageCache({ maxSeconds: 60, maxBytes: 512 * 1024, now: () => clock });
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const upstreamHandler = (request: IncomingMessage, response: ServerResponse) => {
+  const upstreamHandler = async (request: IncomingMessage, response: ServerResponse) => {
     reached.push({ url: request.url!, headers: { ...request.headers } });
+    if (reachedBodies) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      reachedBodies.push(Buffer.concat(chunks).toString("utf8"));
+    }
     const { status, headers, body, chunks = 1 } = upstream;
     response.writeHead(status, headers);
     const size = Math.ceil(body.length / chunks);
@@ -254,6 +261,24 @@ describe("catalogue API answers in the same cache", () => {
     expect((await raw("/api/search-product?q=tv")).headers.get("x-page-cache")).toBeNull();
     expect((await raw("/api/search-product?q=tv")).headers.get("x-page-cache")).toBe("HIT");
     expect((await raw("/api/search-product?q=phone")).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("keeps fiter-product's answers by their body, and hands the body to the upstream on a miss", async () => {
+    const bodies: string[] = [];
+    upstream = marked;
+    const post = (body: string) => fetch(`${base}/api/fiter-product`, { method: "POST", headers: { "content-type": "application/json", "accept-encoding": "identity" }, body });
+    reachedBodies = bodies;
+    const miss = await post(JSON.stringify({ category: ["mouse", "camera"], sort: "asc" }));
+    expect(await miss.text()).toBe(JSON_ANSWER);
+    expect(bodies).toEqual([JSON.stringify({ category: ["mouse", "camera"], sort: "asc" })]);
+    const hit = await post(JSON.stringify({ sort: "asc", category: ["camera", "mouse"] }));
+    expect(hit.headers.get("x-page-cache")).toBe("HIT");
+    expect((await post(JSON.stringify({ category: ["camera", "mouse"], sort: "desc" }))).headers.get("x-page-cache")).toBeNull();
+    expect((await post("{not json")).headers.get("x-page-cache")).toBeNull();
+    expect((await post("{not json")).headers.get("x-page-cache")).toBeNull();
+    expect(bodies).toHaveLength(4);
+    expect(bodies[2]).toBe("{not json");
+    reachedBodies = null;
   });
 
   it("drops them with the pages on a purge", async () => {

@@ -1,4 +1,4 @@
-import { handle, okWith, readBody } from "@/lib/server/http";
+import { cacheable, handle, okWith, readBody } from "@/lib/server/http";
 import { filterProducts } from "@/lib/server/catalog";
 import { filterProductsSchema } from "@/lib/schemas";
 import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
@@ -9,8 +9,8 @@ import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
 // empty or unknown selection is an empty list.
 export const POST = handle(async (request) => {
   const body = await readBody(request, filterProductsSchema);
-  if (body.category.length === 0) return okWith({ data: [], total: 0 }, "Filtered products");
+  if (body.category.length === 0) return cacheable(okWith({ data: [], total: 0 }, "Filtered products"));
   const unpaged = body.page === undefined && body.limit === undefined;
   const result = await filterProducts({ categories: body.category, sort: body.sort, page: body.page, pageSize: unpaged ? API_LIST_MAX : (body.limit ?? API_PAGE_SIZE_DEFAULT) });
-  return okWith({ data: result.products, total: result.total }, "Filtered products");
+  return cacheable(okWith({ data: result.products, total: result.total }, "Filtered products"));
 });
