@@ -24,7 +24,8 @@
 //     hosted page, whose signed webhook deliveries the store fulfils: requests per second and
 //     p99 for each, the webhook's from the emulator's own timing of each delivery.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -171,14 +172,30 @@ function residentMb(pid: number | null): number {
  */
 async function bareNodeCeiling(body: Buffer, headers: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
   const port = await freePort();
-  const code = `const http=require("node:http");const body=Buffer.from(process.env.BODY,"base64");const headers=JSON.parse(process.env.HEADERS);http.createServer((q,r)=>{r.writeHead(200,{...headers,"content-length":body.length});r.end(body)}).listen(${port},"127.0.0.1",()=>console.log("up"))`;
-  const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODY: body.toString("base64"), HEADERS: JSON.stringify(headers) }, stdio: ["ignore", "pipe", "inherit"] });
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-ceiling-"));
+  writeFileSync(path.join(dir, "body"), body);
+  const code = `const http=require("node:http");const body=require("node:fs").readFileSync(process.env.BODY_FILE);const headers=JSON.parse(process.env.HEADERS);http.createServer((q,r)=>{r.writeHead(200,{...headers,"content-length":body.length});r.end(body)}).listen(${port},"127.0.0.1",()=>console.log("up"))`;
+  const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODY_FILE: path.join(dir, "body"), HEADERS: JSON.stringify(headers) }, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
   try {
     return await load(`http://127.0.0.1:${port}/`);
   } finally {
     child.kill();
+    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A GET's status, headers and body bytes exactly as sent (fetch would decompress them). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
 }
 
 async function signInCookie(email: string, password: string): Promise<string> {
@@ -446,7 +463,7 @@ async function main() {
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid) || 0)), 250);
   const measured: Record<string, number> = {};
   for (const [what, url, options] of targets) {
-    console.error(`[bench] autocannon ${options?.method ?? "GET"} ${url} (${DURATION} s, 50 connections)`);
+    console.error(`[bench] autocannon ${options?.method ?? options?.requests?.[0]?.method ?? "GET"} ${url} (${DURATION} s, 50 connections)`);
     const result = await load(`${BASE}${url}`, options);
     measured[what] = result.rps;
     rows.push({ what: `load ${what}`, figures: { "req/s": String(result.rps), "p99 ms": String(result.p99), errors: String(result.errors) } });
@@ -456,10 +473,9 @@ async function main() {
   memory["after load MB"] = String(residentMb(pid));
 
   // The ceiling: the home page's bytes as the page cache sends them (brotli), from a bare server.
-  const homeAnswer = await fetch(`${BASE}/`, { headers: { "accept-encoding": "br" } });
-  const homeBytes = Buffer.from(await homeAnswer.arrayBuffer());
-  console.error("[bench] autocannon bare node:http ceiling (same bytes as the cached home page)");
-  const ceiling = await bareNodeCeiling(homeBytes, { "content-type": "text/html; charset=utf-8", "content-encoding": homeAnswer.headers.get("content-encoding") ?? "identity" });
+  const homeRaw = await rawGet(`${BASE}/`, { "accept-encoding": "gzip, br" });
+  console.error(`[bench] autocannon bare node:http ceiling (the cached home page's ${homeRaw.body.length} bytes)`);
+  const ceiling = await bareNodeCeiling(homeRaw.body, { "content-type": "text/html; charset=utf-8", "content-encoding": String(homeRaw.headers["content-encoding"] ?? "identity") });
   rows.push({ what: "load ceiling: bare node:http, home page's bytes from memory", figures: { "req/s": String(ceiling.rps), "p99 ms": String(ceiling.p99), errors: String(ceiling.errors) } });
   const trivial = measured["Next's trivial answer /robots.txt"] ?? 1;
   for (const row of rows) {
