@@ -433,7 +433,7 @@ async function main() {
     ["signed in: user-details", "/api/user-details", { headers: signedIn }],
     ["signed in: cart lines (count-cart-product)", `/api/count-cart-product/${shopper.id}`, { headers: signedIn }],
     ["signed in: wishlist count", "/api/get-wishlist-count", { headers: signedIn }],
-    ["signed in: cart page /cart", "/cart", { headers: signedIn }],
+    ["signed in: cart page /user-panel/cart", "/user-panel/cart", { headers: signedIn }],
     [
       "signed in: add to cart (POST)",
       "/api/add-to-cart",

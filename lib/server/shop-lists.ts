@@ -45,7 +45,8 @@ async function requireProduct(productId: unknown): Promise<string> {
 
 /** A product removed between the check and the insert fails the foreign key: still a 404. */
 function productGone(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError ? error.code === "P2003" : /23503|foreign key/i.test(String(error));
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return true;
+  return /23503|foreign key|ForeignKeyConstraintViolation/i.test(error instanceof Error ? error.message : String(error));
 }
 
 /**
@@ -63,37 +64,63 @@ async function ownLine<T>(write: Promise<T>, message: string): Promise<T> {
 
 // Cart -----------------------------------------------------------------------------------------
 
+// The cart's reads and writes are one statement each, the line and its product together (a
+// signed-in shopper's cart is read on every page): the product comes as JSON beside the line.
+type CartRowSql = { id: string; userId: string; quantity: number; createdAt: Date; product: ProductJson };
+type ProductJson = Omit<Product, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
+const productFromJson = (json: ProductJson): Product => ({ ...json, createdAt: new Date(json.createdAt), updatedAt: new Date(json.updatedAt) });
+const cartLineFromSql = (row: CartRowSql): CartLine => toCartLine({ ...row, product: productFromJson(row.product) });
+
 export async function listCart(userId: string): Promise<CartLine[]> {
-  const rows = await db.cartItem.findMany({ where: { userId }, include: { product: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.map(toCartLine);
+  const rows = await db.$queryRaw<CartRowSql[]>`
+    SELECT c.id, c."userId", c.quantity, c."createdAt", to_jsonb(p) AS product
+    FROM "CartItem" c JOIN "Product" p ON p.id = c."productId"
+    WHERE c."userId" = ${userId}::uuid
+    ORDER BY c."createdAt", c.id`;
+  return rows.map(cartLineFromSql);
 }
 
 /** Adds one of the product: a new line, or one more on the line already there (at most 99). */
 export async function addToCart(userId: string, productId: unknown): Promise<{ line: CartLine; added: boolean }> {
-  const id = await requireProduct(productId);
-  let rows: { id: string; inserted: boolean }[];
+  if (!isRowId(productId)) throw badRequest("productId must be a product id");
+  let rows: (CartRowSql & { inserted: boolean })[];
   try {
-    rows = await db.$queryRaw<{ id: string; inserted: boolean }[]>`
-      INSERT INTO "CartItem" ("id", "userId", "productId", "quantity", "createdAt", "updatedAt")
-      VALUES (${randomUUID()}::uuid, ${userId}::uuid, ${id}::uuid, 1, now(), now())
-      ON CONFLICT ("userId", "productId") DO UPDATE
-        SET "quantity" = "CartItem"."quantity" + 1, "updatedAt" = now()
-        WHERE "CartItem"."quantity" < ${CART_QUANTITY_MAX}
-      RETURNING "id", (xmax = 0) AS "inserted"`;
+    // An unknown product fails the foreign key (404 below); a line at the maximum is not updated
+    // and so not returned.
+    rows = await db.$queryRaw<(CartRowSql & { inserted: boolean })[]>`
+      WITH line AS (
+        INSERT INTO "CartItem" ("id", "userId", "productId", "quantity", "createdAt", "updatedAt")
+        VALUES (${randomUUID()}::uuid, ${userId}::uuid, ${productId}::uuid, 1, now(), now())
+        ON CONFLICT ("userId", "productId") DO UPDATE
+          SET "quantity" = "CartItem"."quantity" + 1, "updatedAt" = now()
+          WHERE "CartItem"."quantity" < ${CART_QUANTITY_MAX}
+        RETURNING "id", "userId", "quantity", "createdAt", "productId", (xmax = 0) AS "inserted"
+      )
+      SELECT line.id, line."userId", line.quantity, line."createdAt", line.inserted, to_jsonb(p) AS product
+      FROM line JOIN "Product" p ON p.id = line."productId"`;
   } catch (error) {
     if (productGone(error)) throw notFound(PRODUCT_NOT_FOUND);
     throw error;
   }
-  if (rows.length === 0) throw badRequest(`You can have at most ${CART_QUANTITY_MAX} of a product in your cart.`);
-  const row = await db.cartItem.findUnique({ where: { id: rows[0]!.id }, include: { product: true } });
-  if (!row) throw notFound(CART_LINE_NOT_FOUND); // removed by another tab in between
-  return { line: toCartLine(row), added: rows[0]!.inserted };
+  if (rows.length === 0) {
+    if (!(await db.product.findUnique({ where: { id: productId }, select: { id: true } }))) throw notFound(PRODUCT_NOT_FOUND);
+    throw badRequest(`You can have at most ${CART_QUANTITY_MAX} of a product in your cart.`);
+  }
+  return { line: cartLineFromSql(rows[0]!), added: rows[0]!.inserted };
 }
 
 export async function setCartQuantity(userId: string, lineId: unknown, quantity: number): Promise<CartLine> {
   if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
-  const row = await ownLine(db.cartItem.update({ where: { id: lineId, userId }, data: { quantity }, include: { product: true } }), CART_LINE_NOT_FOUND);
-  return toCartLine(row);
+  const rows = await db.$queryRaw<CartRowSql[]>`
+    WITH line AS (
+      UPDATE "CartItem" SET "quantity" = ${quantity}, "updatedAt" = now()
+      WHERE "id" = ${lineId}::uuid AND "userId" = ${userId}::uuid
+      RETURNING "id", "userId", "quantity", "createdAt", "productId"
+    )
+    SELECT line.id, line."userId", line.quantity, line."createdAt", to_jsonb(p) AS product
+    FROM line JOIN "Product" p ON p.id = line."productId"`;
+  if (rows.length === 0) throw notFound(CART_LINE_NOT_FOUND);
+  return cartLineFromSql(rows[0]!);
 }
 
 export async function removeCartLine(userId: string, lineId: unknown): Promise<CartLine> {
