@@ -9,8 +9,16 @@
 //     share one headless Chromium started here, as a visitor's browser is already running: a
 //     browser launched per run sometimes presents its first frame a second late while its GPU
 //     process starts on the busy machine, and Lighthouse then charges every script to LCP.
-//   - autocannon, 50 connections: requests per second and p99 latency for those pages, for
-//     /api/get-product and for a static file of the same server (the reference)
+//     The same for the signed-in pages (cart, wishlist, my account, my orders) with a session cookie.
+//   - autocannon, 50 connections, one row each: requests per second and p99 latency for the
+//     cached pages, the catalogue API (get-product paged and whole, the category strip, a
+//     category, one product, search, fiter-product), the signed-in reads and writes of one
+//     shopper (user details, cart lines, wishlist count, the cart page, add to cart across a
+//     thousand products, a quantity change), Next's trivial /robots.txt, static files, and a bare
+//     node:http server in a process of its own answering the cached home page's bytes from
+//     memory (the ceiling of one Node process here); each row as a share of the ceiling and as a
+//     multiple of /robots.txt. The server's resident memory (found by its port, read from /proc)
+//     at idle, at its peak during the load and after it.
 //   - search latency over 100 000 synthetic products (a throwaway embedded PostgreSQL, seeded
 //     here, queried through the store's own searchProducts())
 //   - admin (signed in as the demo admin): how long an admin's price edit takes to show on the
@@ -97,21 +105,31 @@ async function startChrome(): Promise<{ port: number; stop: () => Promise<void> 
 }
 
 /** Lighthouse `RUNS` times: the run with the median performance score, and the range. */
-function lighthouseMedian(url: string, port: number): Record<string, string> {
-  const runs = Array.from({ length: RUNS }, () => lighthouse(url, port));
+function lighthouseMedian(url: string, port: number, cookie?: string): Record<string, string> {
+  const runs = Array.from({ length: RUNS }, () => lighthouse(url, port, cookie));
   const scored = runs.filter((run) => run.perf !== undefined).sort((a, b) => Number(a.perf) - Number(b.perf));
   if (scored.length === 0) return runs[0]!;
   const median = scored[Math.floor((scored.length - 1) / 2)]!;
   return { ...median, "perf range": `${scored[0]!.perf}–${scored[scored.length - 1]!.perf} (${scored.length} runs)` };
 }
 
-function lighthouse(url: string, port: number): Record<string, string> {
+/** One Lighthouse run; with `cookie`, as a signed-in visitor (sent with every request of the page). */
+function lighthouse(url: string, port: number, cookie?: string): Record<string, string> {
   const dir = mkdtempSync(path.join(tmpdir(), "lh-"));
   const out = path.join(dir, "report.json");
   const cli = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
   const result = spawnSync(
     process.execPath,
-    [cli, url, "--quiet", "--output=json", `--output-path=${out}`, "--only-categories=performance,accessibility,best-practices,seo", `--port=${port}`],
+    [
+      cli,
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      "--only-categories=performance,accessibility,best-practices,seo",
+      `--port=${port}`,
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ],
     { encoding: "utf8" },
   );
   if (result.status !== 0) return { lighthouse: `failed: ${result.stderr.split("\n").slice(-3).join(" ")}` };
@@ -128,6 +146,7 @@ function lighthouse(url: string, port: number): Record<string, string> {
     seo: score("seo"),
     LCP: report.audits["largest-contentful-paint"]?.displayValue ?? "?",
     TBT: report.audits["total-blocking-time"]?.displayValue ?? "?",
+    CLS: report.audits["cumulative-layout-shift"]?.displayValue ?? "?",
   };
 }
 
@@ -403,6 +422,12 @@ async function main() {
       for (const [what, url] of pages) {
         console.error(`[bench] lighthouse ${url}`);
         rows.push({ what: `lighthouse ${what}`, figures: lighthouseMedian(`${BASE}${url}`, chrome.port) });
+      }
+      // The signed-in pages, as a shopper with a cart line sees them (the session cookie sent).
+      const visitor = (await makeShoppers(1, product.split("/").pop()!))[0]!;
+      for (const url of ["/user-panel/cart", "/user-panel/wishlist", "/user-panel/my-account", "/user-panel/my-orders"]) {
+        console.error(`[bench] lighthouse ${url} (signed in)`);
+        rows.push({ what: `lighthouse ${url} (signed in)`, figures: lighthouseMedian(`${BASE}${url}`, chrome.port, visitor.cookie) });
       }
     } finally {
       await chrome.stop();
