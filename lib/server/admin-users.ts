@@ -57,13 +57,13 @@ async function underAdminLock<T>(admin: User, userId: string, change: (tx: Tx, u
  * must sign in again (and so pick up the new role everywhere at once).
  */
 export async function changeRole(admin: User, userId: string, role: Role): Promise<PublicUser> {
-  return underAdminLock(admin, userId, async (tx, user) => {
+  const changed = await underAdminLock(admin, userId, async (tx, user) => {
     if (user.role === role) return toPublicUser(user);
     await assertNotLastAdmin(tx, user);
-    const changed = toPublicUser(await tx.user.update({ where: { id: user.id }, data: { role, sessionVersion: { increment: 1 } } }));
-    dropUserSessions(user.id);
-    return changed;
+    return toPublicUser(await tx.user.update({ where: { id: user.id }, data: { role, sessionVersion: { increment: 1 } } }));
   });
+  dropUserSessions(changed._id); // after the commit, so no read of the old row is kept after it
+  return changed;
 }
 
 /**
@@ -71,12 +71,13 @@ export async function changeRole(admin: User, userId: string, role: Role): Promi
  * orders stay, detached (userId becomes null), with the customer's email on them.
  */
 export async function deleteUser(admin: User, userId: string): Promise<PublicUser> {
-  return underAdminLock(admin, userId, async (tx, user) => {
+  const deleted = await underAdminLock(admin, userId, async (tx, user) => {
     // Compared as stored: the path's id may be spelled in upper case.
     if (user.id === admin.id) throw badRequest(DELETE_SELF_MESSAGE);
     await assertNotLastAdmin(tx, user);
     await tx.user.delete({ where: { id: user.id } });
-    dropUserSessions(user.id);
     return toPublicUser(user);
   });
+  dropUserSessions(deleted._id);
+  return deleted;
 }

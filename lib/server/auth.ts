@@ -9,7 +9,7 @@ import { signInSchema } from "@/lib/schemas";
 import type { Session, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
 import { db } from "./db";
-import { cachedSession, dropUserSessions, keepSession } from "./session-cache";
+import { cachedSession, dropUserSessions, keepSession, sessionCacheGeneration } from "./session-cache";
 import { forbidden, HttpError, unauthorized } from "./http";
 import { clientAddress } from "./client-address";
 import { signInThrottled } from "./sign-in";
@@ -144,6 +144,7 @@ async function liveSession(claims: SessionClaims, now: Date = new Date()): Promi
   // A kept session for another user or an older session version is not trusted: ask again.
   if (session && (session.userId !== claims.sub || session.user.sessionVersion !== claims.sv)) session = undefined;
   if (!session) {
+    const generation = sessionCacheGeneration();
     // The session and its user in one query: every signed-in request not served from the
     // session cache (session-cache.ts) pays for it.
     const [found] = await db.$queryRaw<(User & { sessionCreatedAt: Date; sessionExpiresAt: Date; sessionLastSeenAt: Date })[]>`
@@ -153,7 +154,7 @@ async function liveSession(claims: SessionClaims, now: Date = new Date()): Promi
     if (!found) return null;
     const { sessionCreatedAt, sessionExpiresAt, sessionLastSeenAt, ...user } = found;
     session = { id: claims.sid, userId: user.id, createdAt: sessionCreatedAt, expiresAt: sessionExpiresAt, lastSeenAt: sessionLastSeenAt, user };
-    keepSession(claims.sid, user.id, session, now.getTime());
+    keepSession(claims.sid, user.id, session, generation, now.getTime());
   }
   if (session.user.sessionVersion !== claims.sv) return null;
   if (session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_SECONDS * 1000) return null;

@@ -104,8 +104,14 @@ export class CatalogListener {
       else if (message.channel === SESSION_CHANNEL && message.payload) this.options.onSessionChange?.(message.payload);
     });
     try {
-      await client.connect();
-      await client.query(`LISTEN ${CATALOG_CHANNEL}; LISTEN ${SESSION_CHANNEL}`);
+      // A server that accepts the connection and then says nothing must not hold the loop forever.
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("LISTEN timed out")), 10_000)));
+      try {
+        await Promise.race([client.connect().then(() => client.query(`LISTEN ${CATALOG_CHANNEL}; LISTEN ${SESSION_CHANNEL}`)), stalled]);
+      } finally {
+        clearTimeout(timer);
+      }
     } catch (error) {
       this.lost(client, error);
       return;

@@ -2,7 +2,7 @@ import { IncomingMessage, type ServerResponse } from "node:http";
 import { apiGate } from "./api-gate";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { inlineScriptHashes } from "./csp";
-import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
+import { CACHE_CANDIDATE_HEADER, holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
 
 // What scripts/serve.ts puts in front of Next's request handler, for every request:
 //   - records the TCP peer's address for the per-address limits (client-address.ts);
@@ -92,6 +92,7 @@ function replay(request: IncomingMessage, body: Buffer): IncomingMessage {
 export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+    delete request.headers[CACHE_CANDIDATE_HEADER];
     for (const [name, value] of Object.entries(options.headers ?? {})) response.setHeader(name, value);
     const url = request.url ?? "/";
     const queryAt = url.indexOf("?");
@@ -113,6 +114,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
     const pass = (forwarded: IncomingMessage, key: string | null) => {
       if (page || key) {
         if (key && options.cache?.serve(key, request, response)) return;
+        if (key && options.cache) forwarded.headers[CACHE_CANDIDATE_HEADER] = "1";
         const generation = options.cache?.generation;
         // Next answers uncompressed; the answer is compressed once it is complete (and kept so when cached).
         const acceptEncoding = request.headers["accept-encoding"];

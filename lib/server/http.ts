@@ -3,9 +3,8 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
 import { siteUrl } from "@/lib/site-url";
-import { PEER_ADDRESS_FLAG } from "./client-address";
 import { isDatabaseUnavailable } from "./db";
-import { CACHEABLE_ANSWER_HEADER } from "./page-cache";
+import { CACHE_CANDIDATE_HEADER, CACHEABLE_ANSWER_HEADER } from "./page-cache";
 import { isCrossSiteRequest } from "./origin";
 
 // The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
@@ -66,11 +65,11 @@ function json(body: unknown, status: number): NextResponse {
 
 /**
  * Marks a catalogue answer (the same for every caller) as one the production server's front door
- * may keep until the next catalogue change (lib/server/page-cache.ts). Only under scripts/serve.ts,
- * which strips the mark; elsewhere the answer goes out as it is (no-store).
+ * may keep until the next catalogue change (lib/server/page-cache.ts): only when the front door
+ * said, on the request, that it would keep it (and so strip the mark).
  */
-export function cacheable(response: NextResponse, seconds = 3600): NextResponse {
-  if (process.env[PEER_ADDRESS_FLAG] === "1" && response.status === 200) response.headers.set(CACHEABLE_ANSWER_HEADER, String(seconds));
+export function cacheable(request: Request, response: NextResponse, seconds = 3600): NextResponse {
+  if (request.headers.get(CACHE_CANDIDATE_HEADER) === "1" && response.status === 200) response.headers.set(CACHEABLE_ANSWER_HEADER, String(seconds));
   return response;
 }
 
@@ -171,7 +170,8 @@ export function handle<C = unknown>(handler: Handler<C>, options: { anyOrigin?: 
     } catch (error) {
       if (error instanceof HttpError) return noStore(fail(error.status, error.message, error.headers, error.fields));
       if (isDatabaseUnavailable(error)) {
-        console.error(`[api] ${request.method} ${new URL(request.url).pathname}: the database is unavailable`);
+        const cause = error instanceof Error ? error.message.split("\n").filter(Boolean).slice(-1)[0] : String(error);
+        console.error(`[api] ${request.method} ${new URL(request.url).pathname}: the database is unavailable (${cause})`);
         return noStore(fail(503, DATABASE_UNAVAILABLE_MESSAGE, { "Retry-After": "5" }));
       }
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);

@@ -48,19 +48,16 @@ export const NEXT_REQUEST_HEADERS = ["rsc", "next-router-state-tree", "next-rout
  */
 export const CACHEABLE_ANSWER_HEADER = "x-volt-cacheable";
 
-/** Response headers that describe one transfer (or one caller's CORS), not the page. */
-const TRANSFER_HEADERS = new Set([
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "date",
-  "content-length",
-  "content-encoding",
-  "etag",
-  CACHEABLE_ANSWER_HEADER,
-  "access-control-allow-origin",
-  "access-control-allow-credentials",
-]);
+/** Set by the front door on a request whose answer it would keep (any copy a client sends is dropped). */
+export const CACHE_CANDIDATE_HEADER = "x-volt-cache-candidate";
+
+/** Response headers that describe one transfer, not the page (and the mark, never sent on). */
+const TRANSFER_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag", CACHEABLE_ANSWER_HEADER]);
+/** Not kept either: one caller's CORS answer (the front door sets each caller's own). */
+const NOT_KEPT_HEADERS = new Set([...TRANSFER_HEADERS, "access-control-allow-origin", "access-control-allow-credentials"]);
+
+/** What an entry costs beyond its bodies (the key, headers, the map): counted against maxBytes. */
+const ENTRY_OVERHEAD_BYTES = 1024;
 
 const GLOBAL_KEY = Symbol.for("volt.page-cache");
 type Registry = { caches: Set<PageCache> };
@@ -109,9 +106,15 @@ function apiCacheKey(url: URL): string | null {
   }
   const keyParams = findApiRoute(path)?.cacheKeyParams;
   if (!keyParams) return null;
+  // A repeated parameter is read one way here and another by the handler: not kept.
+  if (keyParams.some((name) => url.searchParams.getAll(name).length > 1)) return null;
   const query = keyParams.filter((name) => url.searchParams.has(name)).map((name) => `${name}=${encodeURIComponent(url.searchParams.get(name)!)}`);
-  return `api:${url.pathname}?${query.join("&")}`;
+  return boundedKey(`api:${url.pathname}?${query.join("&")}`);
 }
+
+/** Keys longer than this are not kept: real catalogue addresses are far shorter. */
+const MAX_KEY_LENGTH = 512;
+const boundedKey = (key: string) => (key.length <= MAX_KEY_LENGTH ? key : null);
 
 /**
  * The key of a catalogue read sent as POST with a JSON body (fiter-product): the body's fields
@@ -127,8 +130,10 @@ export function postCacheKey(path: string, body: Buffer): string | null {
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return null;
   const { category, sort, page, limit } = parsed as Record<string, unknown>;
-  const categories = typeof category === "string" ? [category] : Array.isArray(category) ? [...category].map((value) => JSON.stringify(value)).sort() : category;
-  return `api:${path}#${JSON.stringify([categories, sort, page, limit])}`;
+  // The endpoint takes a single string as a list of one, and the list as a set.
+  const list = typeof category === "string" ? [category] : category;
+  const categories = Array.isArray(list) ? [...new Set(list.map((value) => JSON.stringify(value)))].sort() : JSON.stringify(list ?? null);
+  return boundedKey(`api:${path}#${JSON.stringify([categories, sort ?? null, page ?? null, limit ?? null])}`);
 }
 
 /** Seconds the response may be kept, or 0 when it must not be. */
@@ -166,6 +171,7 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private cap: number | null = null;
+  private stores = 0;
   private generationNow = 0;
   private readonly now: () => number;
 
@@ -215,15 +221,16 @@ export class PageCache {
     const seconds = storableSeconds(status, headers, Math.min(this.options.maxSeconds, this.cap ?? Infinity));
     if (seconds <= 0) return false;
     const kept: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined && !TRANSFER_HEADERS.has(name)) kept[name] = value;
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_KEPT_HEADERS.has(name)) kept[name] = value;
     const bodies: Record<Encoding, Buffer> = {
       identity: body,
       gzip: gzipSync(body, { level: 6 }),
       br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     };
-    const bytes = bodies.identity.length + bodies.gzip.length + bodies.br.length;
+    const bytes = bodies.identity.length + bodies.gzip.length + bodies.br.length + key.length * 2 + ENTRY_OVERHEAD_BYTES;
     if (bytes > this.options.maxBytes) return false;
     this.delete(key);
+    if ((this.stores += 1) % 256 === 0) this.sweep();
     const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
     this.entries.set(key, { headers: kept, bodies, etag, expires: this.now() + seconds * 1000, bytes });
     this.bytes += bytes;
@@ -261,6 +268,12 @@ export class PageCache {
     headers["content-length"] = body.length;
     response.writeHead(200, headers).end(body);
     return true;
+  }
+
+  /** Drops the expired entries (they would otherwise stay until asked for or pushed out). */
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.delete(key);
   }
 
   private delete(key: string): void {

@@ -10,8 +10,9 @@
 // `non_idempotent`: when an instance closes its listening socket, the connections the kernel had
 // queued but Node had not yet accepted are reset, after nginx may have written a request into
 // one; that request was never read, so nginx may send it (a POST too) to the other instance. The
-// price: an instance killed outright (SIGKILL, out of memory) in the middle of a POST may have
-// that POST run again on the other one.
+// price: an instance killed outright (SIGKILL, out of memory, or the drain's forced exit after
+// 9 s) in the middle of a POST may have that POST run again on the other one. No `timeout`: a
+// slow answer is waited for (proxy_read_timeout), never sent again.
 export function nginxConfig(options: { listen: string; upstreams: string[]; prefix: string; user?: string }): string {
   const at = (name: string) => `${options.prefix}/${name}`;
   return `${options.user ? `user ${options.user};\n` : ""}worker_processes 1;
@@ -38,7 +39,7 @@ ${options.upstreams.map((address) => `    server ${address} max_fails=1 fail_tim
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_502 non_idempotent;
+      proxy_next_upstream error http_502 non_idempotent;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
       proxy_buffering off;

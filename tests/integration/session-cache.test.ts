@@ -7,7 +7,7 @@ import { GET as userDetails } from "@/app/api/user-details/route";
 import { POST as logout } from "@/app/api/logout/route";
 import { readCookie, readSessionClaims } from "@/lib/server/auth";
 import { CatalogListener } from "@/lib/server/catalog-broadcast";
-import { cachedSession, dropUserSessions, sessionCacheEnabled, setSessionCacheEnabled } from "@/lib/server/session-cache";
+import { cachedSession, dropUserSessions, keepSession, sessionCacheEnabled, sessionCacheGeneration, setSessionCacheEnabled } from "@/lib/server/session-cache";
 import { sessionCookieName } from "@/lib/session-cookie";
 import { getRequest, jsonRequest, noContext, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
 
@@ -84,6 +84,19 @@ describe("the session cache", () => {
     await details(user.cookie);
     await query(`UPDATE "User" SET name = 'Renamed Elsewhere' WHERE id = $1`, [user.id]);
     await until(async () => (await (await details(user.cookie)).json()).data.name === "Renamed Elsewhere");
+  });
+
+  it("does not keep a session read while a drop came in (the row may predate the change)", async () => {
+    const user = await shopper();
+    const sid = await sessionId(user);
+    const before = sessionCacheGeneration();
+    dropUserSessions("someone-else");
+    keepSession(sid, user.id, { stale: true }, before);
+    expect(cachedSession(sid)).toBeUndefined();
+    keepSession(sid, user.id, { fresh: true }, sessionCacheGeneration());
+    expect(cachedSession(sid)).toEqual({ fresh: true });
+    dropUserSessions(user.id);
+    expect(cachedSession(sid)).toBeUndefined();
   });
 
   it("is off, and empty, while the listener is disconnected", async () => {

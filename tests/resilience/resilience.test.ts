@@ -85,11 +85,6 @@ async function ordersOf(userId: string) {
 }
 
 describe("two instances, one store", () => {
-  it("nginx spreads requests over both instances", async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(cluster.url, "/api/get-category-product")));
-    expect(answers.every((answer) => answer.status === 200)).toBe(true);
-  });
-
   it("a session made through one instance works on the other", async () => {
     const shopper = await newShopper(A, A);
     const onB = await call(B, "/api/user-details", { cookie: shopper.cookie });
@@ -232,7 +227,14 @@ describe("a provider down", () => {
     expect((await deliver(cluster.url, event)).status).toBe(200);
     expect((await deliver(cluster.url, event)).status).toBe(200);
     expect(await ordersOf(shopper.id)).toHaveLength(1);
-    expect((await call(cluster.url, "/api/send-otp", { body: { email: shopper.email } })).status).toBe(200);
+    // Each instance asks the mail provider again within 5 s of its last sight of it.
+    const deadline = Date.now() + 15_000;
+    let reset = await call(cluster.url, "/api/send-otp", { body: { email: shopper.email } });
+    while (reset.status === 503 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      reset = await call(cluster.url, "/api/send-otp", { body: { email: shopper.email } });
+    }
+    expect(reset.status).toBe(200);
   });
 
   it("email down: the order is recorded, and its confirmation is sent once the provider is back", async () => {
@@ -360,8 +362,10 @@ describe("PostgreSQL stopped and restarted under load", () => {
     expect(outcomes.filter((outcome) => ![200, 201, 503].includes(outcome.status))).toEqual([]);
     expect(outcomes.filter((outcome) => outcome.status === 503 && outcome.ms > 2000)).toEqual([]);
     expect(outcomes.some((outcome) => outcome.status === 503)).toBe(true);
-    // Within 5 s of its return every request succeeds.
-    expect(outcomes.filter((outcome) => outcome.at - outcome.ms > startedAt + 5000 && outcome.status >= 400)).toEqual([]);
+    // Within 5 s of its return every request succeeds (and there were requests then to tell).
+    const afterRecovery = outcomes.filter((outcome) => outcome.at - outcome.ms > startedAt + 5000);
+    expect(afterRecovery.length).toBeGreaterThan(100);
+    expect(afterRecovery.filter((outcome) => outcome.status >= 400)).toEqual([]);
 
     // Nothing lost, nothing doubled: rows match the answers.
     const created = outcomes.filter((outcome) => outcome.load === "signups" && outcome.status === 201).length;

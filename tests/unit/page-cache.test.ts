@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { frontDoor } from "@/lib/server/front-door";
-import { PageCache, pageCacheKey, pickEncoding, purgePageCache, storableSeconds } from "@/lib/server/page-cache";
+import { PageCache, pageCacheKey, pickEncoding, postCacheKey, purgePageCache, storableSeconds } from "@/lib/server/page-cache";
 
 type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; chunks?: number };
 
@@ -254,8 +254,11 @@ describe("catalogue API answers in the same cache", () => {
     expect(hit.text).toBe(JSON_ANSWER);
     expect(hit.headers.get("cache-control")).toBe("no-store");
     expect(hit.headers.get("x-volt-cacheable")).toBeNull();
-    // One caller's CORS answer is not kept for the next one.
+    // One caller's CORS answer goes to that caller, and is not kept for the next one.
+    expect(miss.headers.get("access-control-allow-origin")).toBe("https://app.example.com");
     expect(hit.headers.get("access-control-allow-origin")).toBeNull();
+    // The front door told the handler it would keep the answer.
+    expect(reached[0]!.headers["x-volt-cache-candidate"]).toBe("1");
     expect(reached).toHaveLength(1);
     expect((await raw("/api/get-product?page=2&limit=5")).headers.get("x-page-cache")).toBeNull();
     expect((await raw("/api/search-product?q=tv")).headers.get("x-page-cache")).toBeNull();
@@ -279,6 +282,32 @@ describe("catalogue API answers in the same cache", () => {
     expect(bodies).toHaveLength(4);
     expect(bodies[2]).toBe("{not json");
     reachedBodies = null;
+  });
+
+  it("keeps nothing for a repeated parameter, an overlong key, or a body that only looks like a kept one", async () => {
+    upstream = marked;
+    for (const path of ["/api/get-product?page=1&page=2", `/api/search-product?q=${"x".repeat(600)}`]) {
+      await raw(path);
+      expect((await raw(path)).headers.get("x-page-cache"), path).toBeNull();
+    }
+    const key = (body: unknown) => postCacheKey("/api/fiter-product", Buffer.from(JSON.stringify(body)));
+    expect(key({ category: '"mobiles"' })).not.toBe(key({ category: ["mobiles"] }));
+    expect(key({ category: "mobiles" })).toBe(key({ category: ["mobiles", "mobiles"] }));
+    expect(key({ category: ["a", "b"], page: 1 })).not.toBe(key({ category: ["a", "b"], page: "1" }));
+  });
+
+  it("counts what an entry costs beyond its bodies, so many small entries cannot pass the bound", () => {
+    const small = new PageCache({ maxSeconds: 60, maxBytes: 64 * 1024 });
+    const headers = { "content-type": "application/json", "x-volt-cacheable": "60" };
+    for (let i = 0; i < 200; i++) small.store(`api:/api/get-category-wise-product/mobiles?page=${i}`, 200, headers, Buffer.from("{}"));
+    expect(small.size).toBeLessThan(64);
+    small.close();
+  });
+
+  it("ignores a cache-candidate header a client sends", async () => {
+    upstream = { status: 200, headers: { "content-type": "application/json" }, body: "{}" };
+    await fetch(`${base}/api/user-details`, { headers: { "x-volt-cache-candidate": "1" } });
+    expect(reached[0]!.headers["x-volt-cache-candidate"]).toBeUndefined();
   });
 
   it("drops them with the pages on a purge", async () => {

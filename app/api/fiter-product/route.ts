@@ -9,8 +9,8 @@ import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
 // empty or unknown selection is an empty list.
 export const POST = handle(async (request) => {
   const body = await readBody(request, filterProductsSchema);
-  if (body.category.length === 0) return cacheable(okWith({ data: [], total: 0 }, "Filtered products"));
+  if (body.category.length === 0) return cacheable(request, okWith({ data: [], total: 0 }, "Filtered products"));
   const unpaged = body.page === undefined && body.limit === undefined;
   const result = await filterProducts({ categories: body.category, sort: body.sort, page: body.page, pageSize: unpaged ? API_LIST_MAX : (body.limit ?? API_PAGE_SIZE_DEFAULT) });
-  return cacheable(okWith({ data: result.products, total: result.total }, "Filtered products"));
+  return cacheable(request, okWith({ data: result.products, total: result.total }, "Filtered products"));
 });

@@ -10,5 +10,5 @@ export const GET = handle(async (request) => {
   const { page, limit } = readQuery(request, pageQuerySchema);
   const unpaged = page === undefined && limit === undefined;
   const result = await filterProducts({ categories: [], page, pageSize: unpaged ? API_LIST_MAX : (limit ?? API_PAGE_SIZE_DEFAULT) });
-  return cacheable(okWith({ data: result.products, total: result.total }, "All products"));
+  return cacheable(request, okWith({ data: result.products, total: result.total }, "All products"));
 });

@@ -13,8 +13,8 @@ const Query = z.intersection(z.object({ q: z.string().optional() }), pageQuerySc
 export const GET = handle(async (request) => {
   const { q, page, limit } = readQuery(request, Query);
   const matches = await searchProducts(q ?? "", API_LIST_MAX);
-  if (page === undefined && limit === undefined) return cacheable(okWith({ data: matches, total: matches.length }, "Search results"));
+  if (page === undefined && limit === undefined) return cacheable(request, okWith({ data: matches, total: matches.length }, "Search results"));
   const size = limit ?? API_PAGE_SIZE_DEFAULT;
   const start = ((page ?? 1) - 1) * size;
-  return cacheable(okWith({ data: matches.slice(start, start + size), total: matches.length }, "Search results"));
+  return cacheable(request, okWith({ data: matches.slice(start, start + size), total: matches.length }, "Search results"));
 });

@@ -10,8 +10,9 @@ import { isCategory } from "@/lib/categories";
 export const GET = handle<{ params: Promise<{ category: string }> }>(async (request, context) => {
   const { category } = await context.params;
   const { page, limit } = readQuery(request, pageQuerySchema);
-  if (!isCategory(category)) return cacheable(okWith({ product: [], total: 0 }, "Category products"));
+  // Not kept: any path would make an entry.
+  if (!isCategory(category)) return okWith({ product: [], total: 0 }, "Category products");
   const unpaged = page === undefined && limit === undefined;
   const result = await filterProducts({ categories: [category], page, pageSize: unpaged ? API_LIST_MAX : (limit ?? API_PAGE_SIZE_DEFAULT) });
-  return cacheable(okWith({ product: result.products, total: result.total }, "Category products"));
+  return cacheable(request, okWith({ product: result.products, total: result.total }, "Category products"));
 });

@@ -3,9 +3,9 @@ import { getProduct } from "@/lib/server/catalog";
 
 // GET /api/get-single-product-details/{id} — docs/PRODUCT.md §7.2: the product under `product`; 404 when the
 // id is unknown or not an id at all.
-export const GET = handle<{ params: Promise<{ id: string }> }>(async (_request, context) => {
+export const GET = handle<{ params: Promise<{ id: string }> }>(async (request, context) => {
   const { id } = await context.params;
   const product = await getProduct(id);
   if (!product) throw notFound("Product not found");
-  return cacheable(okWith({ product }, "Product details"));
+  return cacheable(request, okWith({ product }, "Product details"));
 });
