@@ -2,35 +2,73 @@
 
 import { IntentLink } from "@/components/intent-link";
 import { useEffect, useId, useRef, useState } from "react";
+import { HEADER_SHAPE_KEY } from "@/lib/session-cookie";
 import { useLogout } from "./account/use-logout";
 import { useCurrentUser } from "./use-current-user";
+import { useHydrated } from "./use-hydrated";
 import { useShopLists } from "./use-shop-lists";
 
 /** The header's per-user part: a client leaf, so the pages around it stay cacheable. */
 export function HeaderAccount() {
   const { user, isLoading } = useCurrentUser();
+  const hydrated = useHydrated();
   const logout = useLogout();
-
-  if (isLoading) return <div className="h-9 w-24 animate-pulse rounded-full bg-slate-200" aria-hidden="true" />;
+  // The prerendered HTML cannot know the visitor, so until hydrated it holds both: "Sign In" and
+  // the signed-in placeholder. app/layout.tsx marks a visitor with the sign-in hint before the
+  // first paint, and globals.css then shows the placeholder instead. Placeholder, then account:
+  // a shopper's header keeps one size throughout, so nothing beside it moves.
+  const known = hydrated && !isLoading;
+  const role = user?.role;
+  useEffect(() => {
+    if (!role) return;
+    try {
+      localStorage.setItem(HEADER_SHAPE_KEY, role === "ADMIN" ? "admin" : "shopper");
+    } catch {
+      // Storage refused (private mode, quota): the placeholder keeps the shopper's shape.
+    }
+  }, [role]);
 
   return (
-    <div className="flex items-center gap-2 sm:gap-4">
-      {user && <AvatarMenu name={user.name} picture={user.profilepic} role={user.role} />}
-      {user?.role === "USER" && <ShopperCounts />}
-      {user ? (
-        <button type="button" onClick={logout} className={BUTTON}>
-          Logout
-        </button>
-      ) : (
-        <IntentLink href="/signin" className={BUTTON}>
-          Sign In
-        </IntentLink>
+    <>
+      {(known || !hydrated) && (
+        <div className={`${GROUP} ${hydrated ? "" : "signed-out-only"}`}>
+          {user && <AvatarMenu name={user.name} picture={user.profilepic} role={user.role} />}
+          {user?.role === "USER" && <ShopperCounts />}
+          {user ? (
+            <button type="button" onClick={logout} className={`${BUTTON} ${BUTTON_COLOURS}`}>
+              Logout
+            </button>
+          ) : (
+            <IntentLink href="/signin" className={`${BUTTON} ${BUTTON_COLOURS}`}>
+              Sign In
+            </IntentLink>
+          )}
+        </div>
       )}
-    </div>
+      {!known && <AccountPlaceholder className={hydrated ? "" : "signed-in-only"} />}
+    </>
   );
 }
 
-const BUTTON = "rounded-full bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700";
+const GROUP = "flex items-center gap-2 sm:gap-4";
+const BUTTON = "rounded-full px-4 py-1.5 text-sm font-medium";
+const BUTTON_COLOURS = "bg-brand-600 text-white hover:bg-brand-700";
+const ROUND = "h-9 w-9 rounded-full";
+
+/**
+ * The signed-in group at its size while the account loads: avatar, wishlist, cart and Logout (an
+ * admin's, without the two icons, when <html data-signed-in="admin">: globals.css).
+ */
+function AccountPlaceholder({ className }: { className: string }) {
+  return (
+    <div className={`${GROUP} ${className}`} aria-hidden="true">
+      <span className={`${ROUND} animate-pulse bg-slate-200`} />
+      <span className={`${ROUND} shopper-only animate-pulse bg-slate-200`} />
+      <span className={`${ROUND} shopper-only animate-pulse bg-slate-200`} />
+      <span className={`${BUTTON} animate-pulse bg-slate-200 text-transparent`}>Logout</span>
+    </div>
+  );
+}
 
 /** docs/PRODUCT.md §2.1: the avatar toggles a dropdown; a link, Escape or a click outside closes it. */
 function AvatarMenu({ name, picture, role }: { name: string; picture: string; role: string }) {
@@ -67,7 +105,7 @@ function AvatarMenu({ name, picture, role }: { name: string; picture: string; ro
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`Account menu for ${name}`}
-        className="grid h-9 w-9 place-items-center overflow-hidden rounded-full bg-slate-100 ring-1 ring-slate-300 hover:ring-brand-600"
+        className={`${ROUND} grid place-items-center overflow-hidden bg-slate-100 ring-1 ring-slate-300 hover:ring-brand-600`}
       >
         {picture ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data URL or the image host's URL, any size
@@ -106,7 +144,7 @@ function ShopperCounts() {
 
 function CountLink({ href, label, count, testId, children }: { href: string; label: string; count: number; testId: string; children: React.ReactNode }) {
   return (
-    <IntentLink href={href} aria-label={`${label}: ${count} ${count === 1 ? "item" : "items"}`} className="relative grid h-9 w-9 place-items-center rounded-full hover:bg-slate-100">
+    <IntentLink href={href} aria-label={`${label}: ${count} ${count === 1 ? "item" : "items"}`} className={`${ROUND} relative grid place-items-center hover:bg-slate-100`}>
       <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         {children}
       </svg>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { connection } from "next/server";
 import { Suspense } from "react";
 import { AdminMenu } from "@/components/admin/admin-menu";
 import { getSessionUser } from "@/lib/server/auth";
@@ -23,6 +24,8 @@ export default function AdminLayout({ children }: { children: React.ReactNode })
 }
 
 async function AdminOnly({ children }: { children: React.ReactNode }) {
+  // The session is read at request time, never while prerendering (docs/ENGINEERING.md §10).
+  await connection();
   const user = await getSessionUser();
   if (user?.role !== "ADMIN") redirect("/");
   return <>{children}</>;

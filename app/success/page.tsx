@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import { Suspense } from "react";
 import { ConfirmingPayment } from "@/components/orders/confirming-payment";
 import { OrderCard } from "@/components/orders/order-card";
@@ -42,6 +43,8 @@ export default function SuccessPage({ searchParams }: { searchParams: Promise<Re
 
 async function PaidOrder({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sessionId = (await searchParams).session_id;
+  // The session is read at request time, never while prerendering (docs/ENGINEERING.md §10).
+  await connection();
   const user = await getSessionUser();
   if (!user) {
     return (

@@ -1,18 +1,23 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState } from "react";
 import { useCurrentUser } from "../use-current-user";
+import { useHydrated } from "../use-hydrated";
 import { Avatar } from "./avatar";
 import { EditProfileDialog } from "./edit-profile-dialog";
 
-/** docs/PRODUCT.md §2.9 /user-panel/my-account: the user's name, email, contact and picture, and 'Edit Profile'. */
-const noSubscription = () => () => {};
+// The loaded card and its skeleton share these, so the skeleton has the card's size at every width.
+const CARD = "rounded-2xl bg-white p-6 shadow-sm sm:p-8";
+const HEADING = "text-xl font-semibold";
+const BODY = "mt-6 flex flex-col items-center gap-6 sm:flex-row sm:items-start";
+const DETAILS = "w-full min-w-0 space-y-3";
 
+/** docs/PRODUCT.md §2.9 /user-panel/my-account: the user's name, email, contact and picture, and 'Edit Profile'. */
 export function MyAccount() {
   const { user, isLoading } = useCurrentUser();
   // The server and the hydrating browser cannot know the user yet: a skeleton, not "signed out".
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
@@ -33,9 +38,9 @@ export function MyAccount() {
   }
 
   return (
-    <section className="rounded-2xl bg-white p-6 shadow-sm sm:p-8" aria-labelledby="my-account-heading">
+    <section className={CARD} aria-labelledby="my-account-heading">
       <div className="flex items-start justify-between gap-4">
-        <h1 id="my-account-heading" className="text-xl font-semibold">
+        <h1 id="my-account-heading" className={HEADING}>
           My Account
         </h1>
         <button
@@ -48,12 +53,18 @@ export function MyAccount() {
           Edit
         </button>
       </div>
-      <div className="mt-6 flex flex-col items-center gap-6 sm:flex-row sm:items-start">
+      <div className={BODY}>
         <Avatar picture={user.profilepic} size="lg" alt={user.profilepic ? `Profile picture of ${user.name}` : ""} />
-        <dl className="w-full min-w-0 space-y-3">
-          <Detail term="Name" value={user.name} testId="profile-name" />
-          <Detail term="Email" value={user.email} testId="profile-email" />
-          <Detail term="Contact" value={user.contact || "Not given"} testId="profile-contact" />
+        <dl className={DETAILS}>
+          <Detail term="Name" testId="profile-name">
+            {user.name}
+          </Detail>
+          <Detail term="Email" testId="profile-email">
+            {user.email}
+          </Detail>
+          <Detail term="Contact" testId="profile-contact">
+            {user.contact || "Not given"}
+          </Detail>
         </dl>
       </div>
       {editing && (
@@ -69,31 +80,49 @@ export function MyAccount() {
   );
 }
 
-function Detail({ term, value, testId }: { term: string; value: string; testId: string }) {
+function Detail({ term, testId, children }: { term: string; testId?: string; children: React.ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[6rem_minmax(0,1fr)] sm:gap-4">
       <dt className="text-sm font-medium text-slate-500 sm:pt-0.5">{term}</dt>
       <dd className="break-words" data-testid={testId}>
-        {value}
+        {children}
       </dd>
     </div>
   );
 }
 
+/** Where each value will be: a bar in a box one line of text high. */
+const VALUE_BARS = [
+  ["Name", "w-40"],
+  ["Email", "w-56"],
+  ["Contact", "w-28"],
+] as const;
+
+/**
+ * The loaded card with bars for what only the server knows: the same frame, heading, labels, avatar
+ * and line heights, so it is the card's size at every width (390 px: 402 px high, 1280 px: 232 px)
+ * and nothing below moves when the account arrives (docs/ENGINEERING.md §8).
+ */
 function MyAccountSkeleton() {
   return (
-    <section className="rounded-2xl bg-white p-6 shadow-sm sm:p-8" aria-busy="true" aria-label="Loading your profile">
+    <section className={CARD} aria-busy="true" aria-label="Loading your profile">
       <div className="flex items-start justify-between gap-4">
-        <div className="h-7 w-36 animate-pulse rounded bg-slate-200" />
+        <h1 className={HEADING}>My Account</h1>
+        {/* The Edit button's box. */}
         <div className="h-8 w-16 animate-pulse rounded-full bg-slate-200" />
       </div>
-      <div className="mt-6 flex flex-col items-center gap-6 sm:flex-row sm:items-start">
+      <div className={BODY}>
+        {/* Avatar size="lg". */}
         <div className="h-28 w-28 shrink-0 animate-pulse rounded-full bg-slate-200" />
-        <div className="w-full space-y-4">
-          {[0, 1, 2].map((row) => (
-            <div key={row} className="h-5 w-full max-w-sm animate-pulse rounded bg-slate-200" />
+        <dl className={DETAILS} aria-hidden="true">
+          {VALUE_BARS.map(([term, width]) => (
+            <Detail key={term} term={term}>
+              <span className="flex h-6 items-center">
+                <span className={`h-4 max-w-full animate-pulse rounded bg-slate-200 ${width}`} />
+              </span>
+            </Detail>
           ))}
-        </div>
+        </dl>
       </div>
     </section>
   );

@@ -20,8 +20,8 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
   const shipping = order.shipping_options.reduce((sum, option) => sum + option.shipping_amount, 0);
   const headingId = `order-${order._id}`;
   return (
-    <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-testid="order">
-      <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 pb-3">
+    <article aria-labelledby={headingId} className={CARD} data-testid="order">
+      <header className={`${HEADER} items-baseline`}>
         <Heading id={headingId} className="font-semibold">
           Order {orderNumber(order._id)}
         </Heading>
@@ -29,9 +29,9 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </p>
       </header>
-      <ul className="divide-y divide-slate-100" aria-label="Items">
+      <ul className={ITEMS} aria-label="Items">
         {order.productDetails.map((item, index) => (
-          <li key={`${item.productId ?? "gone"}-${index}`} className="flex items-center gap-3 py-3" data-testid="order-item">
+          <li key={`${item.productId ?? "gone"}-${index}`} className={ITEM} data-testid="order-item">
             <ProductThumb src={item.image[0]} />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 font-medium">{item.name}</p>
@@ -43,7 +43,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
           </li>
         ))}
       </ul>
-      <dl className="grid gap-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2 sm:gap-x-8">
+      <dl className={FIGURES}>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">Payment method</dt>
           <dd>{paymentMethodLabel(order.paymentDetails.payment_method_type)}</dd>
@@ -67,23 +67,48 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
   );
 }
 
+// The card's frame and parts, shared with its skeleton so that both are one size.
+const CARD = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";
+const HEADER = "flex flex-wrap justify-between gap-2 border-b border-slate-200 pb-3";
+const ITEMS = "divide-y divide-slate-100";
+const ITEM = "flex items-center gap-3 py-3";
+const FIGURES = "grid gap-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2 sm:gap-x-8";
+
+/** A bar standing in for one line of text: `line` is the line's height, `bar` the bar's size. */
+function TextBar({ line, bar }: { line: string; bar: string }) {
+  return (
+    <div className={`flex items-center ${line}`}>
+      <div className={`animate-pulse rounded bg-slate-200 ${bar}`} />
+    </div>
+  );
+}
+
+/** An order with two lines, in OrderCard's frame and line heights (docs/ENGINEERING.md §8). */
 export function OrderCardSkeleton() {
   return (
-    <div className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-hidden="true">
-      <div className="flex justify-between">
-        <div className="h-5 w-40 animate-pulse rounded bg-slate-200" />
-        <div className="h-4 w-32 animate-pulse rounded bg-slate-200" />
+    <div className={CARD} aria-hidden="true">
+      <div className={`${HEADER} items-center`}>
+        <TextBar line="h-6" bar="h-4 w-40" />
+        <TextBar line="h-5" bar="h-3 w-32" />
       </div>
-      {[0, 1].map((index) => (
-        <div key={index} className="flex items-center gap-3">
-          <div className="h-16 w-16 animate-pulse rounded-lg bg-slate-200" />
-          <div className="flex-1 space-y-2">
-            <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />
-            <div className="h-3 w-1/3 animate-pulse rounded bg-slate-200" />
+      <div className={ITEMS}>
+        {[0, 1].map((index) => (
+          <div key={index} className={ITEM}>
+            <div className="h-16 w-16 shrink-0 animate-pulse rounded-lg bg-slate-200" />
+            <div className="min-w-0 flex-1">
+              <TextBar line="h-6" bar="h-4 w-3/4" />
+              <TextBar line="h-5" bar="h-3 w-1/3" />
+            </div>
+            <TextBar line="h-6" bar="h-4 w-16" />
           </div>
-        </div>
-      ))}
-      <div className="h-10 animate-pulse rounded bg-slate-200" />
+        ))}
+      </div>
+      <div className={FIGURES}>
+        <TextBar line="h-5" bar="h-3 w-full" />
+        <TextBar line="h-5" bar="h-3 w-full" />
+        <TextBar line="h-5" bar="h-3 w-full" />
+        <TextBar line="h-6" bar="h-4 w-full" />
+      </div>
     </div>
   );
 }

@@ -6,12 +6,13 @@ import { useRef, useState } from "react";
 import { toast } from "@/components/toast";
 import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
-import { cartSummary } from "@/lib/cart-summary";
+import { cartSummary, type CartSummary } from "@/lib/cart-summary";
 import { categoryLabel } from "@/lib/categories";
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
 import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { productImageSrc } from "@/lib/product-image";
 import { type CartEntry, useShopLists } from "../use-shop-lists";
+import { useHydrated } from "../use-hydrated";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { IconButton } from "../ui/icon-button";
 
@@ -22,6 +23,8 @@ import { IconButton } from "../ui/icon-button";
  */
 export function CartView() {
   const { cart, cartKey, loading } = useShopLists();
+  // Until hydrated the page cannot know the cart: its skeleton, never "Your cart is empty".
+  const hydrated = useHydrated();
   const { mutate } = useSWRConfig();
   // Changes reach the server one after another, in click order: two quick clicks can never
   // arrive reversed and leave the server on the older quantity. The page shows each at once.
@@ -78,7 +81,7 @@ export function CartView() {
       <h1 id="cart-heading" className="text-2xl font-semibold">
         My Cart
       </h1>
-      {loading ? (
+      {!hydrated || loading ? (
         <CartSkeleton />
       ) : cart.length === 0 ? (
         <EmptyState title="Your cart is empty." hint="Add something you like and it will wait for you here." action="Continue shopping" />
@@ -89,37 +92,17 @@ export function CartView() {
               <CartRow key={line._id} line={line} onQuantity={(quantity) => setQuantity(line, quantity)} onRemove={() => remove(line)} />
             ))}
           </ul>
-          <aside aria-labelledby="summary-heading" className="h-fit space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-20">
-            <h2 id="summary-heading" className="rounded-lg bg-brand-600 px-3 py-1.5 text-lg font-semibold text-white">
-              Summary
-            </h2>
-            <dl className="space-y-2 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Quantity</dt>
-                <dd className="font-semibold" data-testid="cart-quantity">
-                  {summary.quantity}
-                </dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Total Price</dt>
-                <dd className="font-semibold" data-testid="cart-total">
-                  {summary.total}
-                </dd>
-              </div>
-            </dl>
+          <SummaryCard figures={summary}>
             <button
               type="button"
               onClick={checkout}
               disabled={checkoutAction.pending || leaving}
               aria-describedby="checkout-note"
-              className="w-full rounded-full bg-brand-600 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              className={`${CHECKOUT_BUTTON} bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:opacity-60`}
             >
               {checkoutAction.pending || leaving ? "Opening checkout…" : "Checkout"}
             </button>
-            <p id="checkout-note" className="text-xs text-slate-600">
-              Pay securely by card on Stripe. Shipping ({formatRupees(SHIPPING_AMOUNT_PAISE)}) is added there.
-            </p>
-          </aside>
+          </SummaryCard>
         </div>
       )}
     </section>
@@ -130,8 +113,8 @@ function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: 
   const product = line.productId;
   const name = product?.productName ?? "A product no longer sold";
   return (
-    <li className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:gap-4" data-testid="cart-line">
-      <div className="grid h-24 w-24 shrink-0 place-items-center rounded-xl bg-slate-100 p-2 sm:h-28 sm:w-28">
+    <li className={ROW} data-testid="cart-line">
+      <div className={`${ROW_IMAGE} grid place-items-center bg-slate-100 p-2`}>
         {product?.productImage[0] && (
           // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
           <img src={productImageSrc(product.productImage[0], 112)} alt="" width={112} height={112} className="h-full w-full object-contain mix-blend-multiply" />
@@ -170,15 +153,63 @@ function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: 
 
 const STEP = "grid h-8 w-8 place-items-center rounded-md border border-brand-600 text-lg font-semibold text-brand-700 hover:bg-brand-600 hover:text-white";
 
+// A cart line's frame and image box, and the checkout button's box: the skeleton is drawn with them.
+const ROW = "flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:gap-4";
+const ROW_IMAGE = "h-24 w-24 shrink-0 rounded-xl sm:h-28 sm:w-28";
+const CHECKOUT_BUTTON = "w-full rounded-full py-2.5";
+
+/** docs/PRODUCT.md §9: the summary; without figures (loading), bars stand in for them and the button. */
+function SummaryCard({ figures, children }: { figures: CartSummary | null; children?: React.ReactNode }) {
+  const bar = <span className="my-1 block h-3 w-12 animate-pulse rounded bg-slate-200" />;
+  return (
+    <aside aria-labelledby={figures ? "summary-heading" : undefined} className="h-fit space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-20">
+      <h2 id={figures ? "summary-heading" : undefined} className="rounded-lg bg-brand-600 px-3 py-1.5 text-lg font-semibold text-white">
+        Summary
+      </h2>
+      <dl className="space-y-2 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Quantity</dt>
+          <dd className="font-semibold" data-testid={figures ? "cart-quantity" : undefined}>
+            {figures ? figures.quantity : bar}
+          </dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Total Price</dt>
+          <dd className="font-semibold" data-testid={figures ? "cart-total" : undefined}>
+            {figures ? figures.total : bar}
+          </dd>
+        </div>
+      </dl>
+      {children ?? (
+        <div className={`${CHECKOUT_BUTTON} animate-pulse bg-slate-200`}>
+          <span className="invisible font-semibold">Checkout</span>
+        </div>
+      )}
+      <p id={figures ? "checkout-note" : undefined} className="text-xs text-slate-600">
+        Pay securely by card on Stripe. Shipping ({formatRupees(SHIPPING_AMOUNT_PAISE)}) is added there.
+      </p>
+    </aside>
+  );
+}
+
+/** Three lines and the summary, in the loaded page's frames and sizes (docs/ENGINEERING.md §8). */
 function CartSkeleton() {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" aria-busy="true" aria-label="Loading your cart">
-      <div className="space-y-3">
+      <div className="space-y-3" aria-hidden="true">
         {[0, 1, 2].map((index) => (
-          <div key={index} className="h-32 animate-pulse rounded-2xl bg-slate-200" />
+          <div key={index} className={ROW}>
+            <div className={`${ROW_IMAGE} animate-pulse bg-slate-200`} />
+            <div className="flex-1 space-y-2 py-1">
+              <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />
+              <div className="h-3 w-1/3 animate-pulse rounded bg-slate-200" />
+            </div>
+          </div>
         ))}
       </div>
-      <div className="h-48 animate-pulse rounded-2xl bg-slate-200" />
+      <div aria-hidden="true">
+        <SummaryCard figures={null} />
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { fetchJson } from "@/lib/api-client";
 import type { PublicOrder } from "@/lib/server/orders";
 import { OrderCard, OrderCardSkeleton } from "../orders/order-card";
 import { useCurrentUser } from "../use-current-user";
+import { useHydrated } from "../use-hydrated";
 
 export const ORDERS_KEY = "/api/get-order-details";
 
@@ -15,7 +16,9 @@ export function OrdersView() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const { data, error, isLoading } = useSWR(user ? ORDERS_KEY : null, (path: string) => fetchJson<PublicOrder[]>(path));
   const orders = data?.data ?? [];
-  const loading = userLoading || isLoading;
+  // Until hydrated the page cannot know the shopper: the skeleton, never "Sign in to see your orders".
+  const hydrated = useHydrated();
+  const loading = !hydrated || userLoading || isLoading;
   return (
     <section aria-labelledby="orders-heading" className="space-y-4">
       <h1 id="orders-heading" className="text-2xl font-semibold">

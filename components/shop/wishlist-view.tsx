@@ -3,10 +3,14 @@
 import { EmptyState } from "./empty-state";
 import { ProductCard, ProductCardSkeleton } from "../product-card";
 import { useShopLists } from "../use-shop-lists";
+import { useHydrated } from "../use-hydrated";
 
 /** docs/PRODUCT.md §2.9: 'Total Wishlist Product : N', the products as cards (newest first), an empty state. */
 export function WishlistView() {
   const { wishlist, wishlistCount, loading } = useShopLists();
+  // Until hydrated the page cannot know the wishlist: its skeleton, never "Your wishlist is empty".
+  const hydrated = useHydrated();
+  const pending = !hydrated || loading;
   const lines = wishlist.filter((line) => line.productId !== null);
   return (
     <section aria-labelledby="wishlist-heading" className="space-y-4">
@@ -14,9 +18,9 @@ export function WishlistView() {
         Wishlist
       </h1>
       <p className="font-medium" data-testid="wishlist-total">
-        Total Wishlist Product : {loading ? "…" : (wishlistCount ?? lines.length)}
+        Total Wishlist Product : {pending ? "…" : (wishlistCount ?? lines.length)}
       </p>
-      {loading ? (
+      {pending ? (
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label="Loading your wishlist">
           {[0, 1, 2, 3].map((index) => (
             <ProductCardSkeleton key={index} />

@@ -7,12 +7,17 @@ import { categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryF
 import { filterProducts } from "@/lib/server/catalog";
 
 // /category-product?category=…&sort=…&page=… (proxy.ts rewrites it here, one cached page per
-// selection). SPEC 2: sort radios, category checkboxes, 'Results : N', 13 skeletons.
+// selection). docs/PRODUCT.md §2.5: sort radios, category checkboxes, 'Results : N', 13 skeletons.
 
 type Props = { params: Promise<{ view: string }> };
 
 // Each selection is rendered whole on its first visit, then served from the cache.
 export const ensureStatic = "navigation";
+// The selection comes from the path and is read outside <Suspense> (the grid is in the page's HTML,
+// not streamed hidden and revealed later), so a navigation here waits for the page while the
+// filters show the skeleton cards (docs/PRODUCT.md §2.5). `instant = false` says so; see the
+// product page for what it does and does not change.
+export const instant = false;
 
 /** Every category alone, and all products, are prerendered; other selections on first visit. */
 export function generateStaticParams() {

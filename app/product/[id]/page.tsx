@@ -14,6 +14,15 @@ import { absoluteUrl } from "@/lib/site-url";
 
 type Props = { params: Promise<{ id: string }> };
 
+// The page is served whole, with no loading stage (docs/PRODUCT.md §2.6): it reads its id outside
+// <Suspense> on purpose (behind a boundary React would stream the cached content as hidden HTML and
+// reveal it later), so it has no id-independent App Shell and a navigation here waits for the
+// page. `instant = false` says so. Without it Next's dev-only checks fail on every visit: the
+// instant-navigation check with "encountered URL data during prerendering", and the static-shell
+// check calls an unknown id's 404 "did not produce a static shell". It changes no rendering or
+// prefetching, and the layout's `ensureStatic` is still enforced, in dev and at build.
+export const instant = false;
+
 /** The newest products are prerendered; every other one on its first visit, then cached. */
 export async function generateStaticParams() {
   const newest = await listProducts(1, 24);

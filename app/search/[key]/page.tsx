@@ -6,12 +6,16 @@ import { searchProductsCached } from "@/lib/server/catalog";
 import { parseSearchKey, searchKey } from "@/lib/search-query";
 
 // /search?q=… (proxy.ts rewrites it here: one cached page per query, rendered whole on its first
-// visit, so the results are in the HTML with the page's metadata). SPEC 2: 'Search Results: N',
+// visit, so the results are in the HTML with the page's metadata). docs/PRODUCT.md §2.7: 'Search Results: N',
 // a spinner while loading, 'No products found.' when empty.
 
 type Props = { params: Promise<{ key: string }> };
 
 export const ensureStatic = "navigation";
+// The query comes from the path and is read outside <Suspense> (the results are in the page's HTML,
+// not streamed hidden and revealed later), so a navigation here waits for the page while the
+// spinner shows (docs/PRODUCT.md §2.7). `instant = false` says so; see the product page.
+export const instant = false;
 
 /** The empty query is prerendered; every other one on its first visit, then cached. */
 export function generateStaticParams() {
