@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin]
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--rows <regex>]
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -487,7 +487,10 @@ async function main() {
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid) || 0)), 250);
   const measured: Record<string, number> = {};
+  // --rows <regex>: only the load rows whose name matches (robots.txt always, for the ratio).
+  const only = flag("--rows") ? new RegExp(flag("--rows")!, "i") : null;
   for (const [what, url, options] of targets) {
+    if (only && !only.test(what) && !what.includes("robots.txt")) continue;
     console.error(`[bench] autocannon ${options?.method ?? options?.requests?.[0]?.method ?? "GET"} ${url} (${DURATION} s, 50 connections)`);
     const result = await load(`${BASE}${url}`, options);
     measured[what] = result.rps;
