@@ -9,9 +9,9 @@ import { purgePageCache } from "./page-cache";
 /** True inside Next's compiled server (Cache Components on); false when Vitest runs a module directly. */
 const underNext = () => Boolean(process.env.__NEXT_USE_CACHE);
 
-// Named cache tags for the catalogue. Admin product writes must call revalidateTag for the tags
-// they touch and purgePageCache() (lib/server/page-cache.ts) for the finished pages that the
-// production server keeps; carts, wishlists, sessions and orders are never cached.
+// Named cache tags for the catalogue. Catalogue writes go through changeCatalog() below, which
+// expires the tags and the production server's finished pages on every instance; carts,
+// wishlists and orders are never cached (sessions: lib/server/session-cache.ts).
 export const CATALOG_TAGS = {
   products: "products",
   product: (id: string) => `product:${id}`,

@@ -1,4 +1,5 @@
 import "server-only";
+import { timingSafeEqual } from "node:crypto";
 import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
@@ -71,6 +72,13 @@ function json(body: unknown, status: number): NextResponse {
 export function cacheable(request: Request, response: NextResponse, seconds = 3600): NextResponse {
   if (request.headers.get(CACHE_CANDIDATE_HEADER) === "1" && response.status === 200) response.headers.set(CACHEABLE_ANSWER_HEADER, String(seconds));
   return response;
+}
+
+/** Whether `given` is exactly `expected`, compared in constant time (secrets and tokens in headers). */
+export function matchesSecret(given: string | null, expected: string): boolean {
+  const a = Buffer.from(given ?? "");
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function ok<T>(data: T, message = "", init?: { status?: number }): NextResponse {

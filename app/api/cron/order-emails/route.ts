@@ -1,6 +1,5 @@
-import { timingSafeEqual } from "node:crypto";
 import { readConfig } from "@/lib/server/config";
-import { handle, notFound, ok, unauthorized } from "@/lib/server/http";
+import { handle, matchesSecret, notFound, ok, unauthorized } from "@/lib/server/http";
 import { sendPendingOrderEmails } from "@/lib/server/orders";
 
 // GET /api/cron/order-emails — for platforms whose instances sleep between requests (Vercel):
@@ -11,8 +10,6 @@ const BATCH = 50;
 export const GET = handle(async (request) => {
   const secret = readConfig().cronSecret;
   if (!secret) throw notFound();
-  const given = Buffer.from(request.headers.get("authorization") ?? "");
-  const expected = Buffer.from(`Bearer ${secret}`);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("A valid cron secret is required.");
+  if (!matchesSecret(request.headers.get("authorization"), `Bearer ${secret}`)) throw unauthorized("A valid cron secret is required.");
   return ok({ sent: await sendPendingOrderEmails(BATCH) }, "Pending order emails retried");
 });

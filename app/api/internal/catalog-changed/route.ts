@@ -1,7 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
 import { catalogChanged, renderPerRequest } from "@/lib/server/cache";
 import { INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "@/lib/server/catalog-broadcast";
-import { handle, notFound, ok, readBody } from "@/lib/server/http";
+import { handle, matchesSecret, notFound, ok, readBody } from "@/lib/server/http";
 import { z } from "zod";
 
 // POST /api/internal/catalog-changed — how scripts/serve.ts refreshes its own Next instance when
@@ -13,10 +12,7 @@ const Body = z.object({ stale: z.boolean().optional() });
 
 function fromThisProcess(request: Request): boolean {
   const token = process.env[INTERNAL_TOKEN_ENV];
-  if (!token) return false;
-  const given = Buffer.from(request.headers.get(INTERNAL_TOKEN_HEADER) ?? "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return Boolean(token) && matchesSecret(request.headers.get(INTERNAL_TOKEN_HEADER), token!);
 }
 
 export const POST = handle(async (request) => {
