@@ -30,13 +30,21 @@ export type ApiRoute = {
    * drops them with the catalogue's pages on every catalogue change.
    */
   cacheKeyParams?: readonly string[];
+  /**
+   * On a Node host the production server's front door calls this route's handler itself, without
+   * entering Next's router (scripts/serve.ts, lib/server/front-door.ts): the signed-in reads and
+   * cart/wishlist writes, where Next's own per-request work was most of the time. Such a handler
+   * must use nothing that only works inside Next (next/headers, after(), revalidateTag): the
+   * access suite checks that its route file imports none of them.
+   */
+  direct?: true;
 };
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/signup", methods: ["POST"], access: "public" },
   { path: "/api/signin", methods: ["POST"], access: "public" },
   { path: "/api/logout", methods: ["GET", "POST"], access: "public" },
-  { path: "/api/user-details", methods: ["GET"], access: "user" },
+  { path: "/api/user-details", methods: ["GET"], access: "user", direct: true },
   { path: "/api/update-user", methods: ["PUT"], access: "user" },
   { path: "/api/confirm-email", methods: ["POST"], access: "user" },
   { path: "/api/send-otp", methods: ["POST"], access: "public" },
@@ -48,16 +56,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/get-single-product-details/:id", methods: ["GET"], access: "public", cacheKeyParams: [] },
   { path: "/api/fiter-product", methods: ["POST"], access: "public" },
   { path: "/api/search-product", methods: ["GET"], access: "public", cacheKeyParams: ["q", "page", "limit"] },
-  { path: "/api/add-to-cart", methods: ["POST"], access: "shopper" },
-  { path: "/api/count-cart-product/:userId", methods: ["GET"], access: "shopper" },
-  { path: "/api/update-cart-quantity", methods: ["POST"], access: "shopper" },
-  { path: "/api/delete-cart-product", methods: ["POST"], access: "shopper" },
-  { path: "/api/add-to-wishlist", methods: ["POST"], access: "shopper" },
-  { path: "/api/get-wishlist", methods: ["GET"], access: "shopper" },
-  { path: "/api/get-wishlist-count", methods: ["GET"], access: "shopper" },
-  { path: "/api/delete-wishlist-product", methods: ["POST"], access: "shopper" },
+  { path: "/api/add-to-cart", methods: ["POST"], access: "shopper", direct: true },
+  { path: "/api/count-cart-product/:userId", methods: ["GET"], access: "shopper", direct: true },
+  { path: "/api/update-cart-quantity", methods: ["POST"], access: "shopper", direct: true },
+  { path: "/api/delete-cart-product", methods: ["POST"], access: "shopper", direct: true },
+  { path: "/api/add-to-wishlist", methods: ["POST"], access: "shopper", direct: true },
+  { path: "/api/get-wishlist", methods: ["GET"], access: "shopper", direct: true },
+  { path: "/api/get-wishlist-count", methods: ["GET"], access: "shopper", direct: true },
+  { path: "/api/delete-wishlist-product", methods: ["POST"], access: "shopper", direct: true },
   { path: "/api/checkout", methods: ["POST"], access: "shopper" },
-  { path: "/api/get-order-details", methods: ["GET"], access: "user" },
+  { path: "/api/get-order-details", methods: ["GET"], access: "user", direct: true },
   { path: "/api/all-users", methods: ["GET"], access: "admin" },
   { path: "/api/update-role/:userId", methods: ["PUT"], access: "admin" },
   { path: "/api/delete-user/:userId", methods: ["DELETE"], access: "admin" },
@@ -82,6 +90,16 @@ export function findApiRoute(pathname: string): ApiRoute | undefined {
     if (pattern.at(-1) === "*") return parts.length >= pattern.length && pattern.slice(0, -1).every((segment, index) => segment === parts[index]);
     return pattern.length === parts.length && pattern.every((segment, index) => segment.startsWith(":") ? parts[index] !== "" : segment === parts[index]);
   });
+}
+
+/** The values of a route's `:name` segments in a (decoded) pathname it matches, as Next gives them to its handler. */
+export function routeParams(route: ApiRoute, pathname: string): Record<string, string> {
+  const parts = pathname.replace(/\/+$/, "").split("/");
+  const params: Record<string, string> = {};
+  route.path.split("/").forEach((segment, index) => {
+    if (segment.startsWith(":")) params[segment.slice(1)] = parts[index]!;
+  });
+  return params;
 }
 
 /** The methods a route answers (HEAD and OPTIONS come with them), for 405's Allow header. */

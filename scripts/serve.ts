@@ -18,6 +18,7 @@ import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADE
 import { contentSecurityPolicy } from "../lib/server/csp";
 import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/session-cache";
 import { frontDoor } from "../lib/server/front-door";
+import { configHeaderRules, loadDirectRoutes } from "./lib/direct-routes";
 import { PageCache } from "../lib/server/page-cache";
 import { ROOT } from "./lib/database";
 
@@ -43,6 +44,14 @@ const app = next({ dev: false, dir: ROOT, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Server code (marked "server-only") is loaded from here on (loadDirectRoutes registers the hook
+// that lets it load): the direct routes, the session check.
+const directRoutes = await loadDirectRoutes();
+const { readCookie, readSessionClaims } = await import("../lib/server/auth");
+const { sessionCookieName } = await import("../lib/session-cookie");
+const configHeaders = configHeaderRules();
+if (!configHeaders) console.warn("[store] next.config.mjs's headers() has conditions: Next answers every API route");
+
 const config = readConfig();
 const hsts = config.mode === "production" && config.siteUrl.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : undefined;
 const server = createServer(
@@ -51,6 +60,11 @@ const server = createServer(
     upstream: handle,
     policy: (hashes) => contentSecurityPolicy(hashes, config),
     headers: hsts,
+    // proxy.ts's test for the signed-in pages: the session cookie decodes.
+    signedIn: async (request) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, sessionCookieName()))) !== null,
+    direct: configHeaders
+      ? { handler: (route, method) => directRoutes.get(route)?.[method], configHeaders }
+      : undefined,
   }),
 );
 

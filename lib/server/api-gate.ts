@@ -1,4 +1,4 @@
-import { allowedMethods, findApiRoute } from "../api-routes";
+import { allowedMethods, findApiRoute, type ApiRoute } from "../api-routes";
 import { isAllowedCorsOrigin } from "./origin";
 
 // The API's front door, decided once for both places that run it: scripts/serve.ts's front door
@@ -9,7 +9,8 @@ import { isAllowedCorsOrigin } from "./origin";
 // headers. No "server-only": the front door runs outside Next.
 
 export type GateAnswer = { status: number; headers: Record<string, string>; body: string | null };
-export type GateDecision = { answer: GateAnswer } | { answer: null; headers: Record<string, string> };
+/** Passed on: the CORS headers to add, the route, and the decoded pathname. */
+export type GateDecision = { answer: GateAnswer } | { answer: null; headers: Record<string, string>; route: ApiRoute; pathname: string };
 
 const json = (status: number, message: string, headers: Record<string, string> = {}): GateAnswer => ({
   status,
@@ -35,5 +36,5 @@ export function apiGate(method: string, rawPath: string, origin: string | null):
     return { answer: { status: 204, headers: { Allow: allow.join(", "), ...preflight }, body: null } };
   }
   if (!allow.includes(method)) return { answer: json(405, `${method} is not allowed on ${route.path}; use ${route.methods.join(" or ")}`, { Allow: allow.join(", "), ...cors }) };
-  return { answer: null, headers: cors };
+  return { answer: null, headers: cors, route, pathname };
 }

@@ -1,20 +1,14 @@
 import "server-only";
-import type { NextAuthOptions } from "next-auth";
-import CredentialsProvider from "next-auth/providers/credentials";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS } from "@/lib/constants";
 import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/lib/session-cookie";
-import { signInSchema } from "@/lib/schemas";
 import type { Session, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
 import { db } from "./db";
 import { cachedSession, dropUserSessions, keepSession, sessionCacheGeneration } from "./session-cache";
-import { forbidden, HttpError, unauthorized } from "./http";
-import { clientAddress } from "./client-address";
-import { signInThrottled } from "./sign-in";
+import { forbidden, unauthorized } from "./http";
 import { throttle } from "./throttle";
-import { findUserById, toPublicUser } from "./users";
 
 // Sessions are next-auth JWTs in an HttpOnly cookie that name a Session row (`sid`) besides the
 // user id and the user's session version. Every check loads the row and its user from the
@@ -34,9 +28,9 @@ function secret(): string {
 }
 
 
-type SessionClaims = JWT & { sub: string; sv: number; sid: string };
+export type SessionClaims = JWT & { sub: string; sv: number; sid: string };
 
-function claimsFor(user: User, session: Session): SessionClaims {
+export function claimsFor(user: User, session: Session): SessionClaims {
   return { sub: user.id, sv: user.sessionVersion, sid: session.id, name: user.name, email: user.email, role: user.role };
 }
 
@@ -105,7 +99,7 @@ async function sessionTokenFrom(request?: Request): Promise<string | undefined> 
 }
 
 /** Claims of ours: a user id, a session id (both UUIDs, so they can reach SQL) and a version. */
-function isSessionClaims(claims: JWT | null | undefined): claims is SessionClaims {
+export function isSessionClaims(claims: JWT | null | undefined): claims is SessionClaims {
   if (!claims) return false;
   const { sub, sv, sid } = claims;
   return isRowId(sub) && typeof sv === "number" && isRowId(sid);
@@ -139,7 +133,7 @@ const decodedTokens = new Map<string, { claims: SessionClaims; until: number }>(
  * out), it is within its absolute lifetime and idle timeout, and the user's session version
  * matches. A live session's lastSeenAt moves forward at most every SESSION_TOUCH_SECONDS.
  */
-async function liveSession(claims: SessionClaims, now: Date = new Date()): Promise<(Session & { user: User }) | null> {
+export async function liveSession(claims: SessionClaims, now: Date = new Date()): Promise<(Session & { user: User }) | null> {
   let session = cachedSession<Session & { user: User }>(claims.sid, now.getTime());
   // A kept session for another user or an older session version is not trusted: ask again.
   if (session && (session.userId !== claims.sub || session.user.sessionVersion !== claims.sv)) session = undefined;
@@ -177,7 +171,7 @@ export async function getSessionUser(request?: Request): Promise<User | null> {
 }
 
 /** Deletes the session the claims name (sign-out, ours or next-auth's). */
-async function deleteSession(claims: SessionClaims): Promise<void> {
+export async function deleteSession(claims: SessionClaims): Promise<void> {
   await db.session.deleteMany({ where: { id: claims.sid, userId: claims.sub } });
   dropUserSessions(claims.sub);
 }
@@ -225,52 +219,3 @@ export async function requireAdminWrite(request: Request): Promise<User> {
   await throttle("adminWrite", request, admin.id);
   return admin;
 }
-
-/** next-auth's own routes (/api/auth/*) share the same credentials check and token claims. */
-export const authOptions: NextAuthOptions = {
-  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-  pages: { signIn: "/signin" },
-  providers: [
-    CredentialsProvider({
-      name: "Email and password",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      // The same throttled check as POST /api/signin: this route must not be a way around it.
-      async authorize(credentials, req) {
-        const parsed = signInSchema.safeParse(credentials);
-        if (!parsed.success) return null;
-        try {
-          const user = await signInThrottled(parsed.data.email, parsed.data.password, clientAddress(req?.headers ?? {}));
-          return { id: user.id, name: user.name, email: user.email };
-        } catch (error) {
-          if (error instanceof HttpError && error.status === 429) throw new Error(error.message);
-          return null;
-        }
-      },
-    }),
-  ],
-  events: {
-    // next-auth's own sign-out ends the session on the server too, like POST /api/logout.
-    async signOut(message) {
-      const claims = "token" in message ? message.token : null;
-      if (isSessionClaims(claims)) await deleteSession(claims);
-    },
-  },
-  callbacks: {
-    // A sign-in through next-auth starts a server-side session like POST /api/signin; every later
-    // read of /api/auth/session checks it, and a throw here makes next-auth clear the cookie. So
-    // renewing the cookie never extends the session past its absolute end or revives it.
-    async jwt({ token, user }) {
-      if (user) {
-        const fresh = await findUserById(user.id);
-        if (!fresh) throw new Error("The account is gone");
-        return Object.assign(token, claimsFor(fresh, await startSession(fresh)));
-      }
-      if (!isSessionClaims(token) || !(await liveSession(token))) throw new Error("The session has ended");
-      return token;
-    },
-    async session({ session, token }) {
-      const user = typeof token.sub === "string" ? await findUserById(token.sub) : null;
-      return { ...session, user: user && user.sessionVersion === token.sv ? toPublicUser(user) : undefined };
-    },
-  },
-};

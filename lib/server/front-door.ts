@@ -1,4 +1,6 @@
-import { IncomingMessage, type ServerResponse } from "node:http";
+import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { routeParams, type ApiRoute } from "../api-routes";
 import { apiGate } from "./api-gate";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { inlineScriptHashes } from "./csp";
@@ -12,6 +14,8 @@ import { CACHE_CANDIDATE_HEADER, holdResponse, NEXT_REQUEST_HEADERS, pageCacheKe
 //   - serves pages: from the page cache when it holds them; otherwise Next renders the page, it
 //     is held back until complete, gets its Content-Security-Policy (the hashes of its inline
 //     scripts), is kept in the page cache when it may be, and is sent compressed;
+//   - answers the routes marked `direct` (lib/api-routes.ts) by calling their handlers itself,
+//     as Next would but without its router's per-request work;
 //   - serves the catalogue API's GET answers (ApiRoute.cacheKeyParams) the same way, from the
 //     same cache with the same purges, when their handler marked them cacheable.
 // No "server-only": it runs outside Next's bundles.
@@ -24,12 +28,62 @@ export type FrontDoorOptions = {
   policy: (hashes: string[]) => string;
   /** Headers every answer carries (HSTS in production). */
   headers?: Record<string, string>;
+  /**
+   * The handler of a `direct` route for this method (its route file's export), or undefined to
+   * leave the request to Next. `configHeaders` are the headers Next's config gives the path.
+   */
+  /**
+   * Whether proxy.ts lets this request through to the signed-in pages (SHELL_PATH): its session
+   * cookie decodes. Their HTML is then one shell for everyone, kept in the page cache.
+   */
+  signedIn?: (request: IncomingMessage) => Promise<boolean>;
+  direct?: { handler: (route: ApiRoute, method: string) => DirectHandler | undefined; configHeaders: (path: string) => Record<string, string> };
 };
+
+/** A route handler as Next calls it: the request, and a context whose `params` are the path's segments. */
+export type DirectHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/**
+ * Runs a route handler on a Node request, as Next would: a web Request (the body streamed, the
+ * headers as sent), the path's params, and the answer written back compressed like every other
+ * (sendHeld), with the headers Next's config adds.
+ */
+async function answerDirectly(handler: DirectHandler, request: IncomingMessage, response: ServerResponse, params: Record<string, string>, extra: Record<string, string>): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  let url: URL;
+  try {
+    url = new URL(request.url ?? "/", `http://${request.headers.host ?? "localhost"}`);
+  } catch {
+    url = new URL(request.url ?? "/", "http://localhost");
+  }
+  const method = request.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
+  const answer = await handler(new Request(url, { method, headers, body, duplex: "half" } as RequestInit), { params: Promise.resolve(params) });
+  const out: OutgoingHttpHeaders = { ...extra };
+  answer.headers.forEach((value, name) => {
+    if (name !== "set-cookie") out[name] = value;
+  });
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 0) out["set-cookie"] = cookies;
+  sendHeld(request, response, answer.status, out, Buffer.from(await answer.arrayBuffer()), request.headers["accept-encoding"]);
+}
 
 /** Next's build output: files, never pages. Anything else may answer with a page. */
 const BUILD_PATH = /^\/_next\//;
 /** Pages about one visitor: their shells hold nothing personal, but no cache should keep them. */
 const PERSONAL_PATH = /^\/(?:user-panel|admin-panel|success|cancel|verify-otp|reset-password)(?:\/|$)/;
+/**
+ * The signed-in shopper's pages: static shells (each loads the shopper's data from the API in the
+ * browser), the same HTML for every request proxy.ts lets through. The front door keeps them for
+ * requests whose session cookie decodes (options.signedIn: proxy.ts's own test), so such a
+ * request does not enter Next; every other goes to Next, and proxy.ts sends it to /signin.
+ */
+const SHELL_PATH = /^\/user-panel(?:\/[a-z-]+)?$/;
+const PRIVATE = { "cache-control": "private, no-store" };
 
 function decodablePath(path: string): boolean {
   try {
@@ -104,6 +158,15 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
         return;
       }
       for (const [name, value] of Object.entries(decision.headers)) response.setHeader(name, value);
+      const handler = decision.route.direct ? options.direct?.handler(decision.route, request.method ?? "GET") : undefined;
+      if (handler) {
+        answerDirectly(handler, request, response, routeParams(decision.route, decision.pathname), options.direct!.configHeaders(path)).catch((error: unknown) => {
+          console.error(error);
+          if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ success: false, error: true, message: "Something went wrong on our side. Please try again." }));
+          else response.destroy();
+        });
+        return;
+      }
     } else if (!decodablePath(path)) {
       // The not-found page, with 400 whatever status Next gives it.
       request.url = path = "/__malformed-address";
@@ -123,8 +186,9 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
           if (page && String(headers["content-type"] ?? "").startsWith("text/html")) {
             headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
           }
-          if (page && PERSONAL_PATH.test(path)) headers["cache-control"] = "private, no-store";
-          if (key) options.cache?.store(key, status, headers, body, generation);
+          // A shell is kept when Next says it may be; every copy sent says private.
+          if (key) options.cache?.store(key, status, headers, body, generation, page && PERSONAL_PATH.test(path) ? PRIVATE : {});
+          if (page && PERSONAL_PATH.test(path)) Object.assign(headers, PRIVATE);
           sendHeld(request, response, status, headers, body, acceptEncoding);
         });
       }
@@ -142,6 +206,13 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       readSmallBody(request).then(
         (body) => pass(replay(request, body), postCacheKey(path, body)),
         () => response.destroy(),
+      );
+      return;
+    }
+    if (options.cache && options.signedIn && page && SHELL_PATH.test(path) && !request.headers.cookie?.includes("__prerender_bypass=")) {
+      options.signedIn(request).then(
+        (signedIn) => pass(request, signedIn ? `shell:${path}` : null),
+        () => pass(request, null),
       );
       return;
     }

@@ -215,13 +215,17 @@ export class PageCache {
     registry().caches.delete(this);
   }
 
-  /** Keeps a finished identity-encoded response when it may be kept (and began after the last clear). */
-  store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer, generation = this.generationNow): boolean {
+  /**
+   * Keeps a finished identity-encoded response when it may be kept (and began after the last
+   * clear). `sent`: headers served with the kept copy in place of these (a signed-in page's shell
+   * is kept here but marked private for every other cache).
+   */
+  store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer, generation = this.generationNow, sent: OutgoingHttpHeaders = {}): boolean {
     if (generation !== this.generationNow) return false;
     const seconds = storableSeconds(status, headers, Math.min(this.options.maxSeconds, this.cap ?? Infinity));
     if (seconds <= 0) return false;
     const kept: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_KEPT_HEADERS.has(name)) kept[name] = value;
+    for (const [name, value] of Object.entries({ ...headers, ...sent })) if (value !== undefined && !NOT_KEPT_HEADERS.has(name)) kept[name] = value;
     const bodies: Record<Encoding, Buffer> = {
       identity: body,
       gzip: gzipSync(body, { level: 6 }),

@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/server/auth";
+import { authOptions } from "@/lib/server/next-auth-options";
 import { badRequest, handle, readRawBody } from "@/lib/server/http";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
 

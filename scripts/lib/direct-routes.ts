@@ -1,0 +1,42 @@
+// What scripts/serve.ts needs to answer the `direct` routes (lib/api-routes.ts) itself: their
+// handlers, loaded from their route files, and the headers next.config.mjs gives each path.
+import { readFileSync } from "node:fs";
+import { register } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { API_ROUTES, type ApiRoute } from "../../lib/api-routes";
+import type { DirectHandler } from "../../lib/server/front-door";
+import { ROOT } from "./database";
+
+/**
+ * The handlers of the `direct` routes (lib/api-routes.ts), loaded from their route files: the
+ * front door calls them itself. The same code Next would run, in this process's own copy of the
+ * modules; what they share with Next's copy lives on globalThis (the Prisma client and its pool
+ * in db.ts, the session cache), and everything else is in the database.
+ */
+export async function loadDirectRoutes(): Promise<Map<ApiRoute, Record<string, DirectHandler>>> {
+  // "server-only" resolves to nothing from here on in this process (see server-only.mjs).
+  register("./server-only.mjs", import.meta.url);
+  const routes = new Map<ApiRoute, Record<string, DirectHandler>>();
+  for (const route of API_ROUTES.filter((candidate) => candidate.direct)) {
+    const file = path.join(ROOT, "app", ...route.path.split("/").slice(1).map((segment) => (segment.startsWith(":") ? `[${segment.slice(1)}]` : segment)), "route.ts");
+    routes.set(route, (await import(pathToFileURL(file).href)) as Record<string, DirectHandler>);
+  }
+  return routes;
+}
+
+type HeaderRule = { regex: string; headers: { key: string; value: string }[]; has?: unknown; missing?: unknown };
+
+/** The headers next.config.mjs's headers() gives a path, as Next would add them (from the build's routes manifest). */
+export function configHeaderRules(manifest = path.join(ROOT, ".next", "routes-manifest.json")): ((path: string) => Record<string, string>) | null {
+  const rules = (JSON.parse(readFileSync(manifest, "utf8")) as { headers: HeaderRule[] }).headers;
+  // Conditions (has/missing) are Next's to judge: with any, Next answers every route itself.
+  if (rules.some((rule) => rule.has || rule.missing)) return null;
+  const compiled = rules.map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers }));
+  return (requestPath) => {
+    const headers: Record<string, string> = {};
+    for (const rule of compiled) if (rule.regex.test(requestPath)) for (const { key, value } of rule.headers) headers[key.toLowerCase()] = value;
+    return headers;
+  };
+}
+
