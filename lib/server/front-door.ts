@@ -70,6 +70,12 @@ async function answerDirectly(handler: DirectHandler, request: IncomingMessage, 
   const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) out["set-cookie"] = cookies;
   sendHeld(request, response, answer.status, out, Buffer.from(await answer.arrayBuffer()), request.headers["accept-encoding"]);
+  // A body the handler did not read (refused before reading it, or too large) is read and
+  // dropped, as Node does for an unread body, so the next request on the connection is parsed.
+  if (body && !request.complete) {
+    request.removeAllListeners("data");
+    request.resume();
+  }
 }
 
 /** Next's build output: files, never pages. Anything else may answer with a page. */

@@ -20,7 +20,8 @@ let base: string;
 /** A stand-in handler: echoes what it was given, sets two cookies, and answers the way handle() does. */
 const echo: DirectHandler = async (request, context) => {
   const params = await context.params;
-  const body = request.method === "GET" ? "" : await request.text();
+  // ?unread: refused before the body is read, as a handler refusing an anonymous caller is.
+  const body = request.method === "GET" || request.url.endsWith("?unread") ? "" : await request.text();
   calls.push({ method: request.method, url: request.url, params, body, cookie: request.headers.get("cookie") });
   const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
   headers.append("set-cookie", "a=1; Path=/");
@@ -100,6 +101,24 @@ describe("direct routes", () => {
     expect(encoding).toBe("gzip");
     expect(JSON.parse(gunzipSync(body).toString()).body).toBe('{"productId":"p1"}');
     expect(reached).toEqual([]);
+  });
+
+  it("drop a body the handler did not read, so the next request on the same connection is answered", async () => {
+    const { Agent, request } = await import("node:http");
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, body?: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = request(`${base}${path}`, { method: body ? "POST" : "GET", agent, headers: body ? { "content-type": "application/json", "content-length": body.length } : {} }, (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode!));
+        });
+        sent.on("error", reject);
+        sent.end(body);
+      });
+    expect(await send("/api/add-to-cart?unread", Buffer.alloc(3_000_000, 32))).toBe(201);
+    expect(await send("/api/get-wishlist-count")).toBe(200);
+    agent.destroy();
+    expect(calls.map((call) => call.url.replace(base, ""))).toEqual(["/api/add-to-cart?unread", "/api/get-wishlist-count"]);
   });
 
   it("leave other methods and other routes to Next, and still gate unknown paths first", async () => {
