@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 
 import { AppProviders } from "@/components/app-providers";
 import { InlineScript } from "@/components/inline-script";
+import { PendingPage } from "@/components/navigation-pending";
 import { SiteFooter } from "@/components/site-footer";
 import { ScrollToTop } from "@/components/scroll-to-top";
 import { SiteHeader } from "@/components/site-header";
@@ -35,7 +36,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           <ScrollToTop />
           <SiteHeader />
           <main id="main" className="flex-1 pt-16">
-            {children}
+            <PendingPage>{children}</PendingPage>
           </main>
           <SiteFooter />
         </AppProviders>

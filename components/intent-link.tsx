@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { LinkPendingReporter, pendingKind } from "./navigation-pending";
 
 type Props = Omit<React.ComponentProps<typeof Link>, "prefetch">;
 
@@ -11,8 +12,9 @@ type Props = Omit<React.ComponentProps<typeof Link>, "prefetch">;
  * and category links; prefetching all of them on load costs the phone's main thread and the
  * server far more than the one page the shopper then opens (README, Architecture: "Page speed").
  */
-export function IntentLink({ onPointerEnter, onTouchStart, onFocus, ...props }: Props) {
+export function IntentLink({ onPointerEnter, onTouchStart, onFocus, children, ...props }: Props) {
   const [intent, setIntent] = useState(false);
+  const kind = pendingKind(props.href);
   return (
     <Link
       {...props}
@@ -29,6 +31,10 @@ export function IntentLink({ onPointerEnter, onTouchStart, onFocus, ...props }: 
         setIntent(true);
         onFocus?.(event);
       }}
-    />
+    >
+      {children}
+      {/* A page with a loading state of its own shows it while this link's navigation waits (navigation-pending.tsx). */}
+      {kind && <LinkPendingReporter kind={kind} />}
+    </Link>
   );
 }

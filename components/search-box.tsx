@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { setSearchPending } from "./search-status";
 
 /** docs/PRODUCT.md §2.1: every keystroke navigates to /search?q=…; emptied, it goes home. Any text is accepted. */
-export function SearchBox({ id = "site-search", className = "", autoFocus = false }: { id?: string; className?: string; autoFocus?: boolean }) {
+/** `focusWhenEmpty`: focused on arrival at a search without a query (the phone header's search icon leads there). */
+export function SearchBox({ id = "site-search", className = "", focusWhenEmpty = false }: { id?: string; className?: string; focusWhenEmpty?: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -51,7 +52,7 @@ export function SearchBox({ id = "site-search", className = "", autoFocus = fals
         onChange={(event) => navigate(event.target.value)}
         placeholder="Search product here..."
         autoComplete="off"
-        autoFocus={autoFocus}
+        autoFocus={focusWhenEmpty && current === ""}
         className="w-full min-w-0 bg-transparent px-4 py-1.5 text-sm outline-none placeholder:text-slate-500 [&::-webkit-search-cancel-button]:hidden"
       />
       <button type="submit" aria-label="Search" className="grid h-9 w-12 shrink-0 place-items-center bg-brand-600 text-white hover:bg-brand-700">

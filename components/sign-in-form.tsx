@@ -32,7 +32,8 @@ export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: st
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <TextField id="email" name="email" label="Email" type="email" autoComplete="email" required defaultValue={defaultEmail} />
+      {/* Focused on arrival: the sign-in page is where sign-up and a password reset lead. */}
+      <TextField id="email" name="email" label="Email" type="email" autoComplete="email" required defaultValue={defaultEmail} autoFocus />
       <div className="space-y-1">
         <PasswordField id="password" name="password" label="Password" autoComplete="current-password" required defaultValue={defaultPassword} />
         <Link href="/forgot-password" className={`block text-right text-sm ${LINK_CLASS}`}>

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/toast";
 import { ApiError } from "@/lib/api-client";
+import { SHOPPER_SIGN_IN_PATH } from "@/lib/session-cookie";
 
 /** docs/PRODUCT.md §8.1: the server's message for an error answer, else 'An unexpected error occurred'. */
 export function apiErrorMessage(error: unknown): string {
@@ -13,7 +14,8 @@ export function apiErrorMessage(error: unknown): string {
 /**
  * Runs one API action at a time (a double click or a double submit sends once), with `pending`
  * for the button, and shows the failure as a toast. With `signInOnAuthError` (hearts and cart
- * buttons, docs/PRODUCT.md §8.1) a 401/403 goes to /signin with 'Please log in first.'.
+ * buttons, docs/PRODUCT.md §8.1) a 401/403 goes to /signin with 'Please log in first.': a 403 is
+ * an ADMIN's session, sent to sign in with a shopper account (SHOPPER_SIGN_IN_PATH).
  */
 export function useApiAction({ signInOnAuthError = false } = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
   const router = useRouter();
@@ -27,7 +29,7 @@ export function useApiAction({ signInOnAuthError = false } = {}): { pending: boo
     } catch (error) {
       if (signInOnAuthError && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         toast.error("Please log in first.");
-        router.push("/signin");
+        router.push(error.status === 403 ? SHOPPER_SIGN_IN_PATH : "/signin");
       } else {
         toast.error(apiErrorMessage(error));
       }

@@ -79,6 +79,8 @@ test("a shopper signs up with a picture, signs in and edits the profile in the m
 
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByText("User created successfully!")).toBeVisible();
+  // Arrived from sign-up: the email field has the focus.
+  await expect(field(page, "Email")).toBeFocused();
   await signIn(page, email, PASSWORD);
 
   // Signed in, /signin is no longer for this visitor.
@@ -168,6 +170,8 @@ test("a forgotten password is reset with the emailed code, then the new password
   await button(page, "Reset Password").click();
 
   await expect(page).toHaveURL(/\/verify-otp$/);
+  // Arrived from 'Reset Password': the first code box has the focus.
+  await expect(page.getByLabel("Digit 1 of 6")).toBeFocused();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByTestId("otp-countdown")).toHaveText(/^(5:00|4:5\d)$/);
   await expect(page.getByRole("group", { name: "One-time code" }).getByRole("textbox")).toHaveCount(6);
@@ -188,6 +192,7 @@ test("a forgotten password is reset with the emailed code, then the new password
   await field(page, "Confirm Password").fill(NEW_PASSWORD);
   await button(page, "Reset Password").click();
   await expect(page).toHaveURL(/\/signin$/);
+  await expect(field(page, "Email")).toBeFocused();
   await signIn(page, email, NEW_PASSWORD);
 });
 

@@ -21,3 +21,10 @@ export const SIGNED_IN_HINT_COOKIE = "volt.signed-in";
  * paints before the account arrives already has its final size. A layout hint, never trusted.
  */
 export const HEADER_SHAPE_KEY = "volt.header-shape";
+
+/**
+ * Where a cart or wishlist button sends a signed-in ADMIN (those are shoppers' things, answered
+ * 403): the sign-in page, which proxy.ts lets a signed-in visitor open at this address only, so the
+ * admin can sign in there with a shopper account (the admin's session ends when that one starts).
+ */
+export const SHOPPER_SIGN_IN_PATH = "/signin?account=shopper";

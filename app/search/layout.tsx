@@ -8,7 +8,7 @@ export default function SearchLayout({ children }: { children: React.ReactNode }
   return (
     <div className="mx-auto max-w-7xl space-y-4 px-4 py-6">
       <Suspense fallback={<SearchBoxFallback className="md:hidden" />}>
-        <SearchBox id="page-search" className="md:hidden" />
+        <SearchBox id="page-search" className="md:hidden" focusWhenEmpty />
       </Suspense>
       {children}
     </div>

@@ -8,14 +8,17 @@ import { SignInForm } from "@/components/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
-// A visitor already signed in never sees this page: proxy.ts sends them to /.
-export default function SignInPage() {
+type Props = { searchParams: Promise<{ account?: string | string[] }> };
+
+// A visitor already signed in never sees this page (proxy.ts sends them to /), except an admin
+// sent here by a cart or wishlist button to sign in with a shopper account (SHOPPER_SIGN_IN_PATH).
+export default function SignInPage({ searchParams }: Props) {
   return (
     <AuthCard title="Sign In">
       {/* Not the form itself as the fallback: what a visitor typed there would be replaced when the
           real form arrives. */}
       <Suspense fallback={<SignInFormSkeleton />}>
-        <PrefilledSignInForm />
+        <PrefilledSignInForm searchParams={searchParams} />
       </Suspense>
     </AuthCard>
   );
@@ -26,10 +29,20 @@ export default function SignInPage() {
  * with DEMO_ACCOUNTS=0), decided when the page is served, not when it was built: a production
  * build never shows them.
  */
-async function PrefilledSignInForm() {
+async function PrefilledSignInForm({ searchParams }: Props) {
   await connection();
   const prefill = readConfig().demoAccounts ? DEMO_GUEST : { email: "", password: "" };
-  return <SignInForm defaultEmail={prefill.email} defaultPassword={prefill.password} />;
+  const forShopper = (await searchParams).account === "shopper";
+  return (
+    <>
+      {forShopper && (
+        <p role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          Carts and wishlists belong to shopper accounts. Sign in with a shopper account to use them; this ends your current session.
+        </p>
+      )}
+      <SignInForm defaultEmail={prefill.email} defaultPassword={prefill.password} />
+    </>
+  );
 }
 
 /** The sign-in form's shape while it is on its way (two fields, the button). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast";
 import { postJson } from "@/lib/api-client";
 import { OTP_LENGTH, OTP_VALIDITY_SECONDS } from "@/lib/constants";
@@ -39,6 +39,9 @@ export function VerifyOtpForm() {
     box?.focus();
     box?.select();
   }
+
+  // On arrival (from 'Reset Password') the code goes straight into the first box.
+  useEffect(() => focusBox(0), []);
 
   function apply(step: OtpStep) {
     setDigits(step.digits);

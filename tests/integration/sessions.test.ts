@@ -24,6 +24,20 @@ async function sessionIdOf(cookie: string): Promise<string> {
   return claims.sid;
 }
 
+describe("switching accounts", () => {
+  it("a sign-in from a browser already signed in (an admin switching to a shopper account) ends the old session; a failed one keeps it", async () => {
+    const boss = await admin();
+    const buyer = await shopper();
+    const refused = await signin(jsonRequest("/api/signin", { email: buyer.email, password: "wrong password!" }, { cookie: boss.cookie }), noContext);
+    expect(refused.status).toBe(401);
+    expect(await whoAmI(boss.cookie)).toBe(200);
+    const switched = await signin(jsonRequest("/api/signin", { email: buyer.email, password: TEST_PASSWORD }, { cookie: boss.cookie }), noContext);
+    expect(switched.status).toBe(200);
+    expect(await whoAmI(boss.cookie)).toBe(401);
+    expect(await whoAmI(sessionCookieFrom(switched))).toBe(200);
+  });
+});
+
 describe("sign-out", () => {
   it("POST /api/logout ends the session on the server: a copy of the cookie is refused afterwards", async () => {
     const me = await shopper();
