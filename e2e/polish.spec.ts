@@ -85,6 +85,7 @@ test("@mobile an admin's 'Add to cart' leads to a sign-in page that stays, where
   await expect(page).toHaveURL(/\/signin\?account=shopper$/);
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
   await expect(page.getByRole("note")).toContainText("Sign in with a shopper account");
+  await expectNoSeriousViolations(page);
   // The address stays on a reload too (proxy.ts lets the signed-in admin stay for this).
   await page.reload();
   await expect(page).toHaveURL(/\/signin\?account=shopper$/);
