@@ -9,8 +9,9 @@ import { ProductPageSkeleton } from "./product-page-skeleton";
 // complete and nothing is revealed late), which leaves a click on a product link with nothing to
 // show until the page arrives when its prefetch has not finished (a slow network, a tap right
 // after the touch that began the prefetch). So the link itself reports that it is pending
-// (Next's useLinkStatus, inside IntentLink) and the main area shows the product page's skeleton
-// until the history changes; a prefetched page arrives at once and never shows it.
+// (Next's useLinkStatus, inside IntentLink) and, once the wait has lasted SKELETON_DELAY_MS, the
+// main area shows the product page's skeleton, focused, until the link stops waiting (the history
+// changes, or the navigation is dropped: then the page and the scroll position come back).
 
 type Kind = "product";
 /** One wait: a new object each time a navigation starts waiting. */
@@ -65,16 +66,23 @@ export function PendingPage({ children }: { children: React.ReactNode }) {
   const [shown, setShown] = useState<Wait | null>(null);
   useEffect(() => {
     if (!wait) return;
+    const from = { path: window.location.pathname, scroll: window.scrollY };
+    let showing = false;
     const timer = setTimeout(() => {
+      showing = true;
       setShown(wait);
       window.scrollTo({ top: 0 });
     }, SKELETON_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      // A navigation that was dropped leaves the shopper where they were.
+      if (showing && window.location.pathname === from.path) requestAnimationFrame(() => window.scrollTo({ top: from.scroll }));
+    };
   }, [wait]);
   const kind = wait && shown === wait ? wait.kind : null;
   return (
     <>
-      {kind === "product" && <ProductPageSkeleton />}
+      {kind === "product" && <ProductPageSkeleton focus />}
       <div className={kind ? "hidden" : "contents"}>{children}</div>
     </>
   );

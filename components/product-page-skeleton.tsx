@@ -1,12 +1,15 @@
+"use client";
+
 /**
  * The product page's shape while it loads (docs/PRODUCT.md §9): the gallery with exactly 4
  * thumbnail skeletons beside (below, on a phone) the main image, then the brand, title, price and
  * the two buttons, laid out as app/product/[id]/page.tsx lays out the real ones.
  */
-export function ProductPageSkeleton() {
+export function ProductPageSkeleton({ focus = false }: { focus?: boolean }) {
   const bar = "animate-pulse rounded bg-slate-200";
   return (
-    <div className="mx-auto max-w-7xl space-y-10 px-4 py-6" role="status" data-testid="product-skeleton">
+    // Focused when shown in place of the page the clicked link was on (that link is hidden now).
+    <div ref={focus ? (element) => element?.focus() : undefined} tabIndex={-1} className="mx-auto max-w-7xl space-y-10 px-4 py-6 outline-none" role="status" data-testid="product-skeleton">
       <span className="sr-only">Loading product…</span>
       <div aria-hidden="true" className={`h-5 w-64 max-w-full ${bar}`} />
       <div aria-hidden="true" className="grid gap-8 lg:grid-cols-2">

@@ -29,6 +29,8 @@ test("@mobile a product link on a slow network shows the product page's skeleton
   const skeleton = page.getByTestId("product-skeleton");
   await expect(skeleton).toBeVisible({ timeout: 1000 });
   await expect(skeleton.getByTestId("product-thumb-skeleton")).toHaveCount(4);
+  // The clicked link is hidden with its page: focus moves to the skeleton's status.
+  await expect(skeleton).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: "Loading product…" })).toBeAttached();
   // Nothing of the page it left is still on show.
   await expect(page.getByTestId("product-row").first()).toBeHidden();

@@ -423,6 +423,9 @@ async function main() {
         console.error(`[bench] lighthouse ${url}`);
         rows.push({ what: `lighthouse ${what}`, figures: lighthouseMedian(`${BASE}${url}`, chrome.port) });
       }
+      // Lighthouse runs synchronously (spawnSync): after it, let the event loop see the server close
+      // the idle kept-alive connections meanwhile, or the next fetch writes to one of them (EPIPE).
+      await new Promise((resolve) => setTimeout(resolve, 100));
       // The signed-in pages, as a shopper with a cart line sees them (the session cookie sent).
       const visitor = (await makeShoppers(1, product.split("/").pop()!))[0]!;
       for (const url of ["/user-panel/cart", "/user-panel/wishlist", "/user-panel/my-account", "/user-panel/my-orders"]) {
@@ -432,6 +435,7 @@ async function main() {
     } finally {
       await chrome.stop();
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   // Two static references: a small file, and the largest script of the home page (a page-sized

@@ -18,7 +18,7 @@ import { ConfigError, readConfig } from "../lib/server/config";
 import { seed } from "../prisma/seed";
 import { countProducts, DATA_DIR, openDatabase, ROOT } from "./lib/database";
 import { addCompileHints } from "./lib/compile-hints";
-import { heapFlags, memoryLimitMb } from "./lib/memory";
+import { heapFlags, memoryLimitMb, pageCacheMb } from "./lib/memory";
 import { applyMigrations } from "./lib/schema-engine";
 import { startEmulators } from "./emulators/server";
 
@@ -128,13 +128,16 @@ async function main() {
 
   // Production runs scripts/serve.ts: Next's handler behind the page cache. Development runs next dev.
   let heap: string[] = [];
+  let cacheMb: number | null = null;
   try {
     heap = mode === "start" ? heapFlags() : [];
+    cacheMb = mode === "start" ? pageCacheMb() : null;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  if (heap.length) log(`Memory limit ${memoryLimitMb()} MB: server heap ${heap[0]!.split("=")[1]} MB`);
+  if (cacheMb !== null) env.PAGE_CACHE_MB = String(cacheMb);
+  if (heap.length) log(`Memory limit ${memoryLimitMb()} MB: server heap ${heap[0]!.split("=")[1]} MB${cacheMb !== null ? `, page cache ${cacheMb} MB` : ""}`);
   const args =
     mode === "start"
       ? [...heap, "--import", "tsx", path.join(ROOT, "scripts/serve.ts"), "--port", String(port)]

@@ -1,5 +1,4 @@
 import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { routeParams, type ApiRoute } from "../api-routes";
 import { apiGate } from "./api-gate";
 import { PEER_ADDRESS_HEADER } from "./client-address";
@@ -29,14 +28,14 @@ export type FrontDoorOptions = {
   /** Headers every answer carries (HSTS in production). */
   headers?: Record<string, string>;
   /**
-   * The handler of a `direct` route for this method (its route file's export), or undefined to
-   * leave the request to Next. `configHeaders` are the headers Next's config gives the path.
-   */
-  /**
    * Whether proxy.ts lets this request through to the signed-in pages (SHELL_PATH): its session
    * cookie decodes. Their HTML is then one shell for everyone, kept in the page cache.
    */
   signedIn?: (request: IncomingMessage) => Promise<boolean>;
+  /**
+   * The handler of a `direct` route for this method (its route file's export), or undefined to
+   * leave the request to Next. `configHeaders` are the headers Next's config gives the path.
+   */
   direct?: { handler: (route: ApiRoute, method: string) => DirectHandler | undefined; configHeaders: (path: string) => Record<string, string> };
 };
 
@@ -48,33 +47,75 @@ export type DirectHandler = (request: Request, context: { params: Promise<Record
  * headers as sent), the path's params, and the answer written back compressed like every other
  * (sendHeld), with the headers Next's config adds.
  */
+/**
+ * A request's body as a web stream, read as the handler reads it. A handler that stops reading
+ * (a body past its limit) cancels the stream without closing the connection, so its answer (the
+ * 413) still reaches the client; answerDirectly drops the rest of the body afterwards.
+ */
+function bodyOf(request: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        request.on("data", (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        });
+        request.once("end", () => {
+          if (open) controller.close();
+          open = false;
+        });
+        request.once("error", (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+      },
+      pull() {
+        request.resume();
+      },
+      cancel() {
+        open = false;
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+}
+
 async function answerDirectly(handler: DirectHandler, request: IncomingMessage, response: ServerResponse, params: Record<string, string>, extra: Record<string, string>): Promise<void> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  let url: URL;
-  try {
-    url = new URL(request.url ?? "/", `http://${request.headers.host ?? "localhost"}`);
-  } catch {
-    url = new URL(request.url ?? "/", "http://localhost");
-  }
+  // The path and query as sent, on a fixed origin: the handlers read only those from the URL, and
+  // a client's Host header (which may hold anything) never becomes part of it.
+  const url = new URL(request.url ?? "/", "http://localhost");
   const method = request.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
-  const answer = await handler(new Request(url, { method, headers, body, duplex: "half" } as RequestInit), { params: Promise.resolve(params) });
-  const out: OutgoingHttpHeaders = { ...extra };
-  answer.headers.forEach((value, name) => {
-    if (name !== "set-cookie") out[name] = value;
-  });
-  const cookies = answer.headers.getSetCookie();
-  if (cookies.length > 0) out["set-cookie"] = cookies;
-  sendHeld(request, response, answer.status, out, Buffer.from(await answer.arrayBuffer()), request.headers["accept-encoding"]);
-  // A body the handler did not read (refused before reading it, or too large) is read and
-  // dropped, as Node does for an unread body, so the next request on the connection is parsed.
-  if (body && !request.complete) {
-    request.removeAllListeners("data");
-    request.resume();
+  const body = method === "GET" || method === "HEAD" ? undefined : bodyOf(request);
+  try {
+    const answer = await handler(new Request(url, { method, headers, body, duplex: "half" } as RequestInit), { params: Promise.resolve(params) });
+    // What the front door set already (the gate's CORS headers and their Vary, HSTS), then Next's
+    // config headers, then the handler's own.
+    const out: OutgoingHttpHeaders = { ...response.getHeaders(), ...extra };
+    answer.headers.forEach((value, name) => {
+      if (name !== "set-cookie") out[name] = value;
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) out["set-cookie"] = cookies;
+    sendHeld(request, response, answer.status, out, Buffer.from(await answer.arrayBuffer()), request.headers["accept-encoding"]);
+  } catch (error) {
+    console.error(error);
+    if (!response.headersSent) {
+      response.writeHead(500, { ...extra, "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ success: false, error: true, message: "Something went wrong on our side. Please try again." }));
+    } else response.destroy();
+  } finally {
+    // A body the handler did not read (refused before reading it, or too large) is read and
+    // dropped, as Node does for an unread body, so the next request on the connection is parsed.
+    if (body && !request.complete) {
+      request.removeAllListeners("data");
+      request.resume();
+    }
   }
 }
 
@@ -164,13 +205,12 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
         return;
       }
       for (const [name, value] of Object.entries(decision.headers)) response.setHeader(name, value);
-      const handler = decision.route.direct ? options.direct?.handler(decision.route, request.method ?? "GET") : undefined;
+      // Only the route's own address: a trailing slash or an escaped letter is left to Next
+      // (which redirects or routes it its own way).
+      const exact = decision.pathname === path && !path.endsWith("/");
+      const handler = exact && decision.route.direct ? options.direct?.handler(decision.route, request.method ?? "GET") : undefined;
       if (handler) {
-        answerDirectly(handler, request, response, routeParams(decision.route, decision.pathname), options.direct!.configHeaders(path)).catch((error: unknown) => {
-          console.error(error);
-          if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ success: false, error: true, message: "Something went wrong on our side. Please try again." }));
-          else response.destroy();
-        });
+        void answerDirectly(handler, request, response, routeParams(decision.route, decision.pathname), options.direct!.configHeaders(path));
         return;
       }
     } else if (!decodablePath(path)) {

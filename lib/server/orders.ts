@@ -312,9 +312,10 @@ export function retryOrderEmailsSoon(): void {
 }
 
 /**
- * Each server process retries unsent confirmations once a minute, from the first time this module
- * loads (the first request that touches orders). Not during `next build`, nor in the test run,
- * which calls `sendPendingOrderEmails` itself.
+ * Each server process retries unsent confirmations once a minute (one timer per process, on
+ * globalThis), from the first time this module loads: at start under `npm start`, whose front door
+ * loads it with the direct routes, else the first request that touches orders. Not during
+ * `next build`, nor in the test run, which calls `sendPendingOrderEmails` itself.
  */
 const EMAIL_RETRY_INTERVAL_MS = 60_000;
 const retries = globalThis as unknown as { voltOrderEmailRetries?: NodeJS.Timeout };

@@ -1,7 +1,7 @@
 // scripts/lib/direct-routes.ts: the front door's direct routes load in plain Node (as
 // scripts/serve.ts loads them, not through Vitest's resolver), and Next's config headers apply.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,14 +10,39 @@ import { configHeaderRules } from "../../scripts/lib/direct-routes";
 
 describe("direct routes", () => {
   it("load from their route files under node --import tsx, each with the methods the route list names", () => {
+    // Each handler is called as the front door calls it: a plain Request (not Next's NextRequest),
+    // here without a session, which every direct route refuses before anything else.
     const script = `import { loadDirectRoutes } from "./scripts/lib/direct-routes.ts";
 const routes = await loadDirectRoutes();
-console.log(JSON.stringify([...routes].map(([route, handlers]) => [route.path, Object.keys(handlers).filter((name) => typeof handlers[name] === "function").sort()])));`;
-    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, DATABASE_URL: "" } });
-    const loaded = new Map<string, string[]>(JSON.parse(output.trim().split("\n").at(-1)!));
+const out = [];
+for (const [route, handlers] of routes) {
+  const methods = Object.keys(handlers).filter((name) => typeof handlers[name] === "function").sort();
+  const answers = [];
+  for (const method of methods) {
+    const path = route.path.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000");
+    const answer = await handlers[method](new Request("http://localhost" + path, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" }), { params: Promise.resolve({ userId: "00000000-0000-4000-8000-000000000000" }) });
+    answers.push([method, answer.status, (await answer.json()).message]);
+  }
+  out.push([route.path, methods, answers]);
+}
+console.log(JSON.stringify(out));`;
+    const output = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, DATABASE_URL: "", NEXTAUTH_SECRET: "direct-routes-test-secret" } });
+    const loaded = new Map<string, [string[], [string, number, string][]]>((JSON.parse(output.trim().split("\n").at(-1)!) as [string, string[], [string, number, string][]][]).map(([path, methods, answers]) => [path, [methods, answers]]));
     const expected = API_ROUTES.filter((route) => route.direct);
     expect([...loaded.keys()]).toEqual(expected.map((route) => route.path));
-    for (const route of expected) expect(loaded.get(route.path), route.path).toEqual([...route.methods].sort());
+    for (const route of expected) {
+      const [methods, answers] = loaded.get(route.path)!;
+      expect(methods, route.path).toEqual([...route.methods].sort());
+      for (const [method, status, message] of answers) expect([method, status, message], route.path).toEqual([method, 401, "Please log in first."]);
+    }
+  });
+
+  it("import nothing that works only inside Next", () => {
+    for (const route of API_ROUTES.filter((candidate) => candidate.direct)) {
+      const file = path.join("app", ...route.path.split("/").slice(1).map((segment) => (segment.startsWith(":") ? `[${segment.slice(1)}]` : segment)), "route.ts");
+      const source = readFileSync(file, "utf8");
+      expect(source, file).not.toMatch(/from "next\/(?:headers|cache|navigation)"|\bafter\(|NextRequest|\.nextUrl\b/);
+    }
   });
 
   it("get the headers Next's config gives their path, and none when a rule has conditions Next must judge", () => {

@@ -6,6 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { API_ROUTES, findApiRoute, routeParams, type ApiRoute } from "@/lib/api-routes";
 import { frontDoor, type DirectHandler } from "@/lib/server/front-door";
+import { HttpError, readRawBody } from "@/lib/server/http";
 import { PageCache } from "@/lib/server/page-cache";
 
 const SHELL = `<!DOCTYPE html><html><head><script>self.__next_f=[]</script></head><body>${"<div>cart</div>".repeat(200)}</body></html>`;
@@ -21,6 +22,13 @@ let base: string;
 const echo: DirectHandler = async (request, context) => {
   const params = await context.params;
   // ?unread: refused before the body is read, as a handler refusing an anonymous caller is.
+  if (request.url.endsWith("?capped")) {
+    try {
+      await readRawBody(request, 1000);
+    } catch (error) {
+      return new Response(JSON.stringify({ message: (error as Error).message }), { status: (error as HttpError).status, headers: { "content-type": "application/json" } });
+    }
+  }
   const body = request.method === "GET" || request.url.endsWith("?unread") ? "" : await request.text();
   calls.push({ method: request.method, url: request.url, params, body, cookie: request.headers.get("cookie") });
   const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
@@ -74,15 +82,15 @@ describe("direct routes", () => {
   });
 
   it("call the handler without Next: query, decoded params, cookies in; status, every Set-Cookie and Next's config headers out", async () => {
-    const answer = await fetch(`${base}/api/count-cart-product/u%20s?x=1`, { headers: { cookie: "s=abc", "accept-encoding": "identity" } });
+    const answer = await fetch(`${base}/api/count-cart-product/u-s?x=1`, { headers: { cookie: "s=abc", "accept-encoding": "identity" } });
     expect(answer.status).toBe(200);
     expect(reached).toEqual([]);
-    expect(calls).toEqual([{ method: "GET", url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/count-cart-product\/u%20s\?x=1$/), params: { userId: "u s" }, body: "", cookie: "s=abc" }]);
+    expect(calls).toEqual([{ method: "GET", url: "http://localhost/api/count-cart-product/u-s?x=1", params: { userId: "u-s" }, body: "", cookie: "s=abc" }]);
     expect(answer.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     expect(answer.headers.get("content-security-policy")).toBe("default-src 'none'");
     expect(answer.headers.get("cache-control")).toBe("no-store");
-    expect((await answer.json()).params).toEqual({ userId: "u s" });
+    expect((await answer.json()).params).toEqual({ userId: "u-s" });
   });
 
   it("stream a POST body to the handler and compress the answer like every other", async () => {
@@ -118,7 +126,62 @@ describe("direct routes", () => {
     expect(await send("/api/add-to-cart?unread", Buffer.alloc(3_000_000, 32))).toBe(201);
     expect(await send("/api/get-wishlist-count")).toBe(200);
     agent.destroy();
-    expect(calls.map((call) => call.url.replace(base, ""))).toEqual(["/api/add-to-cart?unread", "/api/get-wishlist-count"]);
+    expect(calls.map((call) => call.url.replace("http://localhost", ""))).toEqual(["/api/add-to-cart?unread", "/api/get-wishlist-count"]);
+  });
+
+  it("keep the gate's CORS headers (and their Vary) on a compressed answer, and take the URL's origin from no Host header", async () => {
+    process.env.ALLOWED_ORIGINS = "https://app.example";
+    try {
+      const { request } = await import("node:http");
+      const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        request(`${base}/api/get-wishlist`, { headers: { origin: "https://app.example", "accept-encoding": "gzip", host: "user@evil.example" } }, (response) => {
+          response.resume();
+          resolve(response.headers);
+        })
+          .on("error", reject)
+          .end();
+      });
+      expect(headers["access-control-allow-origin"]).toBe("https://app.example");
+      expect(headers["content-encoding"]).toBe("gzip");
+      expect(headers.vary).toBe("Origin, Accept-Encoding");
+      expect(calls[0]!.url).toMatch(/^http:\/\/localhost\/api\/get-wishlist$/);
+    } finally {
+      delete process.env.ALLOWED_ORIGINS;
+    }
+  });
+
+  it("answer only the route's own address: a trailing slash or an escaped letter goes to Next", async () => {
+    await fetch(`${base}/api/user-details/`);
+    await fetch(`${base}/api/user%2Ddetails`);
+    expect(calls).toEqual([]);
+    expect(reached).toEqual(["GET /api/user-details/", "GET /api/user%2Ddetails"]);
+  });
+
+  it("answer a chunked body that grows past the handler's limit with its 413, and keep the connection", async () => {
+    const { Agent, request } = await import("node:http");
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const sent = request(`${base}/api/add-to-cart?capped`, { method: "POST", agent, headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode!, text }));
+      });
+      sent.on("error", reject);
+      for (let i = 0; i < 40; i++) sent.write("x".repeat(1000));
+      sent.end();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text).message).toBe("The request body must be at most 1000 bytes");
+    const next = await new Promise<number>((resolve, reject) => {
+      request(`${base}/api/get-wishlist-count`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode!));
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(next).toBe(200);
+    agent.destroy();
   });
 
   it("leave other methods and other routes to Next, and still gate unknown paths first", async () => {

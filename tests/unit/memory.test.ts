@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { HEAP_SHARE, heapFlags, memoryLimitMb } from "../../scripts/lib/memory";
+import { HEAP_SHARE, heapFlags, memoryLimitMb, pageCacheMb } from "../../scripts/lib/memory";
 
 describe("the server's heap limit", () => {
   it("comes from STORE_MEMORY_MB", () => {
     expect(memoryLimitMb({ STORE_MEMORY_MB: "512" })).toBe(512);
     expect(heapFlags({ STORE_MEMORY_MB: "512" })).toEqual([`--max-old-space-size=${Math.floor(512 * HEAP_SHARE)}`]);
+    expect(heapFlags({ STORE_MEMORY_MB: "512" })).toEqual(["--max-old-space-size=204"]);
+  });
+
+  it("sizes the page cache too (40 MB of 512, never past 64 MB), unless PAGE_CACHE_MB is set", () => {
+    expect(pageCacheMb({ STORE_MEMORY_MB: "512" })).toBe(40);
+    expect(pageCacheMb({ STORE_MEMORY_MB: "4096" })).toBe(64);
+    expect(pageCacheMb({ STORE_MEMORY_MB: "512", PAGE_CACHE_MB: "0" })).toBeNull();
   });
 
   it("leaves a heap limit given in NODE_OPTIONS alone", () => {
