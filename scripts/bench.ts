@@ -275,6 +275,8 @@ async function benchShopper(productId: string): Promise<{ id: string; cookie: st
   return { id: details.data._id, cookie: shopper!.cookie, lineId: shopper!.lineId, productIds: others.data.map((entry) => entry._id).filter((id) => id !== productId) };
 }
 
+const runOctet = 1 + Math.floor(Math.random() * 250);
+
 async function makeShoppers(count: number, productId: string): Promise<Shopper[]> {
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const password = "bench-shopper-password-1";
@@ -282,7 +284,8 @@ async function makeShoppers(count: number, productId: string): Promise<Shopper[]
   for (let i = 0; i < count; i++) {
     const email = `bench-${run}-${i}@example.com`;
     // Each shopper is a client of its own (the store runs with TRUSTED_PROXY_HOPS=1 for this).
-    const address = `10.77.${Math.floor(i / 250)}.${i % 250}`;
+    // A second octet of this run's own: the sign-up limit (10 an hour per address) counts earlier runs too.
+    const address = `10.${runOctet}.${Math.floor(i / 250)}.${i % 250}`;
     const json = { "content-type": "application/json", "x-forwarded-for": address };
     const made = await fetch(`${BASE}/api/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Shopper", email, contact: "", password, confirmPwd: password, profilepic: "" }) });
     if (made.status !== 201) throw new Error(`signup answered ${made.status}`);
