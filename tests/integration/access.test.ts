@@ -179,9 +179,9 @@ describe("the route list", () => {
   });
 });
 
-const checked = [...API_ROUTES.filter((route) => route.access !== "next-auth" && route.access !== "signed")].sort(
-  (a, b) => Number(a.path === "/api/logout") - Number(b.path === "/api/logout"),
-);
+// Last: signing out, and signing in from a browser that is signed in, end the caller's session.
+const endsSession = (route: ApiRoute) => Number(route.path === "/api/logout" || route.path === "/api/signin");
+const checked = [...API_ROUTES.filter((route) => route.access !== "next-auth" && route.access !== "signed")].sort((a, b) => endsSession(a) - endsSession(b));
 
 describe.each(checked.flatMap((route) => route.methods.map((method) => [`${method} ${route.path}`, route, method] as const)))("%s", (_name, route, method) => {
   it(`answers each caller as a ${route.access} endpoint should`, async () => {
