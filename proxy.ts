@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
 import { categoryFilterKey, parseCategoryFilter } from "@/lib/category-filter";
 import { searchKey } from "@/lib/search-query";
-import { SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
+import { SHOPPER_SIGN_IN, SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
 import { apiGate } from "@/lib/server/api-gate";
 
 // 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel,
@@ -48,7 +48,7 @@ export async function proxy(request: NextRequest) {
   // here, and the browser drops the hint once the server refuses it, so the form stays reachable.
   const signedIn = claims && request.cookies.get(SIGNED_IN_HINT_COOKIE)?.value === "1";
   // A signed-in admin sent to sign in with a shopper account (SHOPPER_SIGN_IN_PATH) may stay.
-  const switching = pathname === "/signin" && searchParams.get("account") === "shopper";
+  const switching = pathname === "/signin" && searchParams.get(SHOPPER_SIGN_IN.param) === SHOPPER_SIGN_IN.value;
   if ((pathname === "/signin" || pathname === "/signup") && signedIn && !switching) {
     return NextResponse.redirect(new URL("/", request.url));
   }

@@ -93,6 +93,12 @@ export function findApiRoute(pathname: string): ApiRoute | undefined {
   });
 }
 
+/** The route file that serves a route, from the project's root: `:name` is `[name]`, `*` a catch-all. */
+export function routeFile(route: ApiRoute): string {
+  const segments = route.path.split("/").slice(1).map((segment) => (segment === "*" ? (route.access === "next-auth" ? "[...nextauth]" : "[...path]") : segment.replace(/^:(.+)$/, "[$1]")));
+  return ["app", ...segments, "route.ts"].join("/");
+}
+
 /** The values of a route's `:name` segments in a (decoded) pathname it matches, as Next gives them to its handler. */
 export function routeParams(route: ApiRoute, pathname: string): Record<string, string> {
   const parts = pathname.replace(/\/+$/, "").split("/");

@@ -27,4 +27,5 @@ export const HEADER_SHAPE_KEY = "volt.header-shape";
  * 403): the sign-in page, which proxy.ts lets a signed-in visitor open at this address only, so the
  * admin can sign in there with a shopper account (the admin's session ends when that one starts).
  */
-export const SHOPPER_SIGN_IN_PATH = "/signin?account=shopper";
+export const SHOPPER_SIGN_IN = { param: "account", value: "shopper" } as const;
+export const SHOPPER_SIGN_IN_PATH = `/signin?${SHOPPER_SIGN_IN.param}=${SHOPPER_SIGN_IN.value}`;

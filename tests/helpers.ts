@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import path from "node:path";
 import pg from "pg";
-import type { ApiRoute } from "@/lib/api-routes";
+import { routeFile, type ApiRoute } from "@/lib/api-routes";
+import type { DirectHandler } from "@/lib/server/front-door";
 import { beforeAll } from "vitest";
 import { applyMigrations } from "../scripts/lib/schema-engine";
 import { POST as signup } from "@/app/api/signup/route";
@@ -99,14 +100,9 @@ export function onOwnDatabase(prefix: string): void {
 
 export const API_DIR = path.join(process.cwd(), "app/api");
 
-export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteHandler = DirectHandler;
 
-/** The route file that serves a path of lib/api-routes.ts (`:name` is `[name]`, `*` a catch-all), loaded. */
+/** The route file that serves a path of lib/api-routes.ts, loaded. */
 export async function loadRoute(route: ApiRoute): Promise<Partial<Record<string, RouteHandler>>> {
-  const dir = route.path
-    .replace(/^\/api\//, "")
-    .split("/")
-    .map((segment) => (segment === "*" ? (route.access === "next-auth" ? "[...nextauth]" : "[...path]") : segment.replace(/^:(.+)$/, "[$1]")))
-    .join("/");
-  return (await import(/* @vite-ignore */ path.join(API_DIR, dir, "route.ts"))) as Partial<Record<string, RouteHandler>>;
+  return (await import(/* @vite-ignore */ path.join(process.cwd(), routeFile(route)))) as Partial<Record<string, RouteHandler>>;
 }

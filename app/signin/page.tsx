@@ -3,12 +3,13 @@ import { connection } from "next/server";
 import { Suspense } from "react";
 import { DEMO_GUEST } from "@/lib/demo-accounts";
 import { readConfig } from "@/lib/server/config";
+import { SHOPPER_SIGN_IN } from "@/lib/session-cookie";
 import { AuthCard } from "@/components/account/auth-card";
 import { SignInForm } from "@/components/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
-type Props = { searchParams: Promise<{ account?: string | string[] }> };
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // A visitor already signed in never sees this page (proxy.ts sends them to /), except an admin
 // sent here by a cart or wishlist button to sign in with a shopper account (SHOPPER_SIGN_IN_PATH).
@@ -32,7 +33,7 @@ export default function SignInPage({ searchParams }: Props) {
 async function PrefilledSignInForm({ searchParams }: Props) {
   await connection();
   const prefill = readConfig().demoAccounts ? DEMO_GUEST : { email: "", password: "" };
-  const forShopper = (await searchParams).account === "shopper";
+  const forShopper = (await searchParams)[SHOPPER_SIGN_IN.param] === SHOPPER_SIGN_IN.value;
   return (
     <>
       {forShopper && (

@@ -12,7 +12,11 @@ export type GateAnswer = { status: number; headers: Record<string, string>; body
 /** Passed on: the CORS headers to add, the route, and the decoded pathname. */
 export type GateDecision = { answer: GateAnswer } | { answer: null; headers: Record<string, string>; route: ApiRoute; pathname: string };
 
-const json = (status: number, message: string, headers: Record<string, string> = {}): GateAnswer => ({
+/** What a failure outside our handlers says (a 500): nothing about the cause. */
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
+
+/** An error in the API's shape, answered before or around Next (the gate, the front door's direct routes). */
+export const jsonError = (status: number, message: string, headers: Record<string, string> = {}): GateAnswer => ({
   status,
   headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'", ...headers },
   body: JSON.stringify({ success: false, error: true, message }),
@@ -23,11 +27,11 @@ export function apiGate(method: string, rawPath: string, origin: string | null):
   try {
     pathname = decodeURIComponent(rawPath);
   } catch {
-    return { answer: json(400, "The request path is not valid (malformed percent-encoding)") };
+    return { answer: jsonError(400, "The request path is not valid (malformed percent-encoding)") };
   }
   const cors: Record<string, string> = isAllowedCorsOrigin(origin) ? { "Access-Control-Allow-Origin": origin, "Access-Control-Allow-Credentials": "true", Vary: "Origin" } : {};
   const route = findApiRoute(pathname);
-  if (!route) return { answer: json(404, `There is no API endpoint at ${rawPath}`, cors) };
+  if (!route) return { answer: jsonError(404, `There is no API endpoint at ${rawPath}`, cors) };
   const allow = allowedMethods(route);
   if (method === "OPTIONS") {
     const preflight = cors["Access-Control-Allow-Origin"]
@@ -35,6 +39,6 @@ export function apiGate(method: string, rawPath: string, origin: string | null):
       : {};
     return { answer: { status: 204, headers: { Allow: allow.join(", "), ...preflight }, body: null } };
   }
-  if (!allow.includes(method)) return { answer: json(405, `${method} is not allowed on ${route.path}; use ${route.methods.join(" or ")}`, { Allow: allow.join(", "), ...cors }) };
+  if (!allow.includes(method)) return { answer: jsonError(405, `${method} is not allowed on ${route.path}; use ${route.methods.join(" or ")}`, { Allow: allow.join(", "), ...cors }) };
   return { answer: null, headers: cors, route, pathname };
 }

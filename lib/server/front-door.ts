@@ -1,6 +1,6 @@
 import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { routeParams, type ApiRoute } from "../api-routes";
-import { apiGate } from "./api-gate";
+import { apiGate, INTERNAL_ERROR_MESSAGE, jsonError } from "./api-gate";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { inlineScriptHashes } from "./csp";
 import { CACHE_CANDIDATE_HEADER, holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
@@ -107,7 +107,8 @@ async function answerDirectly(handler: DirectHandler, request: IncomingMessage, 
   } catch (error) {
     console.error(error);
     if (!response.headersSent) {
-      response.writeHead(500, { ...extra, "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ success: false, error: true, message: "Something went wrong on our side. Please try again." }));
+      const failure = jsonError(500, INTERNAL_ERROR_MESSAGE);
+      response.writeHead(failure.status, { ...extra, ...failure.headers }).end(failure.body);
     } else response.destroy();
   } finally {
     // A body the handler did not read (refused before reading it, or too large) is read and

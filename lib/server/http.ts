@@ -4,6 +4,7 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
 import { siteUrl } from "@/lib/site-url";
+import { INTERNAL_ERROR_MESSAGE } from "./api-gate";
 import { isDatabaseUnavailable } from "./db";
 import { CACHE_CANDIDATE_HEADER, CACHEABLE_ANSWER_HEADER } from "./page-cache";
 import { isCrossSiteRequest } from "./origin";
@@ -183,7 +184,7 @@ export function handle<C = unknown>(handler: Handler<C>, options: { anyOrigin?: 
         return noStore(fail(503, DATABASE_UNAVAILABLE_MESSAGE, { "Retry-After": "5" }));
       }
       console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
-      return noStore(fail(500, "Something went wrong on our side. Please try again."));
+      return noStore(fail(500, INTERNAL_ERROR_MESSAGE));
     }
   };
 }

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { API_ROUTES, type ApiRoute } from "../../lib/api-routes";
+import { API_ROUTES, routeFile, type ApiRoute } from "../../lib/api-routes";
 import type { DirectHandler } from "../../lib/server/front-door";
 import { ROOT } from "./database";
 
@@ -19,8 +19,7 @@ export async function loadDirectRoutes(): Promise<Map<ApiRoute, Record<string, D
   register("./server-only.mjs", import.meta.url);
   const routes = new Map<ApiRoute, Record<string, DirectHandler>>();
   for (const route of API_ROUTES.filter((candidate) => candidate.direct)) {
-    const file = path.join(ROOT, "app", ...route.path.split("/").slice(1).map((segment) => (segment.startsWith(":") ? `[${segment.slice(1)}]` : segment)), "route.ts");
-    routes.set(route, (await import(pathToFileURL(file).href)) as Record<string, DirectHandler>);
+    routes.set(route, (await import(pathToFileURL(path.join(ROOT, routeFile(route))).href)) as Record<string, DirectHandler>);
   }
   return routes;
 }

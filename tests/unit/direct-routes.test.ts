@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { API_ROUTES } from "@/lib/api-routes";
+import { API_ROUTES, routeFile } from "@/lib/api-routes";
 import { configHeaderRules } from "../../scripts/lib/direct-routes";
 
 describe("direct routes", () => {
@@ -39,7 +39,7 @@ console.log(JSON.stringify(out));`;
 
   it("import nothing that works only inside Next", () => {
     for (const route of API_ROUTES.filter((candidate) => candidate.direct)) {
-      const file = path.join("app", ...route.path.split("/").slice(1).map((segment) => (segment.startsWith(":") ? `[${segment.slice(1)}]` : segment)), "route.ts");
+      const file = routeFile(route);
       const source = readFileSync(file, "utf8");
       expect(source, file).not.toMatch(/from "next\/(?:headers|cache|navigation)"|\bafter\(|NextRequest|\.nextUrl\b/);
     }

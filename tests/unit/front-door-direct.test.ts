@@ -1,7 +1,7 @@
 // The front door's two ways around Next for signed-in traffic (lib/server/front-door.ts): the
 // `direct` routes, whose handlers it calls itself, and the signed-in page shells it keeps.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { close, listen } from "./test-server";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { API_ROUTES, findApiRoute, routeParams, type ApiRoute } from "@/lib/api-routes";
@@ -54,13 +54,12 @@ beforeAll(async () => {
       },
     }),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listen(server);
 });
 
 afterAll(async () => {
   cache.close();
-  await new Promise((resolve) => server.close(resolve));
+  await close(server);
 });
 
 beforeEach(() => {

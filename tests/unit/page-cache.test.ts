@@ -1,7 +1,7 @@
 // The page cache in front of Next (lib/server/page-cache.ts), wired as scripts/serve.ts wires it,
 // over real HTTP: an upstream handler stands in for Next and counts what reaches it.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { close, listen } from "./test-server";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
@@ -38,13 +38,12 @@ beforeAll(async () => {
     response.end(body.slice((chunks - 1) * size));
   };
   server = createServer(frontDoor({ cache, upstream: upstreamHandler, policy: (hashes) => `script-src 'self' ${hashes.join(" ")}`.trim() }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listen(server);
 });
 
 afterAll(async () => {
   cache.close();
-  await new Promise((resolve) => server.close(resolve));
+  await close(server);
 });
 
 beforeEach(() => {
