@@ -286,7 +286,11 @@ async function benchShopper(productId: string): Promise<{ id: string; cookie: st
   return { id: details.data._id, cookie: shopper!.cookie, lineId: shopper!.lineId, productIds: others.data.map((entry) => entry._id).filter((id) => id !== productId) };
 }
 
-const runOctet = 1 + Math.floor(Math.random() * 250);
+// Each shopper signs up from an address of its own. The sign-up limit (10 an hour per address)
+// counts earlier runs too, so a run takes the second octet of the minute it started in (runs last
+// minutes: no two within an hour share it) and numbers its shoppers across all its sign-ups.
+const runOctet = 1 + (Math.floor(Date.now() / 60_000) % 250);
+let shoppersMade = 0;
 
 async function makeShoppers(count: number, productId: string): Promise<Shopper[]> {
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -294,9 +298,9 @@ async function makeShoppers(count: number, productId: string): Promise<Shopper[]
   const shoppers: Shopper[] = [];
   for (let i = 0; i < count; i++) {
     const email = `bench-${run}-${i}@example.com`;
-    // Each shopper is a client of its own (the store runs with TRUSTED_PROXY_HOPS=1 for this).
-    // A second octet of this run's own: the sign-up limit (10 an hour per address) counts earlier runs too.
-    const address = `10.${runOctet}.${Math.floor(i / 250)}.${i % 250}`;
+    // A client of its own (the store runs with TRUSTED_PROXY_HOPS=1 for this).
+    const n = shoppersMade++;
+    const address = `10.${runOctet}.${Math.floor(n / 250)}.${n % 250}`;
     const json = { "content-type": "application/json", "x-forwarded-for": address };
     const made = await fetch(`${BASE}/api/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Shopper", email, contact: "", password, confirmPwd: password, profilepic: "" }) });
     if (made.status !== 201) throw new Error(`signup answered ${made.status}`);

@@ -22,6 +22,13 @@ import { configHeaderRules, loadDirectRoutes } from "./lib/direct-routes";
 import { PageCache } from "../lib/server/page-cache";
 import { ROOT } from "./lib/database";
 
+// tsx turns Node's source maps on for its own output. Left on, Node also reads and keeps the map
+// of every compiled module loaded after it (Next's chunks, zod, the SDKs, sourcesContent
+// included): about 40 MB of strings the heap carries and the garbage collector marks again and
+// again. `next start` runs without them; so does this server, unless NODE_OPTIONS asks for
+// --enable-source-maps.
+if (!/--enable-source-maps/.test(`${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`)) process.setSourceMapsEnabled(false);
+
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
