@@ -9,7 +9,7 @@ const nextConfig = {
   poweredByHeader: false,
   // Next's two in-memory caches (rendered pages, "use cache" entries) in MB each: NEXT_CACHE_MB,
   // which the launcher sets from the memory limit (scripts/lib/memory.ts); Next's default is 50.
-  ...(/^\d+$/.test(process.env.NEXT_CACHE_MB ?? "") ? { cacheMaxMemorySize: Number(process.env.NEXT_CACHE_MB) * 1024 * 1024 } : {}),
+  ...(/^\d+$/.test(process.env.NEXT_CACHE_MB?.trim() ?? "") ? { cacheMaxMemorySize: Number(process.env.NEXT_CACHE_MB) * 1024 * 1024 } : {}),
   // ETags: the page cache in front (scripts/serve.ts) sets them once per page; Next would hash
   // every page again on every request.
   generateEtags: false,

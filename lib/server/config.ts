@@ -37,6 +37,8 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: nonNegativeNumber,
   CRON_SECRET: optional.refine((v) => !v || v.length >= 16, "must be at least 16 characters"),
   PAGE_CACHE_MB: nonNegativeNumber,
+  // Read by next.config.mjs (cacheMaxMemorySize); checked here so a typo stops the launcher.
+  NEXT_CACHE_MB: optional.refine((v) => v === undefined || /^\d+$/.test(v), "must be a whole number of megabytes (0 turns Next's caches off)"),
   TRUSTED_PROXY_HOPS: optional.refine((v) => v === undefined || /^(\d|10)$/.test(v), "must be a whole number from 0 to 10").transform((v) => (v === undefined ? 0 : Number(v))),
   ALLOWED_ORIGINS: optional
     .transform((v) => (v ?? "").split(",").map((origin) => origin.trim().replace(/\/$/, "")).filter(Boolean))

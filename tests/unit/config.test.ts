@@ -48,6 +48,8 @@ describe("readConfig", () => {
     ["CLOUDINARY_URL", "https://cloudinary.com"],
     ["PAGE_CACHE_MB", "-1"],
     ["PAGE_CACHE_SECONDS", "a minute"],
+    ["NEXT_CACHE_MB", "15.5"],
+    ["NEXT_CACHE_MB", "lots"],
     ["TRUSTED_PROXY_HOPS", "-1"],
     ["TRUSTED_PROXY_HOPS", "11"],
     ["ALLOWED_ORIGINS", "https://app.example.com/path"],
