@@ -517,12 +517,14 @@ async function main() {
     const result = await load(`${BASE}${url}`, options);
     measured[what] = result.rps;
     rows.push({ what: `load ${what}`, figures: { "req/s": String(result.rps), "p99 ms": String(result.p99), errors: String(result.errors) } });
-    console.error(`[bench]   ${result.rps} req/s, p99 ${result.p99} ms, ${result.errors} errors; server ${residentMb(pid)} MB resident${group() ? `, group ${group()}` : ""}`);
+    const inGroup = group();
+    console.error(`[bench]   ${result.rps} req/s, p99 ${result.p99} ms, ${result.errors} errors; server ${residentMb(pid)} MB resident${inGroup ? `, group ${inGroup}` : ""}`);
   }
   clearInterval(sampler);
   memory["peak MB"] = String(peak);
   memory["after load MB"] = String(residentMb(pid));
-  if (group()) memory["cgroup (all its processes)"] = group();
+  const groupAfterLoad = group();
+  if (groupAfterLoad) memory["cgroup (all its processes)"] = groupAfterLoad;
 
   // The ceiling: the home page's bytes as the page cache sends them (brotli), from a bare server.
   const homeRaw = await rawGet(`${BASE}/`, { "accept-encoding": "gzip, br" });
@@ -547,7 +549,8 @@ async function main() {
     console.error(`[bench] search latency over ${SYNTHETIC} synthetic products`);
     rows.push({ what: `search ${SYNTHETIC} products (searchProducts)`, figures: await searchLatency() });
   }
-  if (group()) rows.push({ what: "server's memory cgroup after the whole run", figures: { "peak MB": group() } });
+  const groupAtEnd = group();
+  if (groupAtEnd) rows.push({ what: "server's memory cgroup after the whole run", figures: { "peak MB": groupAtEnd } });
   printTable();
 }
 

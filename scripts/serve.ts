@@ -9,6 +9,8 @@
 // (lib/server/catalog-broadcast.ts) on DATABASE_URL, or DATABASE_LISTEN_URL where DATABASE_URL
 // goes through a pooler that cannot LISTEN (PgBouncer in transaction mode).
 // SIGTERM drains: no new connections, requests in flight finish, the process ends within 10 s.
+// First: Node's source maps off before anything else loads (scripts/lib/source-maps-off.ts).
+import "./lib/source-maps-off";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
@@ -21,13 +23,6 @@ import { frontDoor } from "../lib/server/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./lib/direct-routes";
 import { PageCache } from "../lib/server/page-cache";
 import { ROOT } from "./lib/database";
-
-// tsx turns Node's source maps on for its own output. Left on, Node also reads and keeps the map
-// of every compiled module loaded after it (Next's chunks, zod, the SDKs, sourcesContent
-// included): about 40 MB of strings the heap carries and the garbage collector marks again and
-// again. `next start` runs without them; so does this server, unless NODE_OPTIONS asks for
-// --enable-source-maps.
-if (!/--enable-source-maps/.test(`${process.env.NODE_OPTIONS ?? ""} ${process.execArgv.join(" ")}`)) process.setSourceMapsEnabled(false);
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);

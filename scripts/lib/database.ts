@@ -24,11 +24,12 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function openDatabase(options: { ephemeral?: boolean; log?: (line: string) => void } = {}): Promise<RunningPostgres> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+/** The database a command uses; `reused` when it is DATABASE_URL's or another process's (stop does nothing then). */
+export async function openDatabase(options: { ephemeral?: boolean; log?: (line: string) => void } = {}): Promise<RunningPostgres & { reused?: boolean }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {}, reused: true };
   if (!options.ephemeral && existsSync(URL_FILE)) {
     const url = readFileSync(URL_FILE, "utf8").trim();
-    if (await answers(url)) return { url, stop: async () => {} };
+    if (await answers(url)) return { url, stop: async () => {}, reused: true };
     rmSync(URL_FILE, { force: true });
   }
   const dataDir = options.ephemeral

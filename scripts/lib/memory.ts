@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
  * and code, the page cache's buffers (outside the heap), PostgreSQL when it is embedded, and the
  * launcher (with the provider emulators in demo mode). At 55 % a 512 MB bench run was killed once
  * the signed-in routes ran fast enough to fill the heap: the server reached 350 MB beside a
- * 117 MB launcher.
+ * launcher of 100–140 MB.
  */
 export const HEAP_SHARE = 0.4;
 /**
@@ -35,6 +35,9 @@ function readNumber(file: string): number | null {
 
 /** The memory cgroup folders of a process (cgroup v2's and v1's), most specific first. */
 function cgroupFolders(pid: number | "self"): { folder: string; v1: boolean }[] {
+  // Inside a container the group's own folder may be mounted as the root: only for this process
+  // is the root a fallback (another process's root is not ours to guess).
+  const own = pid === "self";
   let lines: string[] = [];
   try {
     lines = readFileSync(`/proc/${pid}/cgroup`, "utf8").split("\n");
@@ -45,8 +48,8 @@ function cgroupFolders(pid: number | "self"): { folder: string; v1: boolean }[] 
   for (const line of lines) {
     const [, controllers, group] = line.split(":");
     if (group === undefined) continue;
-    if (controllers === "") folders.push({ folder: `/sys/fs/cgroup${group}`, v1: false }, { folder: "/sys/fs/cgroup", v1: false });
-    if (controllers!.split(",").includes("memory")) folders.push({ folder: `/sys/fs/cgroup/memory${group}`, v1: true }, { folder: "/sys/fs/cgroup/memory", v1: true });
+    if (controllers === "") folders.push({ folder: `/sys/fs/cgroup${group}`, v1: false }, ...(own ? [{ folder: "/sys/fs/cgroup", v1: false }] : []));
+    if (controllers!.split(",").includes("memory")) folders.push({ folder: `/sys/fs/cgroup/memory${group}`, v1: true }, ...(own ? [{ folder: "/sys/fs/cgroup/memory", v1: true }] : []));
   }
   return folders;
 }
@@ -96,8 +99,8 @@ export function heapFlags(env: Record<string, string | undefined> = process.env)
   if (limit === null) return [];
   const given = env.NODE_OPTIONS ?? "";
   return [
-    ...(/--max-old-space-size/.test(given) ? [] : [`--max-old-space-size=${Math.floor(limit * HEAP_SHARE)}`]),
-    ...(/--max-semi-space-size/.test(given) ? [] : [`--max-semi-space-size=${Math.min(SEMI_SPACE_MAX_MB, Math.floor(limit / 32))}`]),
+    ...(/--max[-_]old[-_]space[-_]size/.test(given) ? [] : [`--max-old-space-size=${Math.floor(limit * HEAP_SHARE)}`]),
+    ...(/--max[-_]semi[-_]space[-_]size/.test(given) ? [] : [`--max-semi-space-size=${Math.max(1, Math.min(SEMI_SPACE_MAX_MB, Math.floor(limit / 32)))}`]),
   ];
 }
 
@@ -105,7 +108,7 @@ export function heapFlags(env: Record<string, string | undefined> = process.env)
 function shareOfLimit(env: Record<string, string | undefined>, setting: string, share: number, max: number): number | null {
   if (env[setting]?.trim()) return null;
   const limit = memoryLimitMb(env);
-  return limit === null ? null : Math.min(max, Math.floor(limit * share));
+  return limit === null ? null : Math.max(1, Math.min(max, Math.floor(limit * share)));
 }
 
 /** PAGE_CACHE_MB for the server when the memory limit is known and the deployer set none. */
