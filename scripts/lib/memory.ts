@@ -120,3 +120,29 @@ export function pageCacheMb(env: Record<string, string | undefined> = process.en
 export function nextCacheMb(env: Record<string, string | undefined> = process.env): number | null {
   return shareOfLimit(env, "NEXT_CACHE_MB", NEXT_CACHE_SHARE, 50);
 }
+
+/**
+ * glibc serves a large block from its per-thread arenas, and keeps it there once freed, after its
+ * adaptive mmap threshold has grown past that size: each Argon2 password hash (19 MiB, on one of
+ * libuv's threads) then stays resident, ~50 MB after the first sign-ups. A fixed threshold maps
+ * every block over 128 KB on its own and gives it back when freed.
+ */
+export const MMAP_THRESHOLD_BYTES = 131_072;
+
+/**
+ * What the production server is started with: Node's heap flags, and the environment that sizes
+ * its caches and its allocator (only what the deployer did not set), with a line for the log.
+ * Throws on a malformed STORE_MEMORY_MB.
+ */
+export function serverMemory(env: Record<string, string | undefined> = process.env): { nodeFlags: string[]; env: Record<string, string>; summary: string | null } {
+  const nodeFlags = heapFlags(env);
+  const pageCache = pageCacheMb(env);
+  const nextCache = nextCacheMb(env);
+  const settings: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? String(MMAP_THRESHOLD_BYTES) };
+  if (pageCache !== null) settings.PAGE_CACHE_MB = String(pageCache);
+  if (nextCache !== null) settings.NEXT_CACHE_MB = String(nextCache);
+  const summary = nodeFlags.length
+    ? `Memory limit ${memoryLimitMb(env)} MB: server ${nodeFlags.join(" ")}${pageCache !== null ? `, page cache ${pageCache} MB` : ""}${nextCache !== null ? `, Next's caches ${nextCache} MB each` : ""}`
+    : null;
+  return { nodeFlags, env: settings, summary };
+}

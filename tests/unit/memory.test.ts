@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HEAP_SHARE, heapFlags, memoryLimitMb, nextCacheMb, pageCacheMb } from "../../scripts/lib/memory";
+import { HEAP_SHARE, heapFlags, memoryLimitMb, nextCacheMb, pageCacheMb, serverMemory } from "../../scripts/lib/memory";
 
 describe("the server's heap limit", () => {
   it("comes from STORE_MEMORY_MB", () => {
@@ -25,6 +25,14 @@ describe("the server's heap limit", () => {
     expect(pageCacheMb({ STORE_MEMORY_MB: "512" })).toBe(40);
     expect(pageCacheMb({ STORE_MEMORY_MB: "4096" })).toBe(64);
     expect(pageCacheMb({ STORE_MEMORY_MB: "512", PAGE_CACHE_MB: "0" })).toBeNull();
+  });
+
+  it("gives the launcher the server's flags and environment in one (the deployer's settings kept)", () => {
+    const memory = serverMemory({ STORE_MEMORY_MB: "512" });
+    expect(memory.nodeFlags).toEqual(["--max-old-space-size=204", "--max-semi-space-size=16"]);
+    expect(memory.env).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072", PAGE_CACHE_MB: "40", NEXT_CACHE_MB: "15" });
+    expect(memory.summary).toMatch(/^Memory limit 512 MB: server --max-old-space-size=204/);
+    expect(serverMemory({ STORE_MEMORY_MB: "512", PAGE_CACHE_MB: "0", MALLOC_MMAP_THRESHOLD_: "65536" }).env).toEqual({ MALLOC_MMAP_THRESHOLD_: "65536", NEXT_CACHE_MB: "15" });
   });
 
   it("leaves heap limits given in NODE_OPTIONS alone", () => {
