@@ -1,5 +1,6 @@
 import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { routeParams, type ApiRoute } from "../api-routes";
+import { canonicalPath } from "../canonical-path";
 import { apiGate, INTERNAL_ERROR_MESSAGE, jsonError } from "./api-gate";
 import { PEER_ADDRESS_HEADER } from "./client-address";
 import { inlineScriptHashes } from "./csp";
@@ -199,6 +200,14 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
     const url = request.url ?? "/";
     const queryAt = url.indexOf("?");
     let path = queryAt === -1 ? url : url.slice(0, queryAt);
+    // Every decision below, and the cache key, is made on one spelling of the address: another
+    // spelling (`/_next/%2e%2e/product/…`, a product id in capitals) is sent to it instead of
+    // being rendered under it.
+    const canonical = canonicalPath(path);
+    if (canonical !== path) {
+      response.writeHead(308, { Location: canonical + (queryAt === -1 ? "" : url.slice(queryAt)), "Cache-Control": "no-store", "Content-Length": "0" }).end();
+      return;
+    }
     if (path === "/api" || path.startsWith("/api/")) {
       const decision = apiGate(request.method ?? "GET", path, typeof request.headers.origin === "string" ? request.headers.origin : null);
       if (decision.answer) {
@@ -230,7 +239,8 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
         const acceptEncoding = request.headers["accept-encoding"];
         delete forwarded.headers["accept-encoding"];
         holdResponse(response, (status, headers, body) => {
-          if (page && String(headers["content-type"] ?? "").startsWith("text/html")) {
+          // Every HTML answer held here gets its policy, page or not: nothing the cache keeps can lack it.
+          if (String(headers["content-type"] ?? "").startsWith("text/html")) {
             headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
           }
           // A shell is kept when Next says it may be; every copy sent says private.

@@ -82,8 +82,12 @@ export function purgePageCache(): void {
  * selection and search pages on their normalised query, as proxy.ts rewrites them.
  */
 export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
-  if (request.method !== "GET" || !request.url) return null;
-  const url = new URL(request.url, "http://store.invalid");
+  if (request.method !== "GET" || !request.url?.startsWith("/")) return null;
+  const url = new URL(`http://store.invalid${request.url}`);
+  // Never kept under a key its address does not spell: a page rendered for `/x/%2e%2e/product/…`
+  // must not answer `/product/…` (the front door redirects such addresses before this).
+  const queryAt = request.url.indexOf("?");
+  if (url.pathname !== (queryAt === -1 ? request.url : request.url.slice(0, queryAt))) return null;
   if (url.pathname.startsWith("/api/")) return apiCacheKey(url);
   if (!CACHEABLE_PATH.test(url.pathname) || url.searchParams.has("_rsc")) return null;
   if (NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined)) return null;
@@ -222,6 +226,8 @@ export class PageCache {
    */
   store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer, generation = this.generationNow, sent: OutgoingHttpHeaders = {}): boolean {
     if (generation !== this.generationNow) return false;
+    // Every page the cache hands out carries its Content-Security-Policy.
+    if (String(headers["content-type"] ?? "").startsWith("text/html") && !headers["content-security-policy"]) return false;
     const seconds = storableSeconds(status, headers, Math.min(this.options.maxSeconds, this.cap ?? Infinity));
     if (seconds <= 0) return false;
     const kept: OutgoingHttpHeaders = {};

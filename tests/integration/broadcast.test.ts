@@ -105,7 +105,7 @@ describe("page cache while the broadcast is disconnected", () => {
   it("shortens every entry's life, held ones included, until the limit is lifted", () => {
     let now = 0;
     const cache = new PageCache({ maxSeconds: 60, maxBytes: 1 << 20, now: () => now });
-    const headers = { "content-type": "text/html", "cache-control": "s-maxage=3600" };
+    const headers = { "content-type": "text/html", "cache-control": "s-maxage=3600", "content-security-policy": "script-src 'self'" };
     const page = Buffer.from("<p>page</p>");
     const fake = () => ({ headers: {} }) as never;
     const response = () => ({ writeHead: () => ({ end: () => undefined }) }) as never;
@@ -127,7 +127,7 @@ describe("page cache while the broadcast is disconnected", () => {
 describe("page cache generations", () => {
   it("does not keep a page whose render began before the last clear", () => {
     const cache = new PageCache({ maxSeconds: 60, maxBytes: 1 << 20 });
-    const headers = { "content-type": "text/html", "cache-control": "s-maxage=60" };
+    const headers = { "content-type": "text/html", "cache-control": "s-maxage=60", "content-security-policy": "script-src 'self'" };
     const began = cache.generation;
     cache.clear();
     expect(cache.store("/p", 200, headers, Buffer.from("old price"), began)).toBe(false);

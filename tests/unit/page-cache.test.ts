@@ -186,7 +186,7 @@ describe("page cache", () => {
     // Compressed copies of this repetitive page are tiny: two entries fit, three do not.
     const small = new PageCache({ maxSeconds: 60, maxBytes: 2.5 * Buffer.byteLength(PAGE), now: () => clock });
     try {
-      const headers = CACHED_PAGE.headers;
+      const headers = { ...CACHED_PAGE.headers, "content-security-policy": "script-src 'self'" };
       const body = Buffer.from(PAGE);
       expect(small.store("/a", 200, headers, body)).toBe(true);
       expect(small.store("/b", 200, headers, body)).toBe(true);
@@ -328,6 +328,74 @@ describe("catalogue API answers in the same cache", () => {
       expect(again.headers.get("x-page-cache"), path).toBeNull();
     }
     expect(pageCacheKey({ method: "POST", url: "/api/fiter-product", headers: {} })).toBeNull();
+  });
+});
+
+/** A GET with the path exactly as written (fetch would resolve its dot segments first). */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    void import("node:http").then(({ request }) =>
+      request(`${base}/`, { path, headers: { "accept-encoding": "identity", ...headers } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      })
+        .on("error", reject)
+        .end(),
+    );
+  });
+}
+
+describe("front door: one spelling of every address", () => {
+  const ID = "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+
+  it("sends a dot-segment spelling of a page to its real address instead of rendering it, so no page is kept without its CSP", async () => {
+    const sneaky = await rawGet(`/_next/%2e%2e/product/${ID}`);
+    expect(sneaky.status).toBe(308);
+    expect(sneaky.headers.location).toBe(`/product/${ID}`);
+    expect(reached).toHaveLength(0);
+    expect(cache.size).toBe(0);
+    // The real address, asked next, is rendered and kept with its policy.
+    const real = await rawGet(`/product/${ID}`);
+    expect(real.headers["content-security-policy"]).toMatch(/^script-src 'self'/);
+    expect((await rawGet(`/product/${ID}`)).headers["x-page-cache"]).toBe("HIT");
+  });
+
+  it("decides a personal page's headers on the address it is (never a public s-maxage)", async () => {
+    const sneaky = await rawGet("/x/%2e%2e/user-panel/cart?tab=1");
+    expect(sneaky.status).toBe(308);
+    expect(sneaky.headers.location).toBe("/user-panel/cart?tab=1");
+    expect(sneaky.headers["cache-control"]).toBe("no-store");
+    expect(reached).toHaveLength(0);
+  });
+
+  it("never redirects to another host, however the path is spelt", async () => {
+    for (const path of ["//evil.example/%2e%2e/x", "/%2e%2e//evil.example", "/\\evil.example/"]) {
+      const answer = await rawGet(path);
+      expect(answer.status, path).toBe(308);
+      expect(answer.headers.location, path).toMatch(/^\/(?!\/)/);
+    }
+  });
+
+  it("keys a product page on its canonical id: other spellings are redirected, not kept as entries of their own", async () => {
+    for (const spelling of [`/product/${ID.toUpperCase()}`, `/product/%36${ID.slice(1)}`]) {
+      const answer = await rawGet(spelling);
+      expect(answer.status, spelling).toBe(308);
+      expect(answer.headers.location, spelling).toBe(`/product/${ID}`);
+    }
+    expect(reached).toHaveLength(0);
+    expect(cache.size).toBe(0);
+  });
+
+  it("keeps nothing under a key its address does not spell, should such a request reach the cache", () => {
+    expect(pageCacheKey({ method: "GET", url: `/_next/%2e%2e/product/${ID}`, headers: {} })).toBeNull();
+    expect(pageCacheKey({ method: "GET", url: `/product/${ID}`, headers: {} })).toBe(`/product/${ID}`);
+  });
+
+  it("refuses to keep an HTML page that lacks its policy", () => {
+    const page = Buffer.from(PAGE);
+    expect(cache.store("/", 200, CACHED_PAGE.headers, page)).toBe(false);
+    expect(cache.store("/", 200, { ...CACHED_PAGE.headers, "content-security-policy": "script-src 'self'" }, page)).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
+import { canonicalProductId } from "@/lib/canonical-path";
 import { getProduct } from "@/lib/server/catalog";
 
 // The product's existence is settled here, before anything of the page is sent, so an unknown or
@@ -9,6 +10,9 @@ export const ensureStatic = "navigation";
 
 export default async function ProductLayout({ params, children }: { params: Promise<{ id: string }>; children: React.ReactNode }) {
   const { id } = await params;
+  // One address per product (hosts without the production server's front door, which redirects
+  // before Next): another spelling of the id is sent to it rather than cached as a page of its own.
+  if (id !== canonicalProductId(id)) permanentRedirect(`/product/${encodeURIComponent(canonicalProductId(id))}`);
   if (!(await getProduct(id))) notFound();
   return children;
 }

@@ -1,0 +1,38 @@
+// The one spelling of an address. The production server's front door decides, keys its cache and
+// lets a request through on this spelling only: any other is redirected to it (308), so a page
+// can never be rendered under one address and kept under another's key. No "server-only": the
+// front door runs outside Next, and the product page uses it too.
+
+const BASE = "http://store.invalid";
+
+/**
+ * The path as a URL parser resolves it: dot segments removed (`%2e%2e` included, as Next's router
+ * resolves them), backslashes read as slashes, and leading slashes collapsed to one, so the path
+ * can never be read as another host (`//evil.example/`) where it is sent back as a redirect.
+ */
+export function normalisedPath(rawPath: string): string {
+  return new URL(BASE + (rawPath.startsWith("/") ? rawPath : `/${rawPath}`)).pathname.replace(/^\/{2,}/, "/");
+}
+
+const PRODUCT_PATH = /^\/product\/([^/]+)$/;
+
+/** A product's id as its one address spells it: decoded, lower case (ids are UUIDs). */
+export function canonicalProductId(id: string): string {
+  return id.toLowerCase();
+}
+
+/**
+ * The canonical spelling of a (raw, undecoded) request path: normalised, and a product page's id
+ * decoded and in lower case. A path that is not valid percent-encoding is left as it is (the
+ * front door answers it 400).
+ */
+export function canonicalPath(rawPath: string): string {
+  const path = normalisedPath(rawPath);
+  const product = PRODUCT_PATH.exec(path);
+  if (!product) return path;
+  try {
+    return `/product/${encodeURIComponent(canonicalProductId(decodeURIComponent(product[1]!)))}`;
+  } catch {
+    return path;
+  }
+}
