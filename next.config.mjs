@@ -17,6 +17,10 @@ const nextConfig = {
     // Pages rendered at run time (products past the prerendered ones, category selections, search
     // queries) stay in Next's bounded in-memory cache instead of piling up under .next/ on disk.
     isrFlushToDisk: false,
+    // Next buffers a request's body for proxy.ts (API requests with an Origin) up to this size:
+    // the largest body any route reads (lib/api-routes.ts LARGEST_BODY_CAP, 3 MB; a unit test
+    // keeps the two equal). The front door refuses a larger declared body before Next.
+    proxyClientMaxBodySize: 3 * 1024 * 1024,
   },
   // Native modules and the Prisma runtime stay outside the server bundle.
   serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg"],

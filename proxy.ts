@@ -19,7 +19,7 @@ import { apiGate } from "@/lib/server/api-gate";
 
 /** The API front door (lib/server/api-gate.ts) for hosts without scripts/serve.ts's. */
 function gateApi(request: NextRequest): NextResponse {
-  const decision = apiGate(request.method, request.nextUrl.pathname, request.headers.get("origin"));
+  const decision = apiGate(request.method, request.nextUrl.pathname, request.headers.get("origin"), request.headers.get("content-length"));
   if (decision.answer) return new NextResponse(decision.answer.body, { status: decision.answer.status, headers: decision.answer.headers });
   const response = NextResponse.next();
   for (const [name, value] of Object.entries(decision.headers)) response.headers.set(name, value);

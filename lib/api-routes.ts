@@ -2,6 +2,7 @@
 // unknown paths (404) and wrong methods (405) from, and that the access-control suite
 // (tests/integration/access.test.ts) walks; that suite also fails when a route file under
 // app/api is missing here. Paths use :name for a dynamic segment and * for a catch-all.
+import { CHECKOUT_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, PICTURE_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from "./constants";
 
 export type ApiAccess =
   /** Anyone. */
@@ -39,14 +40,20 @@ export type ApiRoute = {
    * checks its route file's imports, and calls it with a plain Request.
    */
   direct?: true;
+  /**
+   * The largest body the route reads (JSON_BODY_MAX_BYTES when not given). The front door refuses
+   * a declared Content-Length past it (413) before Next buffers anything; the handler reads its
+   * body with the same cap (tests/unit/body-caps.test.ts keeps the two the same).
+   */
+  maxBodyBytes?: number;
 };
 
 export const API_ROUTES: readonly ApiRoute[] = [
-  { path: "/api/signup", methods: ["POST"], access: "public" },
+  { path: "/api/signup", methods: ["POST"], access: "public", maxBodyBytes: PICTURE_BODY_MAX_BYTES },
   { path: "/api/signin", methods: ["POST"], access: "public" },
   { path: "/api/logout", methods: ["GET", "POST"], access: "public" },
   { path: "/api/user-details", methods: ["GET"], access: "user", direct: true },
-  { path: "/api/update-user", methods: ["PUT"], access: "user" },
+  { path: "/api/update-user", methods: ["PUT"], access: "user", maxBodyBytes: PICTURE_BODY_MAX_BYTES },
   { path: "/api/confirm-email", methods: ["POST"], access: "user" },
   { path: "/api/send-otp", methods: ["POST"], access: "public" },
   { path: "/api/verify-otp", methods: ["POST"], access: "public" },
@@ -65,7 +72,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/get-wishlist", methods: ["GET"], access: "shopper", direct: true },
   { path: "/api/get-wishlist-count", methods: ["GET"], access: "shopper", direct: true },
   { path: "/api/delete-wishlist-product", methods: ["POST"], access: "shopper", direct: true },
-  { path: "/api/checkout", methods: ["POST"], access: "shopper" },
+  { path: "/api/checkout", methods: ["POST"], access: "shopper", maxBodyBytes: CHECKOUT_BODY_MAX_BYTES },
   { path: "/api/get-order-details", methods: ["GET"], access: "user", direct: true },
   { path: "/api/all-users", methods: ["GET"], access: "admin" },
   { path: "/api/update-role/:userId", methods: ["PUT"], access: "admin" },
@@ -75,7 +82,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/update-product", methods: ["PUT"], access: "admin" },
   { path: "/api/upload-signature", methods: ["POST"], access: "admin" },
   { path: "/api/all-orders", methods: ["GET"], access: "admin" },
-  { path: "/api/webhook", methods: ["POST"], access: "signed" },
+  { path: "/api/webhook", methods: ["POST"], access: "signed", maxBodyBytes: WEBHOOK_BODY_MAX_BYTES },
   { path: "/api/cron/order-emails", methods: ["GET"], access: "signed" },
   { path: "/api/internal/catalog-changed", methods: ["POST"], access: "signed" },
   { path: "/api/auth/*", methods: ["GET", "POST"], access: "next-auth" },
@@ -108,6 +115,14 @@ export function routeParams(route: ApiRoute, pathname: string): Record<string, s
   });
   return params;
 }
+
+/** The largest body a route reads. */
+export function bodyCap(route: ApiRoute): number {
+  return route.maxBodyBytes ?? JSON_BODY_MAX_BYTES;
+}
+
+/** The largest body any route reads: Next's proxy buffers no more (next.config.mjs's proxyClientMaxBodySize). */
+export const LARGEST_BODY_CAP = Math.max(...API_ROUTES.map(bodyCap));
 
 /** The methods a route answers (HEAD and OPTIONS come with them), for 405's Allow header. */
 export function allowedMethods(route: ApiRoute): string[] {

@@ -1,4 +1,4 @@
-import { allowedMethods, findApiRoute, type ApiRoute } from "../api-routes";
+import { allowedMethods, bodyCap, findApiRoute, type ApiRoute } from "../api-routes";
 import { isAllowedCorsOrigin } from "./origin";
 
 // The API's front door, decided once for both places that run it: scripts/serve.ts's front door
@@ -22,7 +22,11 @@ export const jsonError = (status: number, message: string, headers: Record<strin
   body: JSON.stringify({ success: false, error: true, message }),
 });
 
-export function apiGate(method: string, rawPath: string, origin: string | null): GateDecision {
+/**
+ * `contentLength`: the request's declared Content-Length, refused (413) past the route's cap
+ * before anything reads the body.
+ */
+export function apiGate(method: string, rawPath: string, origin: string | null, contentLength: string | null = null): GateDecision {
   let pathname: string;
   try {
     pathname = decodeURIComponent(rawPath);
@@ -40,5 +44,10 @@ export function apiGate(method: string, rawPath: string, origin: string | null):
     return { answer: { status: 204, headers: { Allow: allow.join(", "), ...preflight }, body: null } };
   }
   if (!allow.includes(method)) return { answer: jsonError(405, `${method} is not allowed on ${route.path}; use ${route.methods.join(" or ")}`, { Allow: allow.join(", "), ...cors }) };
+  const cap = bodyCap(route);
+  if (contentLength !== null && Number(contentLength) > cap) {
+    // Connection: close, so the server does not read the rest of the body to keep the connection.
+    return { answer: jsonError(413, `The request body must be at most ${cap} bytes`, { ...cors, Connection: "close" }) };
+  }
   return { answer: null, headers: cors, route, pathname };
 }

@@ -209,7 +209,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       return;
     }
     if (path === "/api" || path.startsWith("/api/")) {
-      const decision = apiGate(request.method ?? "GET", path, typeof request.headers.origin === "string" ? request.headers.origin : null);
+      const decision = apiGate(request.method ?? "GET", path, typeof request.headers.origin === "string" ? request.headers.origin : null, request.headers["content-length"] ?? null);
       if (decision.answer) {
         response.writeHead(decision.answer.status, decision.answer.headers).end(decision.answer.body ?? undefined);
         return;

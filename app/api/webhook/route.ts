@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { WEBHOOK_BODY_MAX_BYTES } from "@/lib/constants";
 import { closeCheckout } from "@/lib/server/checkout";
 import { fail, handle, ok, readRawBody } from "@/lib/server/http";
 import { fulfilCheckoutSession, isEventProcessed, markEventProcessed, retryOrderEmailsSoon } from "@/lib/server/orders";
@@ -11,13 +12,10 @@ import { webhookSecret } from "@/lib/server/stripe";
 // Subscribe the endpoint to: checkout.session.completed, checkout.session.async_payment_succeeded,
 // checkout.session.async_payment_failed, checkout.session.expired.
 
-/** Stripe's events are a few KB; a signed body is never near this. */
-const WEBHOOK_MAX_BYTES = 512 * 1024;
-
 export const POST = handle(async (request) => {
   const signature = request.headers.get("stripe-signature");
   if (!signature) return fail(400, "Missing Stripe-Signature header");
-  const payload = await readRawBody(request, WEBHOOK_MAX_BYTES);
+  const payload = await readRawBody(request, WEBHOOK_BODY_MAX_BYTES);
   const secret = webhookSecret(); // not configured: a 500 that is logged, not a "bad signature"
   let event: Stripe.Event;
   try {
