@@ -24,6 +24,20 @@ export const RESET_GRANT_SECONDS = 10 * 60;
 export const SIGNIN_FAILURES_PER_ACCOUNT = 10;
 export const SIGNIN_FAILURES_PER_ADDRESS = 50;
 export const SIGNIN_WINDOW_SECONDS = 15 * 60;
+/**
+ * Sign-ins per account and per address in the same window, successes included: each costs an
+ * Argon2 hash and a Session row, so a correct password must not be a free way to spend either.
+ */
+export const SIGNIN_ATTEMPTS_PER_ACCOUNT = 30;
+export const SIGNIN_ATTEMPTS_PER_ADDRESS = 300;
+/** Live sessions per user: a sign-in past this ends the oldest. */
+export const SESSIONS_PER_USER_MAX = 10;
+/**
+ * The whole store's budget of password hashes (sign-in, sign-up, password change and reset):
+ * [count, window in seconds]. 60 a second is about two thirds of two cores' Argon2 capacity, so
+ * a flood of correct sign-ins is refused before it takes every core.
+ */
+export const PASSWORD_HASH_BUDGET = [600, 10] as const;
 export const TOAST_DURATION_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -108,3 +122,5 @@ export const EMAIL_CHANGE_GUESSES_PER_DAY = 50;
 export const JSON_BODY_MAX_BYTES = 16 * 1024;
 export const PICTURE_BODY_MAX_BYTES = 3 * 1024 * 1024;
 export const CHECKOUT_BODY_MAX_BYTES = 1024 * 1024;
+/** Stripe's events are a few KB; a signed body is never near this. */
+export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;

@@ -1,7 +1,7 @@
 import "server-only";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
-import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS } from "@/lib/constants";
+import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS, SESSIONS_PER_USER_MAX } from "@/lib/constants";
 import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/lib/session-cookie";
 import type { Session, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
@@ -35,10 +35,21 @@ export function claimsFor(user: User, session: Session): SessionClaims {
 }
 
 
-/** A new server-side session for a sign-in; old ended sessions are swept now and then. */
+/**
+ * A new server-side session for a sign-in. A user keeps at most SESSIONS_PER_USER_MAX live
+ * sessions: past that the oldest end, in the same transaction. Old ended sessions are swept now
+ * and then.
+ */
 export async function startSession(user: User, now: Date = new Date()): Promise<Session> {
   if (Math.random() < 0.02) void sweepSessions(now);
-  return db.session.create({ data: { userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) } });
+  const [session, ended] = await db.$transaction([
+    db.session.create({ data: { userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) } }),
+    db.$executeRaw`
+      DELETE FROM "Session" WHERE "userId" = ${user.id}::uuid AND "id" NOT IN (
+        SELECT "id" FROM "Session" WHERE "userId" = ${user.id}::uuid ORDER BY "createdAt" DESC, "id" DESC LIMIT ${SESSIONS_PER_USER_MAX})`,
+  ]);
+  if (ended > 0) dropUserSessions(user.id); // this instance at once; the others hear it (session-cache.ts)
+  return session;
 }
 
 async function sweepSessions(now: Date): Promise<void> {

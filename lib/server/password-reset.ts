@@ -16,7 +16,7 @@ import { dropUserSessions } from "./session-cache";
 import { badRequest, unauthorized } from "./http";
 import { codeHash, newCode, sameHash } from "./one-time-codes";
 import { hashPassword } from "./passwords";
-import { countOrRefuse } from "./rate-limit";
+import { countOrRefuse, spendPasswordHash } from "./rate-limit";
 
 // The password reset of docs/PRODUCT.md §4.6, made safe (the old system reset any password with no proof):
 //   send-otp     a 6-digit code from a CSPRNG, stored only as an HMAC, valid OTP_VALIDITY_SECONDS,
@@ -133,6 +133,7 @@ export async function resetPasswordWithGrant(token: string | undefined, email: s
   const grant = await db.passwordResetGrant.findUnique({ where: { tokenHash: tokenHash(token) }, include: { user: true } });
   if (!grant || grant.usedAt || grant.expiresAt <= now || grant.user.email !== email.toLowerCase()) throw unauthorized(NO_GRANT_MESSAGE);
 
+  await spendPasswordHash(now);
   const passwordHash = await hashPassword(password);
   const user = await db.$transaction(async (tx) => {
     const spent = await tx.passwordResetGrant.updateMany({ where: { id: grant.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });

@@ -1,4 +1,5 @@
 import "server-only";
+import { PASSWORD_HASH_BUDGET } from "@/lib/constants";
 import { db } from "./db";
 import { tooManyRequests } from "./http";
 
@@ -69,4 +70,15 @@ export async function countOrRefuse(limits: readonly Limit[], message: (waitSeco
 export function inMinutes(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+export const STORE_BUSY_MESSAGE = (waitSeconds: number) => `The store is busy. Please try again in ${inMinutes(waitSeconds)}.`;
+
+/**
+ * Spends one password hash from the store-wide budget (PASSWORD_HASH_BUDGET), before the hash is
+ * computed: 429 when the budget of the current window is gone.
+ */
+export async function spendPasswordHash(now: Date = new Date()): Promise<void> {
+  const [limit, seconds] = PASSWORD_HASH_BUDGET;
+  await countOrRefuse([{ key: "password-hash:all", seconds, limit }], STORE_BUSY_MESSAGE, now);
 }

@@ -3,6 +3,7 @@ import { db } from "./db";
 import { dropUserSessions } from "./session-cache";
 import { conflict } from "./http";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { spendPasswordHash } from "./rate-limit";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 
 /** The user as the API shows it (docs/PRODUCT.md §3.1): never the password hash or the session version. */
@@ -39,6 +40,7 @@ export async function createUser(input: {
   password: string;
   profilePic: string;
 }): Promise<User> {
+  await spendPasswordHash();
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.user.create({
@@ -65,6 +67,7 @@ export async function createUser(input: {
  * sessionVersion, so other sessions of the user end.
  */
 export async function updateProfile(user: User, input: { name: string; contact: string; profilePic: string; password?: string }): Promise<User> {
+  if (input.password) await spendPasswordHash();
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const updated = await db.user.update({
     where: { id: user.id },
@@ -81,6 +84,7 @@ export async function updateProfile(user: User, input: { name: string; contact: 
 
 /** The user whose email and password these are, or null; takes as long either way. */
 export async function verifyCredentials(email: string, password: string): Promise<User | null> {
+  await spendPasswordHash();
   const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), password);

@@ -183,6 +183,21 @@ describe("PUT /api/update-user", () => {
     expect((await signin(jsonRequest("/api/signin", { email: newEmail, password: PASSWORD }), noContext)).status).toBe(200);
   });
 
+  it("a confirmed email change ends the account's other sessions, as a password change does, and keeps the one that made it", async () => {
+    const me = await account();
+    const other = sessionCookieFrom(await signin(jsonRequest("/api/signin", { email: me.email, password: PASSWORD }, { headers: { "x-forwarded-for": randomAddress() } }), noContext));
+    const who = async (cookie: string) => (await userDetails(getRequest("/api/user-details", cookie), noContext)).status;
+    const newEmail = uniqueEmail("moved");
+    expect((await put(profile({ email: newEmail, currentPassword: PASSWORD }), me)).response.status).toBe(200);
+    // Asked for, not made: nothing ends yet.
+    expect(await who(other)).toBe(200);
+    const code = /verification code is (\d{6})/.exec((await mailsTo(newEmail))[0]!.text ?? "")![1]!;
+    expect((await confirmEmail(jsonRequest("/api/confirm-email", { otp: code }, { cookie: me.cookie }), noContext)).status).toBe(200);
+    expect(await who(other)).toBe(401);
+    expect(await who(me.cookie)).toBe(200);
+    expect(await query(`SELECT id FROM "Session" WHERE "userId" = $1`, [me.id])).toHaveLength(1);
+  });
+
   it(`a confirmation code takes ${OTP_MAX_ATTEMPTS} guesses, then even the right one is refused`, async () => {
     const me = await account();
     const newEmail = uniqueEmail("moved");

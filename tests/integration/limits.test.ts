@@ -12,7 +12,7 @@ import { POST as checkout } from "@/app/api/checkout/route";
 import { POST as uploadSignature } from "@/app/api/upload-signature/route";
 import { PUT as updateUser } from "@/app/api/update-user/route";
 import { POST as confirmEmail } from "@/app/api/confirm-email/route";
-import { JSON_BODY_MAX_BYTES, SIGNIN_FAILURES_PER_ADDRESS, THROTTLES } from "@/lib/constants";
+import { JSON_BODY_MAX_BYTES, PASSWORD_HASH_BUDGET, SIGNIN_ATTEMPTS_PER_ACCOUNT, SIGNIN_ATTEMPTS_PER_ADDRESS, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_WINDOW_SECONDS, THROTTLES } from "@/lib/constants";
 import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
 import { hit, reset } from "@/lib/server/rate-limit";
 import { BASE, jsonRequest, noContext, onOwnDatabase, query, shopper, TEST_PASSWORD, uniqueEmail } from "../helpers";
@@ -62,6 +62,62 @@ describe("sign-up", () => {
       expect((await signup(jsonRequest("/api/signup", { ...signupBody(), email: "nope" }, { headers: from(address) }), noContext)).status).toBe(400);
     }
     expect((await signup(jsonRequest("/api/signup", signupBody(), { headers: from(address) }), noContext)).status).toBe(201);
+  });
+});
+
+describe("successful sign-ins are bounded too", () => {
+  const signInAs = (email: string, address: string, password = TEST_PASSWORD) => signin(jsonRequest("/api/signin", { email, password }, { headers: from(address) }), noContext);
+  const tooMany = async (response: Response) => {
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await response.json()).message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+  };
+
+  it(`${SIGNIN_ATTEMPTS_PER_ACCOUNT} sign-ins per account per window, correct ones included, from any address; then 429 and no new session`, async () => {
+    const me = await shopper(); // its first sign-in
+    for (let i = 1; i < SIGNIN_ATTEMPTS_PER_ACCOUNT; i++) expect((await signInAs(me.email, newAddress())).status).toBe(200);
+    const sessions = (await query(`SELECT id FROM "Session" WHERE "userId" = $1`, [me.id])).length;
+    await tooMany(await signInAs(me.email, newAddress()));
+    expect(await query(`SELECT id FROM "Session" WHERE "userId" = $1`, [me.id])).toHaveLength(sessions);
+  });
+
+  it(`${SIGNIN_ATTEMPTS_PER_ADDRESS} sign-ins per address per window, across accounts, correct ones included`, async () => {
+    const [one, two] = [await shopper(), await shopper()];
+    const address = newAddress();
+    await hit({ key: `signin-attempt:address:${address}`, seconds: SIGNIN_WINDOW_SECONDS }, SIGNIN_ATTEMPTS_PER_ADDRESS - 1);
+    expect((await signInAs(one.email, address)).status).toBe(200);
+    await tooMany(await signInAs(two.email, address));
+    expect((await signInAs(two.email, newAddress())).status).toBe(200);
+  });
+
+  it("a profile change with the right current password counts as a sign-in (each one mails 'password changed')", async () => {
+    const me = await shopper();
+    await hit({ key: `signin-attempt:account:${me.email}`, seconds: SIGNIN_WINDOW_SECONDS }, SIGNIN_ATTEMPTS_PER_ACCOUNT);
+    const change = await updateUser(
+      jsonRequest("/api/update-user", { name: "Meera", email: me.email, contact: "", password: "a brand new passphrase", confirmPwd: "a brand new passphrase", currentPassword: TEST_PASSWORD }, { method: "PUT", cookie: me.cookie }),
+      noContext,
+    );
+    await tooMany(change);
+    expect((await signInAs(me.email, newAddress(), TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it("the whole store has a budget of password hashes: past it sign-ins and sign-ups wait, with nothing written", async () => {
+    const me = await shopper();
+    const [limit, seconds] = PASSWORD_HASH_BUDGET;
+    // This window and the next, so the test cannot straddle a window's end.
+    const now = Date.now();
+    for (const at of [now, now + seconds * 1000]) await hit({ key: "password-hash:all", seconds, now: new Date(at) }, limit);
+    try {
+      const busy = await signInAs(me.email, newAddress());
+      expect(busy.status).toBe(429);
+      expect((await busy.json()).message).toMatch(/^The store is busy\. Please try again in 1 minute\.$/);
+      const email = uniqueEmail("busy");
+      expect((await signup(jsonRequest("/api/signup", signupBody(email), { headers: from(newAddress()) }), noContext)).status).toBe(429);
+      expect(await query(`SELECT id FROM "User" WHERE email = $1`, [email])).toEqual([]);
+    } finally {
+      await reset("password-hash:all");
+    }
+    expect((await signInAs(me.email, newAddress())).status).toBe(200);
   });
 });
 

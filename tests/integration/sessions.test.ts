@@ -7,7 +7,7 @@ import { GET as logoutGet, POST as logoutPost } from "@/app/api/logout/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { PUT as updateUser } from "@/app/api/update-user/route";
 import { PUT as updateRole } from "@/app/api/update-role/[userId]/route";
-import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS } from "@/lib/constants";
+import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS, SESSIONS_PER_USER_MAX } from "@/lib/constants";
 import { readSessionClaims } from "@/lib/server/auth";
 import { admin, BASE, getRequest, jsonRequest, noContext, query, sessionCookieFrom, shopper, TEST_PASSWORD, type Shopper } from "../helpers";
 
@@ -100,6 +100,19 @@ describe("lifetimes", () => {
     const maxAge = Number(/Max-Age=(\d+)/i.exec(header)?.[1]);
     expect(maxAge).toBeGreaterThan(SESSION_MAX_AGE_SECONDS - 60);
     expect(maxAge).toBeLessThanOrEqual(SESSION_MAX_AGE_SECONDS);
+  });
+});
+
+describe("live sessions per user", () => {
+  it(`keeps at most ${SESSIONS_PER_USER_MAX}: a sign-in past that ends the oldest, and only it`, async () => {
+    const me = await shopper();
+    const later: string[] = [];
+    for (let i = 1; i < SESSIONS_PER_USER_MAX; i++) later.push(await signInAgain(me));
+    expect(await whoAmI(me.cookie)).toBe(200);
+    const newest = await signInAgain(me);
+    expect(await whoAmI(me.cookie)).toBe(401);
+    for (const cookie of [...later, newest]) expect(await whoAmI(cookie)).toBe(200);
+    expect(await query(`SELECT id FROM "Session" WHERE "userId" = $1`, [me.id])).toHaveLength(SESSIONS_PER_USER_MAX);
   });
 });
 

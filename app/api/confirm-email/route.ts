@@ -1,5 +1,5 @@
 import { confirmEmailSchema } from "@/lib/schemas";
-import { requireUser } from "@/lib/server/auth";
+import { endOtherSessions, requireSession } from "@/lib/server/auth";
 import { afterResponse } from "@/lib/server/after-response";
 import { confirmEmailChange } from "@/lib/server/email-change";
 import { handle, ok, readBody } from "@/lib/server/http";
@@ -9,12 +9,15 @@ import { toPublicUser } from "@/lib/server/users";
 
 // POST /api/confirm-email {otp} — one of the store's own calls (docs/PRODUCT.md §7.4): the code mailed to the new address that
 // update-user asked for; a right code makes it the account's email, and the old address is told.
+// A new email is a change of credentials, as a new password is: the account's other sessions
+// end, and the one that confirmed it carries on.
 export const POST = handle(async (request) => {
-  const user = await requireUser(request);
+  const { user, id: sessionId } = await requireSession(request);
   const { otp } = await readBody(request, confirmEmailSchema);
   // Guesses count per account across codes (a new code must not mean fresh guesses).
   await throttle("emailChangeGuess", request, user.id);
   const { user: updated, oldEmail } = await confirmEmailChange(user, otp);
+  await endOtherSessions(updated.id, sessionId);
   afterResponse("email-changed mail", () => sendMail({ to: oldEmail, ...emailChangedEmail(updated.name, updated.email) }));
   return ok(toPublicUser(updated), "Your new email address is confirmed");
 });
