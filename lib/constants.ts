@@ -92,6 +92,13 @@ export const CHECKOUT_MAX_LINES = 100;
 export const CHECKOUT_SESSION_MINUTES = 60;
 /** A repeated checkout of the same cart within this time reuses the open session. */
 export const CHECKOUT_REUSE_MINUTES = 25;
+/**
+ * The success page's questions to Stripe about one session: its answer is kept this long while
+ * the session may still change (open, unpaid), and for good once it cannot (paid, expired).
+ */
+export const STRIPE_SESSION_FRESH_MS = 5000;
+/** Questions to Stripe from the success page per account: [count, window in seconds]. */
+export const SUCCESS_LOOKUPS_PER_ACCOUNT = [30, 600] as const;
 /** Orders per page in the order history; the unpaged call answers at most ORDERS_LIST_MAX. */
 export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_LIST_MAX = 100;

@@ -1,6 +1,6 @@
 import "server-only";
 import type Stripe from "stripe";
-import { ORDERS_LIST_MAX } from "@/lib/constants";
+import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/money";
 import { siteUrl } from "@/lib/site-url";
 import { Prisma, type Order, type OrderItem } from "@/lib/generated/prisma/client";
@@ -9,7 +9,9 @@ import { isRowId } from "./catalog";
 import type { CheckoutLine } from "./checkout";
 import { db } from "./db";
 import { orderConfirmationEmail, sendMail } from "./mail";
-import { unavailable } from "./http";
+import { HttpError, unavailable } from "./http";
+import { countOrRefuse } from "./rate-limit";
+import { keepSession, keptSession } from "./stripe-session-cache";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "./stripe";
 
 // Orders: made from a paid Checkout Session by one fulfilment function, which both the webhook
@@ -78,7 +80,7 @@ export type FulfilResult =
   | { status: "fulfilled"; order: PublicOrder; created: boolean }
   /** Stripe has not taken the money (yet): nothing is written. */
   | { status: "pending" }
-  /** Not a session of ours (unknown to Stripe, or no checkout row): nothing is written. */
+  /** Not a session of ours (unknown to Stripe, or no checkout row), or one that expired unpaid: nothing is written. */
   | { status: "unknown" }
   /** A session of another user (success page only): nothing is shown. */
   | { status: "not-yours" };
@@ -107,11 +109,12 @@ async function existingOrder(sessionId: string): Promise<OrderRow | null> {
 /**
  * Turns a paid Checkout Session into its order, once. `userId`: the success page's caller, who
  * must own the session. `event`: the webhook event being handled, recorded with the order.
+ * `now`: the success page's clock for Stripe's kept answers and its limit (tests move it).
  * Throws (so the webhook answers 5xx and Stripe retries) only when the database or Stripe fails.
  */
 export async function fulfilCheckoutSession(
   sessionId: string,
-  options: { userId?: string; event?: { id: string; type: string } } = {},
+  options: { userId?: string; event?: { id: string; type: string }; now?: number } = {},
 ): Promise<FulfilResult> {
   if (!SESSION_ID.test(sessionId)) return { status: "unknown" };
   const known = await existingOrder(sessionId);
@@ -130,19 +133,26 @@ export async function fulfilCheckoutSession(
     if (mine.userId !== options.userId) return { status: "not-yours" };
   }
 
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await stripeClient().checkout.sessions.retrieve(sessionId);
-  } catch (error) {
-    if (isMissingAtProvider(error)) return { status: "unknown" };
-    if (!isProviderOutage(error)) throw error;
-    // A 503 the webhook answers too, so Stripe delivers the event again later.
-    console.error(`[orders] the payment provider failed for session ${sessionId}:`, error);
-    throw unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
+  // The success page's questions are answered from Stripe's last answer while it holds
+  // (stripe-session-cache.ts), and limited per account; the webhook always asks.
+  let session = options.userId !== undefined ? keptSession(sessionId, options.now) : undefined;
+  if (!session) {
+    if (options.userId !== undefined && !(await mayAskStripe(options.userId, options.now))) return { status: "pending" };
+    try {
+      session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      if (isMissingAtProvider(error)) return { status: "unknown" };
+      if (!isProviderOutage(error)) throw error;
+      // A 503 the webhook answers too, so Stripe delivers the event again later.
+      console.error(`[orders] the payment provider failed for session ${sessionId}:`, error);
+      throw unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
+    }
+    if (options.userId !== undefined) keepSession(session, options.now);
   }
   const checkoutId = session.metadata?.checkoutId;
   if (options.userId !== undefined && session.metadata?.userId !== options.userId) return { status: "not-yours" };
-  if (session.payment_status === "unpaid") return { status: "pending" };
+  // Expired unpaid: the success page has no payment to wait for.
+  if (session.payment_status === "unpaid") return { status: session.status === "expired" && options.userId !== undefined ? "unknown" : "pending" };
   if (!isRowId(checkoutId)) return { status: "unknown" };
 
   const result = await db.$transaction(async (tx) => {
@@ -213,6 +223,22 @@ export async function fulfilCheckoutSession(
   if (!result) return { status: "unknown" };
   if (result.order.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
   return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
+}
+
+/**
+ * Whether the success page may ask Stripe for this account now (SUCCESS_LOOKUPS_PER_ACCOUNT).
+ * Past the limit the page keeps saying it is confirming the payment; the webhook records the
+ * order meanwhile.
+ */
+async function mayAskStripe(userId: string, now: number = Date.now()): Promise<boolean> {
+  const [limit, seconds] = SUCCESS_LOOKUPS_PER_ACCOUNT;
+  try {
+    await countOrRefuse([{ key: `success-lookup:account:${userId}`, seconds, limit }], () => "", new Date(now));
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return false;
+    throw error;
+  }
 }
 
 type Writer = Pick<typeof db, "$executeRaw">;

@@ -4,14 +4,16 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { absoluteUrl } from "@/lib/site-url";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as checkoutRoute } from "@/app/api/checkout/route";
 import { GET as getOrders } from "@/app/api/get-order-details/route";
 import { POST as webhookRoute } from "@/app/api/webhook/route";
 import { GET as cronRoute } from "@/app/api/cron/order-emails/route";
-import { SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
+import { SHIPPING_AMOUNT_PAISE, STRIPE_SESSION_FRESH_MS, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
+import { hit } from "@/lib/server/rate-limit";
+import { stripeClient } from "@/lib/server/stripe";
 import { fulfilCheckoutSession, sendPendingOrderEmails, type PublicOrder } from "@/lib/server/orders";
 import { startEmulators } from "../../scripts/emulators/server";
 import { admin, BASE, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
@@ -419,6 +421,65 @@ describe("fulfilment: exactly once, whatever arrives twice or in parallel", () =
     const second = await startCheckout(other, [otherLine]);
     expect(second.id).not.toBe(first.id);
     expect(await query(`SELECT status FROM "Checkout" WHERE "userId" = $1 ORDER BY "createdAt"`, [other.id])).toEqual([{ status: "EXPIRED" }, { status: "OPEN" }]);
+  });
+});
+
+describe("the success page asks Stripe sparingly (its rate limits are the whole store's)", () => {
+  /** Counts the SDK's questions about sessions while `run` runs. */
+  async function countingRetrieves(run: (calls: () => number) => Promise<void>): Promise<void> {
+    const retrieve = vi.spyOn(stripeClient().checkout.sessions, "retrieve");
+    try {
+      await run(() => retrieve.mock.calls.length);
+    } finally {
+      retrieve.mockRestore();
+    }
+  }
+
+  it("answers loads of an open session from Stripe's last answer for a few seconds, then asks again", async () => {
+    const me = await shopper();
+    const started = await startCheckout(me, [await addLine(me, products[2]!.id)]);
+    await countingRetrieves(async (calls) => {
+      const t = Date.now();
+      for (let i = 0; i < 5; i++) expect(await fulfilCheckoutSession(started.id, { userId: me.id, now: t + i * 500 })).toEqual({ status: "pending" });
+      expect(calls()).toBe(1);
+      await pay(started.id);
+      // Stripe's kept answer (unpaid) holds until it goes stale; then the page asks and fulfils.
+      expect(await fulfilCheckoutSession(started.id, { userId: me.id, now: t + 2500 })).toEqual({ status: "pending" });
+      expect((await fulfilCheckoutSession(started.id, { userId: me.id, now: t + STRIPE_SESSION_FRESH_MS + 1 })).status).toBe("fulfilled");
+      expect(calls()).toBe(2);
+      // Fulfilled: the order answers from the database.
+      expect((await fulfilCheckoutSession(started.id, { userId: me.id })).status).toBe("fulfilled");
+      expect(calls()).toBe(2);
+    });
+  });
+
+  it("keeps an expired session's answer for good, and shows no payment to wait for", async () => {
+    const me = await shopper();
+    const started = await startCheckout(me, [await addLine(me, products[2]!.id)]);
+    expect((await fetch(`${emulatorUrl()}/v1/checkout/sessions/${started.id}/expire`, { method: "POST", headers: { authorization: "Bearer sk_test_x" } })).status).toBe(200);
+    await countingRetrieves(async (calls) => {
+      const t = Date.now();
+      expect(await fulfilCheckoutSession(started.id, { userId: me.id, now: t })).toEqual({ status: "unknown" });
+      expect(await fulfilCheckoutSession(started.id, { userId: me.id, now: t + 24 * 3600 * 1000 })).toEqual({ status: "unknown" });
+      expect(calls()).toBe(1);
+    });
+  });
+
+  it(`asks at most ${SUCCESS_LOOKUPS_PER_ACCOUNT[0]} times per account per window; past that the page keeps confirming`, async () => {
+    const me = await shopper();
+    const started = await startCheckout(me, [await addLine(me, products[2]!.id)]);
+    const [limit, seconds] = SUCCESS_LOOKUPS_PER_ACCOUNT;
+    const t = Date.now();
+    await hit({ key: `success-lookup:account:${me.id}`, seconds, now: new Date(t) }, limit);
+    await countingRetrieves(async (calls) => {
+      expect(await fulfilCheckoutSession(started.id, { userId: me.id, now: t })).toEqual({ status: "pending" });
+      expect(calls()).toBe(0);
+    });
+    // The webhook is never held back by it.
+    await pay(started.id);
+    const event = await completedEvent(started.id);
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+    expect(await ordersOf(me.id)).toHaveLength(1);
   });
 });
 
