@@ -15,6 +15,7 @@ import { formatRupees } from "@/lib/money";
 import { absoluteUrl, siteUrl } from "@/lib/site-url";
 import type { Checkout, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "./catalog";
+import { isAllowedCorsOrigin } from "./origin";
 import { db } from "./db";
 import { badRequest, conflict, HttpError, unavailable } from "./http";
 import { fulfilCheckoutSession } from "./orders";
@@ -65,8 +66,19 @@ export function checkoutTotal(lines: Pick<CheckoutLine, "price" | "quantity">[],
   return lines.reduce((sum, line) => sum + line.price * line.quantity, shipping);
 }
 
-function fingerprintOf(lines: CheckoutLine[], email: string): string {
-  const canonical = JSON.stringify([email, SHIPPING_AMOUNT_PAISE, SHIPPING_RATE_NAME, lines.map((l) => [l.cartItemId, l.productId, l.name, l.image, l.price, l.quantity])]);
+/**
+ * Where Stripe sends the shopper back: the store's own /success and /cancel, or those of the
+ * client that started the checkout when it is one of ALLOWED_ORIGINS (an API client on another
+ * site, whose shopper is signed in there, not here).
+ */
+function returnBase(clientOrigin: string | null): string {
+  return isAllowedCorsOrigin(clientOrigin) ? clientOrigin : siteUrl();
+}
+
+function fingerprintOf(lines: CheckoutLine[], email: string, base: string): string {
+  // The return pages are part of the session Stripe makes: a cart reopened from another client
+  // gets a session of its own.
+  const canonical = JSON.stringify([email, SHIPPING_AMOUNT_PAISE, SHIPPING_RATE_NAME, base, lines.map((l) => [l.cartItemId, l.productId, l.name, l.image, l.price, l.quantity])]);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -74,8 +86,8 @@ function fingerprintOf(lines: CheckoutLine[], email: string): string {
  * The open checkout for exactly this cart made in the last CHECKOUT_REUSE_MINUTES, or a new one.
  * A per-user advisory lock makes two parallel requests agree on one row.
  */
-async function recordCheckout(user: User, lines: CheckoutLine[], now: Date): Promise<Checkout> {
-  const fingerprint = fingerprintOf(lines, user.email);
+async function recordCheckout(user: User, lines: CheckoutLine[], base: string, now: Date): Promise<Checkout> {
+  const fingerprint = fingerprintOf(lines, user.email, base);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`checkout:${user.id}`}, 0))`;
     const reusable = await tx.checkout.findFirst({
@@ -100,8 +112,11 @@ async function recordCheckout(user: User, lines: CheckoutLine[], now: Date): Pro
   });
 }
 
-/** Everything Stripe gets is derived from the row, so a retry with the same key sends the same request. */
-function sessionParams(checkout: Checkout): Stripe.Checkout.SessionCreateParams {
+/**
+ * Everything Stripe gets is derived from the row and the return pages (part of its fingerprint),
+ * so a retry with the same key sends the same request.
+ */
+function sessionParams(checkout: Checkout, base: string): Stripe.Checkout.SessionCreateParams {
   const lines = checkout.lines as CheckoutLine[];
   return {
     mode: "payment",
@@ -126,17 +141,20 @@ function sessionParams(checkout: Checkout): Stripe.Checkout.SessionCreateParams 
         },
       },
     ],
-    success_url: `${siteUrl()}/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${siteUrl()}/cancel`,
+    success_url: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${base}/cancel`,
     expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
   };
 }
 
 /**
  * POST /api/checkout: records the attempt and opens (or reopens) its Stripe Checkout Session.
- * Amounts outside what Stripe accepts for INR are refused before Stripe is called.
+ * `clientOrigin`: the request's Origin header; a listed one (ALLOWED_ORIGINS) gets the shopper
+ * back on its own /success and /cancel. Amounts outside what Stripe accepts for INR are refused
+ * before Stripe is called.
  */
-export async function startCheckout(user: User, lineIds: string[], now = new Date()): Promise<StartedCheckout> {
+export async function startCheckout(user: User, lineIds: string[], clientOrigin: string | null = null, now = new Date()): Promise<StartedCheckout> {
+  const base = returnBase(clientOrigin);
   const lines = await snapshotLines(user.id, lineIds);
   const total = checkoutTotal(lines);
   if (total < STRIPE_MIN_AMOUNT_PAISE) throw badRequest(`The order total must be at least ${formatRupees(STRIPE_MIN_AMOUNT_PAISE)}.`);
@@ -144,8 +162,8 @@ export async function startCheckout(user: User, lineIds: string[], now = new Dat
     throw badRequest(`The order total can be at most ${formatRupees(STRIPE_MAX_AMOUNT_PAISE)}. Split your order into smaller ones.`);
   }
   for (let attempt = 0; attempt < 2; attempt++) {
-    const checkout = await recordCheckout(user, lines, now);
-    const started = checkout.stripeSessionId ? await reopenSession(checkout) : await openSession(checkout);
+    const checkout = await recordCheckout(user, lines, base, now);
+    const started = checkout.stripeSessionId ? await reopenSession(checkout) : await openSession(checkout, base);
     if (started) return started;
     // The reused session had expired (its row is closed now): the next round records a new one.
   }
@@ -158,10 +176,10 @@ function providerFailed(checkoutId: string, error: unknown): HttpError {
 }
 
 /** Creates the row's Checkout Session; its idempotency key makes every retry the same session. */
-async function openSession(checkout: Checkout): Promise<StartedCheckout> {
+async function openSession(checkout: Checkout, base: string): Promise<StartedCheckout> {
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeClient().checkout.sessions.create(sessionParams(checkout), { idempotencyKey: `checkout-${checkout.id}` });
+    session = await stripeClient().checkout.sessions.create(sessionParams(checkout, base), { idempotencyKey: `checkout-${checkout.id}` });
   } catch (error) {
     if (isIdempotencyConflict(error)) {
       // A parallel request with this key is still at Stripe: its answer is about to be recorded.

@@ -222,6 +222,50 @@ describe("POST /api/checkout: who may call, and what is charged", () => {
   });
 });
 
+describe("POST /api/checkout from an API client on another site", () => {
+  const CLIENT = "https://shop-client.example";
+  const withOrigin = (cookie: string, origin: string | null, lines: { _id: string }[]) =>
+    checkoutRoute(jsonRequest("/api/checkout", { cartItems: lines }, { cookie, headers: origin ? { origin } : {} }), noContext);
+
+  it("sends the shopper of a listed origin back to that origin's /success and /cancel", async () => {
+    process.env.ALLOWED_ORIGINS = CLIENT;
+    try {
+      const me = await shopper();
+      const line = await addLine(me, products[2]!.id);
+      const answer = await withOrigin(me.cookie, CLIENT, [line]);
+      expect(answer.status).toBe(200);
+      const session = await retrieve((await answer.json()).id);
+      expect(session.success_url).toBe(`${CLIENT}/success?session_id={CHECKOUT_SESSION_ID}`);
+      expect(session.cancel_url).toBe(`${CLIENT}/cancel`);
+      // The same cart from the store's own pages gets a session that returns to the store.
+      const own = await withOrigin(me.cookie, new URL(process.env.SITE_URL!).origin, [line]);
+      const ownSession = await retrieve((await own.json()).id);
+      expect(ownSession.id).not.toBe(session.id);
+      expect(ownSession.success_url).toBe(`${process.env.SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`);
+    } finally {
+      delete process.env.ALLOWED_ORIGINS;
+    }
+  });
+
+  it("never builds them from an unlisted or missing origin: those keep the store's pages, or are refused", async () => {
+    process.env.ALLOWED_ORIGINS = CLIENT;
+    try {
+      const me = await shopper();
+      const line = await addLine(me, products[2]!.id);
+      const before = (await sessionsOf(me.email)).length;
+      expect((await withOrigin(me.cookie, "https://elsewhere.example", [line])).status).toBe(403);
+      expect(await sessionsOf(me.email)).toHaveLength(before);
+      const script = await withOrigin(me.cookie, null, [line]);
+      expect(script.status).toBe(200);
+      const session = await retrieve((await script.json()).id);
+      expect(session.success_url).toBe(`${process.env.SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`);
+      expect(session.cancel_url).toBe(`${process.env.SITE_URL}/cancel`);
+    } finally {
+      delete process.env.ALLOWED_ORIGINS;
+    }
+  });
+});
+
 describe("POST /api/webhook: only Stripe's signature opens it", () => {
   let session: EmulatedSession;
   let owner: Shopper;
