@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useEffect } from "react";
 import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
@@ -12,7 +13,26 @@ import { signInStateChanged, USER_DETAILS_KEY } from "./use-current-user";
 import { WISHLIST_COUNT_KEY } from "./use-shop-lists";
 import { useApiAction } from "./use-api-action";
 
-export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: string; defaultPassword: string }) {
+const FORM_ID = "sign-in-form";
+
+/**
+ * Fills the form with the demo guest's account once it arrives (app/signin/page.tsx streams it
+ * in), unless the visitor has typed in it meanwhile: what they typed is never replaced.
+ */
+export function SignInPrefill({ email, password }: { email: string; password: string }) {
+  useEffect(() => {
+    const form = document.getElementById(FORM_ID);
+    if (!(form instanceof HTMLFormElement)) return;
+    const fields = [form.elements.namedItem("email"), form.elements.namedItem("password")];
+    if (!fields.every((field) => field instanceof HTMLInputElement && field.value === "")) return;
+    (fields[0] as HTMLInputElement).value = email;
+    (fields[1] as HTMLInputElement).value = password;
+  }, [email, password]);
+  return null;
+}
+
+/** `children`: rendered inside the form (the prefill, when the page has one). */
+export function SignInForm({ children }: { children?: React.ReactNode }) {
   const router = useRouter();
   const { pending, run } = useApiAction();
 
@@ -31,11 +51,12 @@ export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: st
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form id={FORM_ID} onSubmit={onSubmit} className="space-y-4">
+      {children}
       {/* Focused on arrival: the sign-in page is where sign-up and a password reset lead. */}
-      <TextField id="email" name="email" label="Email" type="email" autoComplete="email" required defaultValue={defaultEmail} autoFocus />
+      <TextField id="email" name="email" label="Email" type="email" autoComplete="email" required autoFocus />
       <div className="space-y-1">
-        <PasswordField id="password" name="password" label="Password" autoComplete="current-password" required defaultValue={defaultPassword} />
+        <PasswordField id="password" name="password" label="Password" autoComplete="current-password" required />
         <Link href="/forgot-password" className={`block text-right text-sm ${LINK_CLASS}`}>
           Forgot password?
         </Link>
