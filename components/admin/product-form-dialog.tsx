@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { PRODUCT_IMAGE_MESSAGE } from "@/lib/schemas";
 import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
 import { ApiError, postJson } from "@/lib/api-client";
@@ -93,7 +94,11 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         onInput={(event) => {
           // A field being corrected loses its old message.
           const name = (event.target as HTMLInputElement).name;
-          if (name && errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
+          if (name && errors[name]) {
+            // The dialog's alert goes with the message of the field being corrected.
+            if (problem === errors[name]) setProblem("");
+            setErrors(({ [name]: _fixed, ...rest }) => rest);
+          }
         }}
         noValidate
         className="space-y-4"
@@ -127,6 +132,9 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
           onChange={(update) => {
             setImages(update);
             setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith("productImage"))));
+            // The dialog's alert said the images were missing or wrong: they changed, so it goes.
+            if (imageError && problem === imageError) setProblem("");
+            else if (problem === PRODUCT_IMAGE_MESSAGE) setProblem("");
           }}
           error={imageError}
         />
