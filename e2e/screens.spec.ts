@@ -184,6 +184,8 @@ test("@mobile the product form: Enter opens the file chooser, the image message 
   // Saved without an image: refused, and said in the dialog.
   await dialog.getByRole("button", { name: "Upload Product" }).click();
   await expect(dialog.getByRole("alert").filter({ hasText: PRODUCT_IMAGE_MESSAGE }).first()).toBeVisible();
+  const imageToast = page.locator("[data-sonner-toast]").filter({ hasText: PRODUCT_IMAGE_MESSAGE });
+  await expect(imageToast).toBeVisible();
 
   // Enter on the file field opens the chooser (as Space does).
   const input = dialog.locator('input[type="file"]');
@@ -197,8 +199,10 @@ test("@mobile the product form: Enter opens the file chooser, the image message 
     { name: "back.png", mimeType: "image/png", buffer: png(30, 40) },
   ]);
   await expect(dialog.getByTestId("product-image-thumb")).toHaveCount(2);
-  // The images are there: no '*Please Upload Product image' anywhere in the dialog.
+  // The images are there: no '*Please Upload Product image' anywhere in the dialog, and its toast
+  // is taken back at once (well before the 5 s it would otherwise stay).
   await expect(dialog.getByText(PRODUCT_IMAGE_MESSAGE)).toHaveCount(0);
+  await expect(imageToast).toHaveCount(0, { timeout: 1_500 });
 
   // Moving image 2 to the front keeps the focus on that image's controls.
   await dialog.getByRole("button", { name: "Move image 2 earlier" }).focus();

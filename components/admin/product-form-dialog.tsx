@@ -15,6 +15,9 @@ import { IconButton } from "../ui/icon-button";
 
 type Errors = Record<string, string>;
 
+// The refused save's '*Please Upload Product image' toast, taken back once an image is added.
+const IMAGE_TOAST = "product-image-missing";
+
 /**
  * docs/PRODUCT.md §2.10: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
  * productImage, productDesc, price, sellingPrice) in a modal dialog. The server validates (with
@@ -55,6 +58,11 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       } catch (error) {
         if (error instanceof ApiError) setErrors(error.fields);
         setProblem(apiErrorMessage(error));
+        if (apiErrorMessage(error) === PRODUCT_IMAGE_MESSAGE) {
+          // Its own toast, taken back as soon as an image is added.
+          toast.error(PRODUCT_IMAGE_MESSAGE, { id: IMAGE_TOAST });
+          return;
+        }
         throw error; // the toast with the server's message (docs/PRODUCT.md §8.1)
       }
     });
@@ -135,6 +143,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
             // The dialog's alert said the images were missing or wrong: they changed, so it goes.
             if (imageError && problem === imageError) setProblem("");
             else if (problem === PRODUCT_IMAGE_MESSAGE) setProblem("");
+            toast.dismiss(IMAGE_TOAST);
           }}
           error={imageError}
         />
