@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
 import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
@@ -13,26 +12,7 @@ import { signInStateChanged, USER_DETAILS_KEY } from "./use-current-user";
 import { WISHLIST_COUNT_KEY } from "./use-shop-lists";
 import { useApiAction } from "./use-api-action";
 
-const FORM_ID = "sign-in-form";
-
-/**
- * Fills the form with the demo guest's account once it arrives (app/signin/page.tsx streams it
- * in), unless the visitor has typed in it meanwhile: what they typed is never replaced.
- */
-export function SignInPrefill({ email, password }: { email: string; password: string }) {
-  useEffect(() => {
-    const form = document.getElementById(FORM_ID);
-    if (!(form instanceof HTMLFormElement)) return;
-    const fields = [form.elements.namedItem("email"), form.elements.namedItem("password")];
-    if (!fields.every((field) => field instanceof HTMLInputElement && field.value === "")) return;
-    (fields[0] as HTMLInputElement).value = email;
-    (fields[1] as HTMLInputElement).value = password;
-  }, [email, password]);
-  return null;
-}
-
-/** `children`: rendered inside the form (the prefill, when the page has one). */
-export function SignInForm({ children }: { children?: React.ReactNode }) {
+export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: string; defaultPassword: string }) {
   const router = useRouter();
   const { pending, run } = useApiAction();
 
@@ -51,12 +31,11 @@ export function SignInForm({ children }: { children?: React.ReactNode }) {
   }
 
   return (
-    <form id={FORM_ID} onSubmit={onSubmit} className="space-y-4">
-      {children}
+    <form onSubmit={onSubmit} className="space-y-4">
       {/* Focused on arrival: the sign-in page is where sign-up and a password reset lead. */}
-      <TextField id="email" name="email" label="Email" type="email" autoComplete="email" required autoFocus />
+      <TextField id="email" name="email" label="Email" type="email" autoComplete="email" required defaultValue={defaultEmail} autoFocus />
       <div className="space-y-1">
-        <PasswordField id="password" name="password" label="Password" autoComplete="current-password" required />
+        <PasswordField id="password" name="password" label="Password" autoComplete="current-password" required defaultValue={defaultPassword} />
         <Link href="/forgot-password" className={`block text-right text-sm ${LINK_CLASS}`}>
           Forgot password?
         </Link>
@@ -71,5 +50,23 @@ export function SignInForm({ children }: { children?: React.ReactNode }) {
         </Link>
       </p>
     </form>
+  );
+}
+
+/**
+ * The sign-in form's shape while it is on its way (two fields, the button). In this module, not
+ * the page's: the page's static shell then needs this module's script (app/signin/page.tsx).
+ */
+export function SignInFormSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label="Loading the sign-in form">
+      {[0, 1].map((field) => (
+        <div key={field} className="space-y-1">
+          <div className="h-4 w-20 animate-pulse rounded bg-slate-200" />
+          <div className="h-10 animate-pulse rounded-lg bg-slate-100" />
+        </div>
+      ))}
+      <div className="h-11 animate-pulse rounded-full bg-slate-200" />
+    </div>
   );
 }

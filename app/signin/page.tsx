@@ -5,7 +5,7 @@ import { DEMO_GUEST } from "@/lib/demo-accounts";
 import { readConfig } from "@/lib/server/config";
 import { SHOPPER_SIGN_IN } from "@/lib/session-cookie";
 import { AuthCard } from "@/components/account/auth-card";
-import { SignInForm, SignInPrefill } from "@/components/sign-in-form";
+import { SignInForm, SignInFormSkeleton } from "@/components/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
@@ -13,34 +13,18 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 // A visitor already signed in never sees this page (proxy.ts sends them to /), except an admin
 // sent here by a cart or wishlist button to sign in with a shopper account (SHOPPER_SIGN_IN_PATH).
-//
-// The form is part of the page's static shell, not of a part streamed later: its script then loads
-// with the page, and when it cannot (a deploy replaced it, the network dropped it) the error page
-// says 'Loading chunk {id} failed', as on the other pages. (Inside a streamed part, that failure
-// left the part's fallback on screen for good.) Only what is decided per request streams in: the
-// note for an admin, and the demo guest's prefill.
 export default function SignInPage({ searchParams }: Props) {
   return (
     <AuthCard title="Sign In">
-      <Suspense fallback={null}>
-        <ShopperNote searchParams={searchParams} />
+      {/* Not the form itself as the fallback: what a visitor typed there would be replaced when the
+          real form arrives. The skeleton comes from the form's own module, so the form's script is
+          part of the page's static shell: when it cannot load (a deploy replaced it, the network
+          dropped it), the error page says 'Loading chunk {id} failed', as on the other pages,
+          instead of this fallback staying on screen for good. */}
+      <Suspense fallback={<SignInFormSkeleton />}>
+        <PrefilledSignInForm searchParams={searchParams} />
       </Suspense>
-      <SignInForm>
-        <Suspense fallback={null}>
-          <DemoPrefill />
-        </Suspense>
-      </SignInForm>
     </AuthCard>
-  );
-}
-
-async function ShopperNote({ searchParams }: Props) {
-  const forShopper = (await searchParams)[SHOPPER_SIGN_IN.param] === SHOPPER_SIGN_IN.value;
-  if (!forShopper) return null;
-  return (
-    <p role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-      Carts and wishlists belong to shopper accounts. Sign in with a shopper account to use them; this ends your current session.
-    </p>
   );
 }
 
@@ -49,8 +33,18 @@ async function ShopperNote({ searchParams }: Props) {
  * with DEMO_ACCOUNTS=0), decided when the page is served, not when it was built: a production
  * build never shows them.
  */
-async function DemoPrefill() {
+async function PrefilledSignInForm({ searchParams }: Props) {
   await connection();
-  if (!readConfig().demoAccounts) return null;
-  return <SignInPrefill email={DEMO_GUEST.email} password={DEMO_GUEST.password} />;
+  const prefill = readConfig().demoAccounts ? DEMO_GUEST : { email: "", password: "" };
+  const forShopper = (await searchParams)[SHOPPER_SIGN_IN.param] === SHOPPER_SIGN_IN.value;
+  return (
+    <>
+      {forShopper && (
+        <p role="note" className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          Carts and wishlists belong to shopper accounts. Sign in with a shopper account to use them; this ends your current session.
+        </p>
+      )}
+      <SignInForm defaultEmail={prefill.email} defaultPassword={prefill.password} />
+    </>
+  );
 }
