@@ -52,3 +52,21 @@ export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: st
     </form>
   );
 }
+
+/**
+ * The sign-in form's shape while it is on its way (two fields, the button). In this module, not
+ * the page's: the page's static shell then needs this module's script (app/signin/page.tsx).
+ */
+export function SignInFormSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label="Loading the sign-in form">
+      {[0, 1].map((field) => (
+        <div key={field} className="space-y-1">
+          <div className="h-4 w-20 animate-pulse rounded bg-slate-200" />
+          <div className="h-10 animate-pulse rounded-lg bg-slate-100" />
+        </div>
+      ))}
+      <div className="h-11 animate-pulse rounded-full bg-slate-200" />
+    </div>
+  );
+}

@@ -23,15 +23,20 @@ const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 let loadNow: (() => void) | null = null;
 let wanted = false;
 
-function show(kind: "success" | "error", message: string): void {
+/** `id`: a toast that can be taken back with toast.dismiss(id) (one of that id shows at a time). */
+function show(kind: "success" | "error", message: string, id?: string): void {
   wanted = true;
   loadNow?.();
-  void mounted.then(loadSonner).then(({ toast: sonnerToast }) => sonnerToast[kind](message));
+  void mounted.then(loadSonner).then(({ toast: sonnerToast }) => sonnerToast[kind](message, id ? { id } : undefined));
 }
 
 export const toast = {
-  success: (message: string) => show("success", message),
-  error: (message: string) => show("error", message),
+  success: (message: string, options?: { id?: string }) => show("success", message, options?.id),
+  error: (message: string, options?: { id?: string }) => show("error", message, options?.id),
+  /** Takes back the toast shown with this id, if sonner has loaded (else there is none). */
+  dismiss: (id: string) => {
+    if (wanted) void mounted.then(loadSonner).then(({ toast: sonnerToast }) => sonnerToast.dismiss(id));
+  },
 };
 
 const whenIdle = (callback: () => void): (() => void) => {

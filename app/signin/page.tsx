@@ -5,7 +5,7 @@ import { DEMO_GUEST } from "@/lib/demo-accounts";
 import { readConfig } from "@/lib/server/config";
 import { SHOPPER_SIGN_IN } from "@/lib/session-cookie";
 import { AuthCard } from "@/components/account/auth-card";
-import { SignInForm } from "@/components/sign-in-form";
+import { SignInForm, SignInFormSkeleton } from "@/components/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 
@@ -17,7 +17,10 @@ export default function SignInPage({ searchParams }: Props) {
   return (
     <AuthCard title="Sign In">
       {/* Not the form itself as the fallback: what a visitor typed there would be replaced when the
-          real form arrives. */}
+          real form arrives. The skeleton comes from the form's own module, so the form's script is
+          part of the page's static shell: when it cannot load (a deploy replaced it, the network
+          dropped it), the error page says 'Loading chunk {id} failed', as on the other pages,
+          instead of this fallback staying on screen for good. */}
       <Suspense fallback={<SignInFormSkeleton />}>
         <PrefilledSignInForm searchParams={searchParams} />
       </Suspense>
@@ -43,20 +46,5 @@ async function PrefilledSignInForm({ searchParams }: Props) {
       )}
       <SignInForm defaultEmail={prefill.email} defaultPassword={prefill.password} />
     </>
-  );
-}
-
-/** The sign-in form's shape while it is on its way (two fields, the button). */
-function SignInFormSkeleton() {
-  return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading the sign-in form">
-      {[0, 1].map((field) => (
-        <div key={field} className="space-y-1">
-          <div className="h-4 w-20 animate-pulse rounded bg-slate-200" />
-          <div className="h-10 animate-pulse rounded-lg bg-slate-100" />
-        </div>
-      ))}
-      <div className="h-11 animate-pulse rounded-full bg-slate-200" />
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { PRODUCT_IMAGE_MESSAGE } from "@/lib/schemas";
 import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
 import { ApiError, postJson } from "@/lib/api-client";
@@ -13,6 +14,9 @@ import { ProductImagesField } from "./product-images-field";
 import { IconButton } from "../ui/icon-button";
 
 type Errors = Record<string, string>;
+
+// The refused save's '*Please Upload Product image' toast, taken back once an image is added.
+const IMAGE_TOAST = "product-image-missing";
 
 /**
  * docs/PRODUCT.md §2.10: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
@@ -54,6 +58,11 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       } catch (error) {
         if (error instanceof ApiError) setErrors(error.fields);
         setProblem(apiErrorMessage(error));
+        if (apiErrorMessage(error) === PRODUCT_IMAGE_MESSAGE) {
+          // Its own toast, taken back as soon as an image is added.
+          toast.error(PRODUCT_IMAGE_MESSAGE, { id: IMAGE_TOAST });
+          return;
+        }
         throw error; // the toast with the server's message (docs/PRODUCT.md §8.1)
       }
     });
@@ -93,7 +102,11 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         onInput={(event) => {
           // A field being corrected loses its old message.
           const name = (event.target as HTMLInputElement).name;
-          if (name && errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
+          if (name && errors[name]) {
+            // The dialog's alert goes with the message of the field being corrected.
+            if (problem === errors[name]) setProblem("");
+            setErrors(({ [name]: _fixed, ...rest }) => rest);
+          }
         }}
         noValidate
         className="space-y-4"
@@ -127,6 +140,10 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
           onChange={(update) => {
             setImages(update);
             setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith("productImage"))));
+            // The dialog's alert said the images were missing or wrong: they changed, so it goes.
+            if (imageError && problem === imageError) setProblem("");
+            else if (problem === PRODUCT_IMAGE_MESSAGE) setProblem("");
+            toast.dismiss(IMAGE_TOAST);
           }}
           error={imageError}
         />

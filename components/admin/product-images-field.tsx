@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "@/components/toast";
 import { postJson } from "@/lib/api-client";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/lib/constants";
@@ -67,13 +67,41 @@ export function ProductImagesField({ images, onChange, error }: { images: string
     }
   }
 
-  const move = (from: number, to: number) =>
+  // A moved or removed thumbnail's button leaves the document or becomes disabled: the focus goes
+  // to the control that continues the admin's work, never to the page.
+  const list = useRef<HTMLOListElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const refocus = useRef<{ index: number; direction: "earlier" | "later" } | "input" | null>(null);
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted) return;
+    refocus.current = null;
+    if (wanted === "input" || images.length === 0) {
+      fileInput.current?.focus();
+      return;
+    }
+    const buttons = (index: number) => list.current?.children[index]?.querySelectorAll<HTMLButtonElement>("button[data-move]");
+    const index = Math.min(wanted.index, images.length - 1);
+    const candidates = [...(buttons(index) ?? [])];
+    const same = candidates.find((button) => button.dataset.move === wanted.direction && !button.disabled);
+    const other = candidates.find((button) => !button.disabled);
+    (same ?? other ?? fileInput.current)?.focus();
+  }, [images]);
+
+  const move = (from: number, to: number) => {
+    refocus.current = { index: to, direction: to < from ? "earlier" : "later" };
     onChange((current) => {
       const next = [...current];
       const [moved] = next.splice(from, 1);
       next.splice(to, 0, moved!);
       return next;
     });
+  };
+
+  const remove = (index: number) => {
+    refocus.current = images.length > 1 ? { index, direction: "earlier" } : "input";
+    onChange((current) => current.filter((_, i) => i !== index));
+  };
 
   return (
     <fieldset className="space-y-2" aria-describedby={messageId}>
@@ -96,23 +124,37 @@ export function ProductImagesField({ images, onChange, error }: { images: string
           <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v4h16v-4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
         <span>{uploading > 0 ? `Uploading ${uploading} image(s)…` : "Choose or drop images (JPEG, PNG, WebP, AVIF; up to 5 MB)"}</span>
-        <input id={inputId} type="file" accept={TYPES.join(",")} multiple className="sr-only" onChange={(event) => void add(event.target.files).then(() => (event.target.value = ""))} />
+        <input
+          ref={fileInput}
+          id={inputId}
+          type="file"
+          accept={TYPES.join(",")}
+          multiple
+          className="sr-only"
+          // Enter opens the chooser too (browsers open it on Space only).
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            event.currentTarget.click();
+          }}
+          onChange={(event) => void add(event.target.files).then(() => (event.target.value = ""))}
+        />
       </label>
       {images.length > 0 ? (
-        <ol className="flex flex-wrap gap-2" aria-label="Product images, the first is the card image">
+        <ol ref={list} className="flex flex-wrap gap-2" aria-label="Product images, the first is the card image">
           {images.map((src, index) => (
             <li key={src} className="relative h-24 w-24 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200" data-testid="product-image-thumb">
               {/* eslint-disable-next-line @next/next/no-img-element -- the image host's URL */}
               <img src={productImageSrc(src, 96)} alt={`Image ${index + 1}`} className="h-full w-full object-contain" />
               {index === 0 && <span className="absolute left-1 top-1 rounded bg-brand-600 px-1 text-[10px] font-semibold text-white">Card</span>}
               <div className="absolute inset-x-1 bottom-1 flex justify-between">
-                <button type="button" className={SMALL_BUTTON} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move image ${index + 1} earlier`}>
+                <button type="button" className={SMALL_BUTTON} data-move="earlier" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move image ${index + 1} earlier`}>
                   <span aria-hidden="true">‹</span>
                 </button>
-                <button type="button" className={SMALL_BUTTON} onClick={() => onChange((current) => current.filter((_, i) => i !== index))} aria-label={`Remove image ${index + 1}`}>
+                <button type="button" className={SMALL_BUTTON} onClick={() => remove(index)} aria-label={`Remove image ${index + 1}`}>
                   <span aria-hidden="true">×</span>
                 </button>
-                <button type="button" className={SMALL_BUTTON} disabled={index === images.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move image ${index + 1} later`}>
+                <button type="button" className={SMALL_BUTTON} data-move="later" disabled={index === images.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move image ${index + 1} later`}>
                   <span aria-hidden="true">›</span>
                 </button>
               </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { toast } from "@/components/toast";
 import { deleteJson, fetchPage, postJson } from "@/lib/api-client";
@@ -32,12 +32,30 @@ export function UsersTable() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   function changeRole(user: PublicUser, role: Role) {
+    if (role === user.role) return;
     void action.run(async () => {
-      await postJson(`/api/update-role/${user._id}`, { role }, "PUT");
-      toast.success("Role updated successfully");
-      await mutate();
+      try {
+        await postJson(`/api/update-role/${user._id}`, { role }, "PUT");
+        toast.success("Role updated successfully");
+      } finally {
+        await mutate();
+      }
     });
   }
+
+  // The table is wider than its box on phones: it scrolls inside the box, and a hint says so.
+  const scroller = useRef<HTMLDivElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const measure = () => setOverflowing(box.scrollWidth > box.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, [error]);
 
   function confirmDelete() {
     const user = deleting;
@@ -71,7 +89,16 @@ export function UsersTable() {
       {error ? (
         <ListLoadFailed error={error} what="users" />
       ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        // `relative`: the screen-reader-only header text is positioned inside the scroll box, not
+        // beside it (where it widened the page). Focusable, so the keyboard can scroll it too.
+        <div
+          ref={scroller}
+          role="region"
+          aria-label="Accounts table"
+          aria-describedby={overflowing ? "users-scroll-hint" : undefined}
+          tabIndex={overflowing ? 0 : undefined}
+          className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <table className="w-full min-w-[40rem] text-left text-sm" aria-busy={isLoading}>
             <caption className="sr-only">Accounts, newest first</caption>
             <thead className="bg-slate-900 text-white">
@@ -101,19 +128,7 @@ export function UsersTable() {
                       <td className="px-3 py-2 font-medium">{user.name}</td>
                       <td className="px-3 py-2 break-all">{user.email}</td>
                       <td className="px-3 py-2">
-                        <select
-                          required
-                          aria-label={`Role of ${user.name} (${user.email})`}
-                          value={user.role}
-                          onChange={(event) => changeRole(user, event.target.value as Role)}
-                          className="rounded-md border border-slate-300 bg-white px-2 py-1"
-                        >
-                          {ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {role}
-                            </option>
-                          ))}
-                        </select>
+                        <RoleSelect user={user} own={user._id === me?._id} onSave={(role) => changeRole(user, role)} />
                       </td>
                       <td className="px-3 py-2 text-slate-600">{formatDate(user.createdAt)}</td>
                       <td className="px-3 py-2 text-right">
@@ -131,6 +146,11 @@ export function UsersTable() {
             </tbody>
           </table>
         </div>
+      )}
+      {overflowing && !error && (
+        <p id="users-scroll-hint" className="text-sm text-slate-600">
+          <span aria-hidden="true">↔ </span>Role, Created and Delete are further right: scroll the table sideways.
+        </p>
       )}
       <Pager page={page} pageSize={USER_TABLE_PAGE_SIZE} total={total} onPage={setPage} label="Users pages" />
       {deleting && (
@@ -151,5 +171,72 @@ export function UsersTable() {
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/**
+ * An account's role. Arrow keys and letters on the closed select only move the choice; it is
+ * saved on Enter or when the select is left (Tab, a click elsewhere). A choice from the opened
+ * list (mouse, touch, or Enter/Space in the list) is explicit and saved at once. The admin's own
+ * row is disabled, as its delete is: demoting oneself would end the session mid-screen.
+ */
+const STEP_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+
+function RoleSelect({ user, own, onSave }: { user: PublicUser; own: boolean; onSave: (role: Role) => void }) {
+  const [choice, setChoice] = useState<Role>(user.role);
+  // The server's role changed (saved, or refused and reloaded): show it.
+  const [shown, setShown] = useState(user.role);
+  if (shown !== user.role) {
+    setShown(user.role);
+    setChoice(user.role);
+  }
+  // Whether the last input was a key that steps through the choices on the closed select.
+  const stepping = useRef(false);
+  const hintId = `own-role-${user._id}`;
+  return (
+    <>
+      <select
+        required
+        aria-label={`Role of ${user.name} (${user.email})`}
+        aria-describedby={own ? hintId : undefined}
+        disabled={own}
+        value={choice}
+        onPointerDown={() => (stepping.current = false)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            stepping.current = false;
+            onSave(choice);
+          } else if (event.key === "Escape") {
+            stepping.current = false;
+            setChoice(user.role);
+          } else if (event.key === " " || event.key === "F4" || event.altKey) {
+            stepping.current = false; // opens the list: a choice there is explicit
+          } else if (event.key.length === 1 || STEP_KEYS.has(event.key)) {
+            stepping.current = true;
+          }
+        }}
+        onChange={(event) => {
+          const role = event.target.value as Role;
+          setChoice(role);
+          if (!stepping.current) onSave(role);
+        }}
+        onBlur={() => {
+          stepping.current = false;
+          if (choice !== user.role) onSave(choice);
+        }}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500"
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {role}
+          </option>
+        ))}
+      </select>
+      {own && (
+        <span id={hintId} className="sr-only">
+          You cannot change your own role.
+        </span>
+      )}
+    </>
   );
 }

@@ -34,7 +34,8 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
           <li key={`${item.productId ?? "gone"}-${index}`} className={ITEM} data-testid="order-item">
             <ProductThumb src={item.image[0]} />
             <div className="min-w-0 flex-1">
-              <p className="line-clamp-2 font-medium">{item.name}</p>
+              {/* Whole, however long: a name may wrap to more lines (and a long word breaks). */}
+              <p className="font-medium [overflow-wrap:anywhere]">{item.name}</p>
               <p className="text-sm text-slate-600">
                 Quantity: <span data-testid="order-item-quantity">{item.quantity}</span> · {formatRupeeAmount(item.price)} each
               </p>

@@ -37,7 +37,15 @@ export function CartView() {
   function checkout() {
     void checkoutAction.run(async () => {
       await queue.current; // quantity changes still on their way count first
-      const answer = await postJson<{ id: string; url: string }>("/api/checkout", { cartItems: cart.map((line) => ({ _id: line._id })) });
+      let answer;
+      try {
+        answer = await postJson<{ id: string; url: string }>("/api/checkout", { cartItems: cart.map((line) => ({ _id: line._id })) });
+      } catch (error) {
+        // Refused (a line removed in another tab, a product gone, a quantity changed): the lines
+        // and the header's count reload from the server, then the toast says why.
+        if (cartKey) await mutate(cartKey);
+        throw error;
+      }
       setLeaving(true);
       window.location.assign(answer.data.url);
     });

@@ -1,0 +1,255 @@
+import { expect, test, type Page } from "./fixtures";
+import { DEMO_ADMIN } from "../lib/demo-accounts";
+import { PRODUCT_IMAGE_MESSAGE } from "../lib/schemas";
+import { png } from "../tests/png";
+import { expectNoSeriousViolations } from "./axe";
+import { payOnHostedPage } from "./emulators";
+import { SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
+
+// The screen review's points (issue 24, 8–15), each at 1280 px and, tagged @mobile, at 390 px:
+// All Users within the screen, role changes, a chunk failure on /signin, a stale cart at checkout,
+// /success without a payment, the product form's image field, My Orders' product names and the
+// logo's spoken name.
+
+async function signInAsAdmin(page: Page) {
+  const answer = await page.request.post("/api/signin", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+  expect(answer.status()).toBe(200);
+}
+
+async function userIdOf(page: Page): Promise<string> {
+  return ((await (await page.request.get("/api/user-details")).json()).data as { _id: string })._id;
+}
+
+/**
+ * The page does not scroll sideways: nothing is wider than the screen. (On a phone the browser
+ * widens its layout viewport to content that does not fit, so innerWidth grows with it: compare
+ * with the screen's width as set.)
+ */
+async function expectNoSidewaysScroll(page: Page) {
+  const screen = page.viewportSize()!.width;
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(innerWidth, "the layout viewport's width").toBe(screen);
+  expect(scrollWidth, "the document's width").toBeLessThanOrEqual(screen);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("@mobile All Users stays within the screen, and says when its table scrolls sideways", async ({ page }, testInfo) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin-panel/all-users");
+  await expect(page.getByTestId("user-row").first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The header's Logout starts on screen.
+  const logout = page.locator("header").getByRole("button", { name: "Logout" });
+  await expect(logout).toBeInViewport({ ratio: 1 });
+  // The table scrolls inside its own box, which is focusable (keyboard scrolling) and named; when
+  // it is narrower than the table, a hint says what is further right.
+  const table = page.getByRole("region", { name: "Accounts table" });
+  await expect(table).toBeVisible();
+  const narrow = testInfo.project.name === "mobile";
+  const hint = page.getByText("Role, Created and Delete are further right: scroll the table sideways.");
+  await expect(hint).toHaveCount(narrow ? 1 : 0);
+  if (narrow) {
+    await expect(hint).toBeVisible();
+    // Every column can be reached: the last row's delete button scrolls into view inside the box.
+    const del = page.getByRole("button", { name: /^Delete / }).first();
+    await del.scrollIntoViewIfNeeded();
+    await expect(del).toBeInViewport();
+    await expectNoSidewaysScroll(page);
+  }
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`all-users-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test("@mobile the admin's own role select is disabled, and a role is saved on Enter, not on every arrow key", async ({ page }) => {
+  // A shopper, and an admin of their own (made by the demo admin): both on the first page.
+  const email = await signInFreshShopper(page, "arrow-keys");
+  const userId = await userIdOf(page);
+  await page.context().clearCookies();
+  const adminEmail = await signInFreshShopper(page, "second-admin");
+  const adminId = await userIdOf(page);
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  expect((await page.request.put(`/api/update-role/${adminId}`, { data: { role: "ADMIN" } })).ok()).toBe(true);
+  await page.context().clearCookies();
+  expect((await page.request.post("/api/signin", { data: { email: adminEmail, password: SHOPPER_PASSWORD } })).status()).toBe(200);
+  await page.goto("/admin-panel/all-users");
+  await expect(page.getByTestId("user-row").first()).toBeVisible();
+
+  const own = page.getByRole("combobox", { name: new RegExp(`\\(${escape(adminEmail)}\\)$`) });
+  await expect(own).toBeDisabled();
+  await expect(own).toHaveAccessibleDescription("You cannot change your own role.");
+  await expectNoSeriousViolations(page);
+
+  const saves: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT" && request.url().includes("/api/update-role/")) saves.push(request.postData() ?? "");
+  });
+  const select = page.getByRole("combobox", { name: new RegExp(`\\(${escape(email)}\\)$`) });
+  await expect(select).toHaveValue("USER");
+  await select.focus();
+  // Through the choices with the arrow keys: nothing is saved on the way.
+  await page.keyboard.press("ArrowUp");
+  await expect(select).toHaveValue("ADMIN");
+  await page.keyboard.press("ArrowDown");
+  await expect(select).toHaveValue("USER");
+  await page.keyboard.press("ArrowUp");
+  await expect(select).toHaveValue("ADMIN");
+  await page.waitForTimeout(500);
+  expect(saves).toEqual([]);
+  await expect(page.getByText("Role updated successfully")).toHaveCount(0);
+  // Enter saves the choice, once.
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Role updated successfully")).toBeVisible();
+  expect(saves).toEqual([JSON.stringify({ role: "ADMIN" })]);
+  await expect(select).toBeFocused();
+  const users = (await (await page.request.get("/api/all-users?page=1&limit=50")).json()).data as { _id: string; role: string }[];
+  expect(users.find((user) => user._id === userId)?.role).toBe("ADMIN");
+  // Leaving the select also saves (a mouse choice, or the keyboard's Tab).
+  await select.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Tab");
+  await expect.poll(() => saves.length).toBe(2);
+  expect(saves[1]).toBe(JSON.stringify({ role: "USER" }));
+});
+
+test("@mobile a script chunk that does not load on the way to /signin shows 'Loading chunk {id} failed'", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("product-row").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // From here on, no new script chunk arrives (a deploy removed it, the network dropped it).
+  await page.route("**/_next/static/chunks/**", (route) => route.abort("failed"));
+  await page.locator("header").getByRole("link", { name: "Sign In" }).click();
+  const heading = page.getByRole("heading", { level: 1, name: /^Loading chunk \S+ failed$/ });
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("alert").filter({ hasText: "Reload the page" })).toBeVisible();
+  await page.unroute("**/_next/static/chunks/**");
+  await page.getByRole("button", { name: "Reload the page" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+  await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
+});
+
+test("@mobile a checkout refused for a stale cart reloads the cart's lines and the header's count", async ({ page }) => {
+  await signInFreshShopper(page, "stale");
+  const products = ((await (await page.request.get("/api/get-product?limit=2")).json()).data as { _id: string }[]).slice(0, 2);
+  for (const product of products) expect((await page.request.post("/api/add-to-cart", { data: { productId: product._id } })).ok()).toBe(true);
+  await page.goto("/user-panel/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  const count = page.locator("header").getByTestId("cart-count");
+  await expect(count).toHaveText("2");
+
+  // Another tab removes a line meanwhile; this page still shows it.
+  const lines = (await (await page.request.get(`/api/count-cart-product/${await userIdOf(page)}`)).json()).data as { _id: string }[];
+  expect((await page.request.post("/api/delete-cart-product", { data: { cartProductId: lines[0]!._id } })).ok()).toBe(true);
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page.getByText("Some of these items are not in your cart any more. Review your cart and try again.")).toBeVisible();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(count).toHaveText("1");
+  await expect(page).toHaveURL(/\/user-panel\/cart$/);
+  await expectNoSeriousViolations(page);
+});
+
+test("@mobile /success with a made-up or missing session leads with a neutral note: no tick, no 'Payment Successfull..!'", async ({ page }, testInfo) => {
+  await signInFreshShopper(page, "nosuch");
+  for (const path of ["/success?session_id=cs_test_madeup", "/success"]) {
+    await page.goto(path);
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1, name: "No payment found" })).toBeVisible();
+    await expect(main.getByText("We could not find a payment for this page.").filter({ visible: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Payment Successfull..!" })).toHaveCount(0);
+    await expect(main.getByTestId("success-tick").filter({ visible: true })).toHaveCount(0);
+    await expect(main.getByTestId("order")).toHaveCount(0);
+    // The note comes first: the heading is the first thing in the page's section.
+    const first = await main.locator("section").first().evaluate((section) => section.querySelector("h1")?.textContent);
+    expect(first).toBe("No payment found");
+    await expect(main.getByRole("link", { name: "See my orders" })).toBeVisible();
+  }
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`success-none-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test("@mobile the product form: Enter opens the file chooser, the image message goes once an image is added, focus stays after a move", async ({ page }, testInfo) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin-panel/all-products");
+  await expect(page.getByTestId("admin-product").first()).toBeVisible();
+  await page.getByRole("button", { name: "Upload Product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload Product" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Product Name").fill("Volt Form Test");
+  await dialog.getByLabel("Brand Name").fill("Volt");
+  await dialog.getByLabel("Category").selectOption("camera");
+  await dialog.getByLabel("Description").fill("Only to try the form.");
+  await dialog.getByLabel("Price", { exact: true }).fill("500");
+  await dialog.getByLabel("Selling Price").fill("400");
+  // Saved without an image: refused, and said in the dialog.
+  await dialog.getByRole("button", { name: "Upload Product" }).click();
+  await expect(dialog.getByRole("alert").filter({ hasText: PRODUCT_IMAGE_MESSAGE }).first()).toBeVisible();
+  const imageToast = page.locator("[data-sonner-toast]").filter({ hasText: PRODUCT_IMAGE_MESSAGE });
+  await expect(imageToast).toBeVisible();
+
+  // Enter on the file field opens the chooser (as Space does).
+  const input = dialog.locator('input[type="file"]');
+  await input.focus();
+  const chooser = page.waitForEvent("filechooser", { timeout: 5_000 });
+  await page.keyboard.press("Enter");
+  await (
+    await chooser
+  ).setFiles([
+    { name: "front.png", mimeType: "image/png", buffer: png(40, 30) },
+    { name: "back.png", mimeType: "image/png", buffer: png(30, 40) },
+  ]);
+  await expect(dialog.getByTestId("product-image-thumb")).toHaveCount(2);
+  // The images are there: no '*Please Upload Product image' anywhere in the dialog, and its toast
+  // is taken back at once (well before the 5 s it would otherwise stay).
+  await expect(dialog.getByText(PRODUCT_IMAGE_MESSAGE)).toHaveCount(0);
+  await expect(imageToast).toHaveCount(0, { timeout: 1_500 });
+
+  // Moving image 2 to the front keeps the focus on that image's controls.
+  await dialog.getByRole("button", { name: "Move image 2 earlier" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("img", { name: "Image 1" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Move image 1 later" })).toBeFocused();
+  // And back, with the keyboard alone.
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("button", { name: "Move image 2 earlier" })).toBeFocused();
+  // Removing one leaves the focus in the field.
+  await dialog.getByRole("button", { name: "Remove image 2" }).click();
+  await expect(dialog.getByTestId("product-image-thumb")).toHaveCount(1);
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("BODY");
+  await expectNoSeriousViolations(page);
+  await dialog.screenshot({ path: testInfo.outputPath(`product-form-${testInfo.project.name}.png`) });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("@mobile My Orders shows each product's whole name", async ({ page }, testInfo) => {
+  await signInFreshShopper(page, "long-name");
+  const found = (await (await page.request.get(`/api/search-product?q=${encodeURIComponent("Refrigerator with InstaView")}`)).json()).data as { _id: string; productName: string }[];
+  const product = found.find((item) => item.productName.length > 50)!;
+  expect(product).toBeTruthy();
+  expect((await page.request.post("/api/add-to-cart", { data: { productId: product._id } })).ok()).toBe(true);
+  const lines = (await (await page.request.get(`/api/count-cart-product/${await userIdOf(page)}`)).json()).data as { _id: string }[];
+  const session = (await (await page.request.post("/api/checkout", { data: { cartItems: lines } })).json()).data as { url: string };
+  await page.goto(session.url);
+  await payOnHostedPage(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/success/);
+
+  await page.goto("/user-panel/my-orders");
+  const order = page.locator("main").getByTestId("order").filter({ visible: true }).first();
+  const name = order.getByText(product.productName, { exact: true });
+  await expect(name).toBeVisible();
+  // Not cut: the element is as tall as its text.
+  const { scrollHeight, clientHeight } = await name.evaluate((element) => ({ scrollHeight: element.scrollHeight, clientHeight: element.clientHeight }));
+  expect(scrollHeight).toBeLessThanOrEqual(clientHeight);
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`my-orders-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test("@mobile the logo link's spoken name starts with its visible text", async ({ page }) => {
+  await page.goto("/");
+  const logo = page.locator("header").getByRole("link", { name: /home$/ });
+  await expect(logo).toHaveAccessibleName("VoltElectronics home");
+  await expect(page.locator("footer").getByRole("link", { name: /home$/ })).toHaveAccessibleName("VoltElectronics home");
+  await expectNoSeriousViolations(page);
+});
