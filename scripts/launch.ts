@@ -191,7 +191,9 @@ async function main() {
     }
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error(error));
     log("Stopped.");
-    process.exit(code);
+    // A production server that did not drain in time (its forced exit) says so through the
+    // launcher's code (next dev's own code on a signal is not ours to pass on).
+    process.exit(code || (mode === "start" ? (child.exitCode ?? 0) : 0));
   };
   // In order on a signal: the server finishes its requests, then the emulators and the database stop.
   onStopSignal(() => void stop(0));
