@@ -25,7 +25,7 @@ import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/session-
 import { frontDoor } from "../lib/server/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./lib/direct-routes";
 import { PageCache } from "../lib/server/page-cache";
-import { ROOT } from "./lib/database";
+import { ROOT } from "./lib/root";
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);
