@@ -33,6 +33,12 @@ const flag = (name: string) => {
 };
 
 const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
+/** How long a stopping instance keeps accepting (and turning reads away) before it closes. */
+const drainDelayMs = Number(process.env.DRAIN_DELAY_MS?.trim() || 2000);
+if (!Number.isInteger(drainDelayMs) || drainDelayMs < 0 || drainDelayMs > 5000) {
+  console.error(`DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 5000 (the drain ends within 9 s), not ${JSON.stringify(process.env.DRAIN_DELAY_MS)}`);
+  process.exit(1);
+}
 // The launcher has already checked the environment (a bad PAGE_CACHE_* value stops it there).
 const { seconds, megabytes } = readConfig().pageCache;
 const cache = megabytes > 0 ? new PageCache({ maxSeconds: seconds, maxBytes: megabytes * 1024 * 1024 }) : null;
@@ -60,15 +66,15 @@ if (!configHeaders) console.warn("[store] next.config.mjs's headers() has condit
 const config = readConfig();
 const hsts = config.mode === "production" && config.siteUrl.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : undefined;
 const door = frontDoor({
-    cache,
-    upstream: handle,
-    policy: (hashes) => contentSecurityPolicy(hashes, config),
-    headers: hsts,
-    // proxy.ts's test for the signed-in pages: the session cookie decodes.
-    signedIn: async (request) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, sessionCookieName()))) !== null,
-    direct: configHeaders
-      ? { handler: (route, method) => directRoutes.get(route)?.[method], configHeaders }
-      : undefined,
+  cache,
+  upstream: handle,
+  policy: (hashes) => contentSecurityPolicy(hashes, config),
+  headers: hsts,
+  // proxy.ts's test for the signed-in pages: the session cookie decodes.
+  signedIn: async (request) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, sessionCookieName()))) !== null,
+  direct: configHeaders
+    ? { handler: (route, method) => directRoutes.get(route)?.[method], configHeaders }
+    : undefined,
 });
 
 /** Set on SIGTERM: this instance is leaving, and says so before it stops accepting. */
@@ -133,12 +139,6 @@ server.listen(port, () => {
 
 void listener.start();
 
-/** How long a stopping instance keeps accepting (and turning reads away) before it closes. */
-const drainDelayMs = Number(process.env.DRAIN_DELAY_MS?.trim() || 2000);
-if (!Number.isInteger(drainDelayMs) || drainDelayMs < 0 || drainDelayMs > 5000) {
-  console.error(`DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 5000 (the drain ends within 9 s), not ${JSON.stringify(process.env.DRAIN_DELAY_MS)}`);
-  process.exit(1);
-}
 let stopping = false;
 const stop = () => {
   if (stopping) return;
