@@ -6,7 +6,9 @@
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
 // Flags: --port N (or PORT), --ephemeral (a throwaway database, for the browser tests).
 // STORE_MEMORY_MB (or the container's memory limit) sizes the server's V8 heap (scripts/lib/memory.ts).
-// EMULATOR_PORT fixes the emulators' port (default: a free one).
+// EMULATOR_PORT fixes the emulators' port (default: 3090, or a free one with --ephemeral). The
+// image host's uploads are kept in .data/uploads/cloudinary (in memory with --ephemeral); the
+// product rows hold the emulator's address, so a fixed port keeps them loading after a restart.
 // Run with `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child that is still
 // cleaning up. On Ctrl-C or SIGTERM the server drains first, then Postgres stops.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -35,10 +37,16 @@ const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
 const ephemeral = process.argv.includes("--ephemeral");
 const log = (line: string) => console.log(`[store] ${line}`);
 
-/** EMULATOR_PORT fixes the emulators' port (the browser tests read the outbox there); else a free one. */
-function emulatorPort(): number {
+/**
+ * The emulators' port when none is given: image addresses stored in the product rows name it, so
+ * it stays the same from one start to the next (a throwaway run takes a free one).
+ */
+const DEFAULT_EMULATOR_PORT = 3090;
+
+/** EMULATOR_PORT fixes the emulators' port (the browser tests read the outbox there); undefined: the default. */
+function emulatorPort(): number | undefined {
   const value = process.env.EMULATOR_PORT?.trim();
-  if (!value) return 0;
+  if (!value) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1 || number > 65535) {
     console.error(`EMULATOR_PORT must be a port number (1-65535), not ${JSON.stringify(value)}`);
@@ -128,7 +136,22 @@ async function main() {
     const webhookSecret = config.stripe.secretKey ? undefined : (config.stripe.webhookSecret ?? `whsec_${randomBytes(24).toString("base64url")}`);
     if (webhookSecret) env.STRIPE_WEBHOOK_SECRET = webhookSecret;
     const { startEmulators } = await import("./emulators/server");
-    const emulators = await startEmulators({ port: emulatorPort(), stripe: { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, webhookSecret } });
+    const options = {
+      stripe: { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, webhookSecret },
+      // Uploads outlive a restart, as on the real host; a throwaway store's go with it.
+      uploadsDir: ephemeral ? undefined : path.join(DATA_DIR, "uploads", "cloudinary"),
+    };
+    const chosen = emulatorPort();
+    let emulators;
+    try {
+      emulators = await startEmulators({ ...options, port: chosen ?? (ephemeral ? 0 : DEFAULT_EMULATOR_PORT) });
+    } catch (error) {
+      if (chosen !== undefined || ephemeral || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      // Another store (or program) holds the default: this run still works, but the images
+      // uploaded in it name a port the next start may not get.
+      emulators = await startEmulators({ ...options, port: 0 });
+      console.warn(`[store] warning: port ${DEFAULT_EMULATOR_PORT} is taken, so the emulators run on a free port; images uploaded in this run will not load after a restart (set EMULATOR_PORT to a free port to keep them)`);
+    }
     cleanups.unshift(emulators.stop);
     env.EMULATOR_URL = emulators.url;
     log(`Provider emulators at ${emulators.url}`);
@@ -168,7 +191,9 @@ async function main() {
     }
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error(error));
     log("Stopped.");
-    process.exit(code);
+    // A production server that did not drain in time (its forced exit) says so through the
+    // launcher's code (next dev's own code on a signal is not ours to pass on).
+    process.exit(code || (mode === "start" ? (child.exitCode ?? 0) : 0));
   };
   // In order on a signal: the server finishes its requests, then the emulators and the database stop.
   onStopSignal(() => void stop(0));

@@ -8,7 +8,10 @@
 // Catalogue changes made on other instances arrive through PostgreSQL LISTEN/NOTIFY
 // (lib/server/catalog-broadcast.ts) on DATABASE_URL, or DATABASE_LISTEN_URL where DATABASE_URL
 // goes through a pooler that cannot LISTEN (PgBouncer in transaction mode).
-// SIGTERM drains: no new connections, requests in flight finish, the process ends within 10 s.
+// SIGTERM drains (README, "Several instances"): for DRAIN_DELAY_MS (default 2000) the instance
+// still accepts and answers writes, but refuses reads with 504 (nginx passes them to another
+// instance and stops choosing this one); then no new connections, requests in flight finish, and
+// the process ends within 9 s of the signal.
 // First: Node's source maps off before anything else loads (scripts/lib/source-maps-off.ts).
 import "./lib/source-maps-off";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -22,7 +25,7 @@ import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/session-
 import { frontDoor } from "../lib/server/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./lib/direct-routes";
 import { PageCache } from "../lib/server/page-cache";
-import { ROOT } from "./lib/database";
+import { ROOT } from "./lib/root";
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -30,6 +33,12 @@ const flag = (name: string) => {
 };
 
 const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
+/** How long a stopping instance keeps accepting (and turning reads away) before it closes. */
+const drainDelayMs = Number(process.env.DRAIN_DELAY_MS?.trim() || 2000);
+if (!Number.isInteger(drainDelayMs) || drainDelayMs < 0 || drainDelayMs > 5000) {
+  console.error(`DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 5000 (the drain ends within 9 s), not ${JSON.stringify(process.env.DRAIN_DELAY_MS)}`);
+  process.exit(1);
+}
 // The launcher has already checked the environment (a bad PAGE_CACHE_* value stops it there).
 const { seconds, megabytes } = readConfig().pageCache;
 const cache = megabytes > 0 ? new PageCache({ maxSeconds: seconds, maxBytes: megabytes * 1024 * 1024 }) : null;
@@ -56,19 +65,38 @@ if (!configHeaders) console.warn("[store] next.config.mjs's headers() has condit
 
 const config = readConfig();
 const hsts = config.mode === "production" && config.siteUrl.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : undefined;
-const server = createServer(
-  frontDoor({
-    cache,
-    upstream: handle,
-    policy: (hashes) => contentSecurityPolicy(hashes, config),
-    headers: hsts,
-    // proxy.ts's test for the signed-in pages: the session cookie decodes.
-    signedIn: async (request) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, sessionCookieName()))) !== null,
-    direct: configHeaders
-      ? { handler: (route, method) => directRoutes.get(route)?.[method], configHeaders }
-      : undefined,
-  }),
-);
+const door = frontDoor({
+  cache,
+  upstream: handle,
+  policy: (hashes) => contentSecurityPolicy(hashes, config),
+  headers: hsts,
+  // proxy.ts's test for the signed-in pages: the session cookie decodes.
+  signedIn: async (request) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, sessionCookieName()))) !== null,
+  direct: configHeaders
+    ? { handler: (route, method) => directRoutes.get(route)?.[method], configHeaders }
+    : undefined,
+});
+
+/** Set on SIGTERM: this instance is leaving, and says so before it stops accepting. */
+let draining = false;
+/**
+ * While draining, reads (GET, HEAD, OPTIONS: never applied, so safe to send elsewhere) are
+ * refused with 504, the status nginx is told to pass on (`proxy_next_upstream … http_504`, the
+ * store answers no 504 of its own), so nginx sends each to another instance and marks this one
+ * failed for its fail_timeout. Writes are answered here, once: nginx never re-sends a request it
+ * has written to an instance. A future GET /api/ready answers from the same flag.
+ */
+const server = createServer((request, response) => {
+  if (draining) {
+    response.setHeader("connection", "close");
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") {
+      response.writeHead(504, { "content-type": "text/plain; charset=utf-8", "retry-after": "1", "cache-control": "no-store" });
+      response.end(request.method === "HEAD" ? undefined : "This instance is stopping; try again.\n");
+      return;
+    }
+  }
+  door(request, response);
+});
 
 /** Refreshes Next's catalogue cache in this process (revalidateTag works only inside a request). */
 async function refreshNext(stale: boolean): Promise<void> {
@@ -115,20 +143,25 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  console.log("[store] Stopping: finishing the requests in flight");
+  draining = true;
+  console.log(`[store] Stopping: reads go to other instances for ${drainDelayMs} ms, then the requests in flight finish`);
   clearInterval(offlineRefresh);
-  // No new connections from here (a load balancer sends them to another instance); the requests
-  // in flight finish, and their kept-alive connections close after them.
-  server.close(() => {
-    cache?.close();
-    void Promise.allSettled([listener.stop(), app.close()]).finally(() => process.exit(0));
-  });
-  server.closeIdleConnections();
-  server.prependListener("request", (_request, response) => response.setHeader("connection", "close"));
   setTimeout(() => {
-    console.error("[store] Requests still open after 9 s: stopping anyway");
+    console.error("[store] Requests still open 9 s after the signal: stopping anyway");
     process.exit(1);
   }, 9000).unref();
+  // Closing the listening socket resets the connections the kernel has queued and Node has not
+  // yet accepted, with whatever request nginx wrote into them: a write there fails (502) rather
+  // than being sent on. The delay first lets the balancer stop choosing this instance.
+  setTimeout(() => {
+    // No new connections from here; the requests in flight finish, and their kept-alive
+    // connections close after them.
+    server.close(() => {
+      cache?.close();
+      void Promise.allSettled([listener.stop(), app.close()]).finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  }, drainDelayMs);
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -1,8 +1,13 @@
 // The part of Cloudinary that the store calls: the signed image upload the `cloudinary` SDK sends
 // to `${upload_prefix}/v1_1/<cloud>/image/upload`, and the delivery of what was uploaded at
 // `/cloudinary/<cloud>/image/upload/v<version>/<public_id>.<format>`. GET /cloudinary/uploads lists
-// what is stored (newest first, without the bytes) for tests and developers. Kept in memory.
+// what is stored (newest first, without the bytes) for tests and developers. Kept in memory, or
+// with `dir` in files there too (`<dir>/<cloud>/<public_id>.<format>` and a `.json` beside it),
+// read back at the next start: the launcher keeps development and demo uploads in
+// .data/uploads/cloudinary, so product images outlive a restart.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { EmulatorRequest, EmulatorResponse, EmulatorRoute } from "./server";
 
 export type ImageFormat = "png" | "jpg" | "gif" | "webp" | "avif";
@@ -131,9 +136,64 @@ function decodeFile(file: FormValue): Buffer | string {
   return `Invalid file parameter`;
 }
 
-/** Routes of one Cloudinary emulator, with its own store of uploaded images. */
-export function cloudinaryRoutes(): EmulatorRoute[] {
-  const store = new Map<string, { upload: StoredUpload; bytes: Buffer }>();
+/** A cloud name or public id that is safe as a file path under the uploads folder (no dots). */
+const SAFE_NAME = /^[\w-]+(?:\/[\w-]+)*$/;
+
+type Entry = { upload: StoredUpload; bytes: Buffer };
+
+/**
+ * The uploaded images by `<cloud>/<public_id>`: in memory, and with `dir` also on disk (each
+ * image's bytes and its answer as JSON, written before the upload is answered), read back here.
+ */
+function uploadStore(dir: string | undefined) {
+  const entries = new Map<string, Entry>();
+  const files = (key: string, format: ImageFormat) => ({ bytes: path.join(dir!, `${key}.${format}`), meta: path.join(dir!, `${key}.json`) });
+  const writeAtomically = (file: string, data: string | Buffer) => {
+    const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+    writeFileSync(temporary, data);
+    renameSync(temporary, file);
+  };
+  if (dir && existsSync(dir)) {
+    const loaded: [string, Entry][] = [];
+    for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+      if (!name.endsWith(".json")) continue;
+      const key = name.slice(0, -".json".length).split(path.sep).join("/");
+      try {
+        const upload = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as StoredUpload;
+        loaded.push([key, { upload, bytes: readFileSync(files(key, upload.format).bytes) }]);
+      } catch {
+        // Half-written or removed by hand: that image is gone, as it would be on the host.
+      }
+    }
+    loaded.sort(([, a], [, b]) => a.upload.created_at.localeCompare(b.upload.created_at));
+    for (const [key, entry] of loaded) entries.set(key, entry);
+  }
+  return {
+    get: (key: string) => entries.get(key),
+    set(key: string, entry: Entry) {
+      if (dir) {
+        const { bytes, meta } = files(key, entry.upload.format);
+        mkdirSync(path.dirname(bytes), { recursive: true });
+        writeAtomically(bytes, entry.bytes);
+        writeAtomically(meta, JSON.stringify(entry.upload));
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+    },
+    clear() {
+      entries.clear();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+    values: () => entries.values(),
+  };
+}
+
+/**
+ * Routes of one Cloudinary emulator, with its own store of uploaded images: in memory, or kept
+ * in `options.dir` across restarts.
+ */
+export function cloudinaryRoutes(options: { dir?: string } = {}): EmulatorRoute[] {
+  const store = uploadStore(options.dir);
 
   const upload: EmulatorRoute = (request) => {
     const match = request.method === "POST" ? /^\/v1_1\/([^/]+)\/image\/upload$/.exec(request.path) : null;
@@ -173,6 +233,7 @@ export function cloudinaryRoutes(): EmulatorRoute[] {
       return cloudinaryError(400, "Invalid public_id or folder");
     }
     const publicId = folder ? `${folder}/${name}` : name;
+    if (!SAFE_NAME.test(cloud) || !SAFE_NAME.test(publicId) || cloud.includes("/")) return cloudinaryError(400, "Invalid cloud name, public_id or folder");
     // overwrite=false: an id already taken keeps its file, and the answer is the existing asset.
     const existing = store.get(`${cloud}/${publicId}`);
     if (existing && field("overwrite") === "false") return json(200, { ...existing.upload, type: "upload", existing: true });

@@ -43,9 +43,10 @@ const health: EmulatorRoute = (request) =>
 /**
  * Serves every provider's routes (each instance with its own in-memory state), then `routes`.
  * `port` 0 or absent picks a free one. `stripe`: where the payment emulator delivers its
- * webhook events and the secret it signs them with.
+ * webhook events and the secret it signs them with. `uploadsDir`: where the image host keeps
+ * its uploads across restarts (absent: in memory only).
  */
-export async function startEmulators(options: { port?: number; routes?: EmulatorRoute[]; stripe?: StripeEmulatorOptions } = {}): Promise<RunningEmulators> {
+export async function startEmulators(options: { port?: number; routes?: EmulatorRoute[]; stripe?: StripeEmulatorOptions; uploadsDir?: string } = {}): Promise<RunningEmulators> {
   const outages = new Set<Provider>();
   const outage: EmulatorRoute = (request) => {
     for (const provider of outages) {
@@ -53,7 +54,7 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
     }
     return undefined;
   };
-  const routes = [health, outage, ...stripeRoutes(options.stripe), ...resendRoutes(), ...cloudinaryRoutes(), ...(options.routes ?? [])];
+  const routes = [health, outage, ...stripeRoutes(options.stripe), ...resendRoutes(), ...cloudinaryRoutes({ dir: options.uploadsDir }), ...(options.routes ?? [])];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -93,7 +94,13 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
   // Clients keep connections alive; closing idle ones later than their own pools do avoids a
   // request being sent on a socket the server is closing at that moment.
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   const stop = () =>
     new Promise<void>((resolve) => {

@@ -6,7 +6,9 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+import { ROOT } from "./root";
+
+export { ROOT };
 export const DATA_DIR = path.join(ROOT, ".data");
 const URL_FILE = path.join(DATA_DIR, "postgres.url");
 export const EMBEDDED_PORT = 54329;

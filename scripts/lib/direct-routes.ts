@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { API_ROUTES, routeFile, type ApiRoute } from "../../lib/api-routes";
 import type { DirectHandler } from "../../lib/server/front-door";
-import { ROOT } from "./database";
+import { ROOT } from "./root";
 
 /**
  * The handlers of the `direct` routes (lib/api-routes.ts), loaded from their route files: the

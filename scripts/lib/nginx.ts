@@ -1,17 +1,21 @@
 // An nginx configuration for several store instances behind one address: round-robin, the
 // client's address passed on in X-Forwarded-For (run the store with TRUSTED_PROXY_HOPS=1), and a
-// request that could not reach one instance (refused, reset before an answer, timed out
-// connecting) passed to the next. The resilience tests run nginx with it; README "Several
-// instances" shows the same settings for a deployment.
+// request nginx could not hand to one instance passed to the next. The resilience tests run
+// nginx with it; README "Several instances" shows the same settings for a deployment.
 //
+// No request is ever applied on one instance and then sent to another: without
+// `non_idempotent`, nginx passes a POST (or PATCH) on only when its connection failed before
+// anything was written (refused: the instance has closed its listening socket); a POST written to
+// an instance that then resets or dies answers 502 and is not sent again. GET, HEAD, PUT, DELETE
+// and OPTIONS may be sent again on `error` (HTTP calls them idempotent; the store's PUTs and
+// DELETEs set a state, applying one twice leaves the same state).
+// `http_504`: a stopping instance (scripts/serve.ts, SIGTERM) first answers reads with 504 for
+// its drain delay, before it closes its listening socket: nginx sends those to another instance
+// and marks it failed (max_fails=1) for fail_timeout, so no write is in its accept queue when it
+// closes (such a write would answer 502; it is never sent twice). The store answers no 504 itself.
+// `zone`: the workers share which instance failed.
 // No upstream keepalive on purpose: each request opens its own connection, so an instance that
-// is draining (SIGTERM: it stops accepting and finishes what it holds) never has a request sent
-// on a kept-alive connection it is closing. A refused connection goes to the other instance.
-// `non_idempotent`: when an instance closes its listening socket, the connections the kernel had
-// queued but Node had not yet accepted are reset, after nginx may have written a request into
-// one; that request was never read, so nginx may send it (a POST too) to the other instance. The
-// price: an instance killed outright (SIGKILL, out of memory, or the drain's forced exit after
-// 9 s) in the middle of a POST may have that POST run again on the other one. No `timeout`: a
+// is draining never has a request sent on a kept-alive connection it is closing. No `timeout`: a
 // slow answer is waited for (proxy_read_timeout), never sent again.
 export function nginxConfig(options: { listen: string; upstreams: string[]; prefix: string; user?: string }): string {
   const at = (name: string) => `${options.prefix}/${name}`;
@@ -27,6 +31,7 @@ http {
   uwsgi_temp_path ${at("uwsgi")};
   scgi_temp_path ${at("scgi")};
   upstream store {
+    zone store 64k;
 ${options.upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`).join("\n")}
   }
   server {
@@ -39,7 +44,7 @@ ${options.upstreams.map((address) => `    server ${address} max_fails=1 fail_tim
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error http_502 non_idempotent;
+      proxy_next_upstream error http_504;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
       proxy_buffering off;
