@@ -6,12 +6,28 @@
 const BASE = "http://store.invalid";
 
 /**
- * The path as a URL parser resolves it: dot segments removed (`%2e%2e` included, as Next's router
+ * The path as a URL parser resolves it, after RFC 3986's percent-encoding normalisation: escaped
+ * unreserved characters decoded, dot segments removed (`%2e%2e` included, as Next's router
  * resolves them), backslashes read as slashes, and leading slashes collapsed to one, so the path
  * can never be read as another host (`//evil.example/`) where it is sent back as a redirect.
  */
 export function normalisedPath(rawPath: string): string {
-  return new URL(BASE + (rawPath.startsWith("/") ? rawPath : `/${rawPath}`)).pathname.replace(/^\/{2,}/, "/");
+  const path = decodeUnreserved(rawPath.startsWith("/") ? rawPath : `/${rawPath}`);
+  return new URL(BASE + path).pathname.replace(/^\/{2,}/, "/");
+}
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * RFC 3986's normalisation of percent-encoding (§6.2.2): an escaped letter, digit or `-._~` is the
+ * character itself (Next's router decodes it, so `/user-pane%6c/cart` is `/user-panel/cart`), and
+ * every other escape is written in capitals.
+ */
+function decodeUnreserved(path: string): string {
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const character = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(character) ? character : escape.toUpperCase();
+  });
 }
 
 const PRODUCT_PATH = /^\/product\/([^/]+)$/;

@@ -42,12 +42,15 @@ export function claimsFor(user: User, session: Session): SessionClaims {
  */
 export async function startSession(user: User, now: Date = new Date()): Promise<Session> {
   if (Math.random() < 0.02) void sweepSessions(now);
-  const [session, ended] = await db.$transaction([
-    db.session.create({ data: { userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) } }),
-    db.$executeRaw`
-      DELETE FROM "Session" WHERE "userId" = ${user.id}::uuid AND "id" NOT IN (
-        SELECT "id" FROM "Session" WHERE "userId" = ${user.id}::uuid ORDER BY "createdAt" DESC, "id" DESC LIMIT ${SESSIONS_PER_USER_MAX})`,
-  ]);
+  // The new session is never among those ended (an instance whose clock runs behind cannot make
+  // it the oldest); the user's newest others fill the rest of the cap.
+  const { session, ended } = await db.$transaction(async (tx) => {
+    const session = await tx.session.create({ data: { userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) } });
+    const ended = await tx.$executeRaw`
+      DELETE FROM "Session" WHERE "userId" = ${user.id}::uuid AND "id" <> ${session.id}::uuid AND "id" NOT IN (
+        SELECT "id" FROM "Session" WHERE "userId" = ${user.id}::uuid AND "id" <> ${session.id}::uuid ORDER BY "createdAt" DESC, "id" DESC LIMIT ${SESSIONS_PER_USER_MAX - 1})`;
+    return { session, ended };
+  });
   if (ended > 0) dropUserSessions(user.id); // this instance at once; the others hear it (session-cache.ts)
   return session;
 }

@@ -134,6 +134,19 @@ const PERSONAL_PATH = /^\/(?:user-panel|admin-panel|success|cancel|verify-otp|re
 const SHELL_PATH = /^\/user-panel(?:\/[a-z-]+)?$/;
 const PRIVATE = { "cache-control": "private, no-store" };
 
+/**
+ * A personal page, by its address or by what Next's router decodes it to (`%2F` stays escaped in
+ * the canonical spelling, and Next also tries the decoded form).
+ */
+function isPersonalPath(path: string): boolean {
+  if (PERSONAL_PATH.test(path)) return true;
+  try {
+    return PERSONAL_PATH.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
 function decodablePath(path: string): boolean {
   try {
     decodeURIComponent(path);
@@ -244,8 +257,8 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
             headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
           }
           // A shell is kept when Next says it may be; every copy sent says private.
-          if (key) options.cache?.store(key, status, headers, body, generation, page && PERSONAL_PATH.test(path) ? PRIVATE : {});
-          if (page && PERSONAL_PATH.test(path)) Object.assign(headers, PRIVATE);
+          if (key) options.cache?.store(key, status, headers, body, generation, page && isPersonalPath(path) ? PRIVATE : {});
+          if (page && isPersonalPath(path)) Object.assign(headers, PRIVATE);
           sendHeld(request, response, status, headers, body, acceptEncoding);
         });
       }

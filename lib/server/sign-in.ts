@@ -14,22 +14,32 @@ import { INVALID_CREDENTIALS_MESSAGE, verifyCredentials } from "./users";
  */
 export async function signInThrottled(email: string, password: string, address: string | null, now: Date = new Date()): Promise<User> {
   const failures: Limit[] = [{ key: accountKey(email), seconds: SIGNIN_WINDOW_SECONDS, limit: SIGNIN_FAILURES_PER_ACCOUNT }];
-  const attempts: Limit[] = [{ key: `signin-attempt:account:${email.toLowerCase()}`, seconds: SIGNIN_WINDOW_SECONDS, limit: SIGNIN_ATTEMPTS_PER_ACCOUNT }];
+  const attempts: Limit[] = [{ key: accountAttemptsKey(email), seconds: SIGNIN_WINDOW_SECONDS, limit: SIGNIN_ATTEMPTS_PER_ACCOUNT }];
   // No trustworthy address (no proxy in front): only the account limits apply.
   if (address) {
     failures.push({ key: `signin:address:${address}`, seconds: SIGNIN_WINDOW_SECONDS, limit: SIGNIN_FAILURES_PER_ADDRESS });
     attempts.push({ key: `signin-attempt:address:${address}`, seconds: SIGNIN_WINDOW_SECONDS, limit: SIGNIN_ATTEMPTS_PER_ADDRESS });
   }
   await countOrRefuse([...failures, ...attempts], (wait) => `Too many sign-in attempts. Please try again in ${inMinutes(wait)}.`, now);
-  const user = await verifyCredentials(email, password);
+  const giveBack = (windows: Limit[]) => Promise.all(windows.map((window) => hit({ key: window.key, seconds: window.seconds, now }, -1)));
+  let user: User | null;
+  try {
+    user = await verifyCredentials(email, password);
+  } catch (error) {
+    // The store's hash budget was spent (or the database failed): the password was never
+    // checked, so nothing counts against the account or the address.
+    await giveBack([...failures, ...attempts]);
+    throw error;
+  }
   if (!user) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  await Promise.all(failures.map((window) => hit({ key: window.key, seconds: window.seconds, now }, -1)));
+  await giveBack(failures);
   return user;
 }
 
 const accountKey = (email: string) => `signin:account:${email.toLowerCase()}`;
+const accountAttemptsKey = (email: string) => `signin-attempt:account:${email.toLowerCase()}`;
 
-/** After a password reset the owner must not stay locked out by someone else's guesses. */
-export function clearSignInFailures(email: string): Promise<void> {
-  return reset(accountKey(email));
+/** After a password reset the owner must not stay locked out by someone else's attempts. */
+export async function clearSignInFailures(email: string): Promise<void> {
+  await Promise.all([reset(accountKey(email)), reset(accountAttemptsKey(email))]);
 }

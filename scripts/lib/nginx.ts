@@ -7,8 +7,9 @@
 // `non_idempotent`, nginx passes a POST (or PATCH) on only when its connection failed before
 // anything was written (refused: the instance has closed its listening socket); a POST written to
 // an instance that then resets or dies answers 502 and is not sent again. GET, HEAD, PUT, DELETE
-// and OPTIONS may be sent again on `error` (HTTP calls them idempotent; the store's PUTs and
-// DELETEs set a state, applying one twice leaves the same state).
+// and OPTIONS may be sent again on `error` (HTTP calls them idempotent): a role change or product
+// edit lands in the same state, but a re-sent password change through update-user answers 400
+// (README "Several instances" says so).
 // `http_504`: a stopping instance (scripts/serve.ts, SIGTERM) first answers reads with 504 for
 // its drain delay, before it closes its listening socket: nginx sends those to another instance
 // and marks it failed (max_fails=1) for fail_timeout, so no write is in its accept queue when it

@@ -14,7 +14,8 @@ import { PUT as updateUser } from "@/app/api/update-user/route";
 import { POST as confirmEmail } from "@/app/api/confirm-email/route";
 import { JSON_BODY_MAX_BYTES, PASSWORD_HASH_BUDGET, SIGNIN_ATTEMPTS_PER_ACCOUNT, SIGNIN_ATTEMPTS_PER_ADDRESS, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_WINDOW_SECONDS, THROTTLES } from "@/lib/constants";
 import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
-import { hit, reset } from "@/lib/server/rate-limit";
+import { hit, peek, reset } from "@/lib/server/rate-limit";
+import { clearSignInFailures } from "@/lib/server/sign-in";
 import { BASE, jsonRequest, noContext, onOwnDatabase, query, shopper, TEST_PASSWORD, uniqueEmail } from "../helpers";
 
 onOwnDatabase("limits");
@@ -101,6 +102,14 @@ describe("successful sign-ins are bounded too", () => {
     expect((await signInAs(me.email, newAddress(), TEST_PASSWORD)).status).toBe(429);
   });
 
+  it("a password reset lets the owner in at once, whatever someone else's attempts counted", async () => {
+    const me = await shopper();
+    await hit({ key: `signin-attempt:account:${me.email}`, seconds: SIGNIN_WINDOW_SECONDS }, SIGNIN_ATTEMPTS_PER_ACCOUNT);
+    await tooMany(await signInAs(me.email, newAddress()));
+    await clearSignInFailures(me.email);
+    expect((await signInAs(me.email, newAddress())).status).toBe(200);
+  });
+
   it("the whole store has a budget of password hashes: past it sign-ins and sign-ups wait, with nothing written", async () => {
     const me = await shopper();
     const [limit, seconds] = PASSWORD_HASH_BUDGET;
@@ -108,9 +117,15 @@ describe("successful sign-ins are bounded too", () => {
     const now = Date.now();
     for (const at of [now, now + seconds * 1000]) await hit({ key: "password-hash:all", seconds, now: new Date(at) }, limit);
     try {
-      const busy = await signInAs(me.email, newAddress());
+      const address = newAddress();
+      const keys = [`signin:account:${me.email}`, `signin-attempt:account:${me.email}`, `signin:address:${address}`, `signin-attempt:address:${address}`];
+      const counted = () => Promise.all(keys.map((key) => peek({ key, seconds: SIGNIN_WINDOW_SECONDS })));
+      const before = await counted();
+      const busy = await signInAs(me.email, address);
       expect(busy.status).toBe(429);
       expect((await busy.json()).message).toMatch(/^The store is busy\. Please try again in 1 minute\.$/);
+      // The password was never checked: nothing counts against the account or the address.
+      expect(await counted()).toEqual(before);
       const email = uniqueEmail("busy");
       expect((await signup(jsonRequest("/api/signup", signupBody(email), { headers: from(newAddress()) }), noContext)).status).toBe(429);
       expect(await query(`SELECT id FROM "User" WHERE email = $1`, [email])).toEqual([]);

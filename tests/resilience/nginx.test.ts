@@ -73,6 +73,13 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Waits until nginx takes a failed instance back. It keeps one out while `now - checked <=
+ * fail_timeout` (5 s), both in whole seconds of its cached clock, so up to 6 s after the failure:
+ * a 5.2 s wait let a failure at the start of a second still exclude it (a test failed 1 in a few).
+ */
+const failTimeoutPassed = () => new Promise((resolve) => setTimeout(resolve, 6500));
+
 /** Sends requests until one lands on `target` first (round-robin), and returns what each saw. */
 async function landOn(target: StandIn, method: string): Promise<{ status: number; first: string[]; other: string[] }> {
   const other = target === one ? two : one;
@@ -98,9 +105,8 @@ describe("nginx in front of two instances", () => {
     } finally {
       one.behaviour = "answer";
     }
-    // fail_timeout passes before the next test relies on round-robin again.
-    await new Promise((resolve) => setTimeout(resolve, 5200));
-  }, 20_000);
+    await failTimeoutPassed();
+  }, 25_000);
 
   it("sends a GET refused by a stopping instance (504) to the other, and the client never sees the 504", async () => {
     one.behaviour = "refuse-reads";
@@ -116,8 +122,8 @@ describe("nginx in front of two instances", () => {
     } finally {
       one.behaviour = "answer";
     }
-    await new Promise((resolve) => setTimeout(resolve, 5200));
-  }, 20_000);
+    await failTimeoutPassed();
+  }, 25_000);
 
   it("sends a POST whose connection was refused (nothing written) to the other", async () => {
     const port = one.port;
@@ -131,5 +137,5 @@ describe("nginx in front of two instances", () => {
     } finally {
       await new Promise<void>((resolve) => one.server.listen(port, "127.0.0.1", resolve));
     }
-  }, 20_000);
+  }, 25_000);
 });

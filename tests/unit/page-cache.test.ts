@@ -369,6 +369,17 @@ describe("front door: one spelling of every address", () => {
     expect(reached).toHaveLength(0);
   });
 
+  it("decodes escaped letters (Next's router would), and decides on the decoded path where an escaped slash stays", async () => {
+    const letter = await rawGet("/user-pane%6c/cart");
+    expect(letter.status).toBe(308);
+    expect(letter.headers.location).toBe("/user-panel/cart");
+    expect((await rawGet("/product/a%2fb")).headers.location).toBe("/product/a%2Fb");
+    upstream = { ...CACHED_PAGE };
+    const slash = await rawGet("/user-panel%2Fcart");
+    expect(slash.status).toBe(200);
+    expect(slash.headers["cache-control"]).toBe("private, no-store");
+  });
+
   it("never redirects to another host, however the path is spelt", async () => {
     for (const path of ["//evil.example/%2e%2e/x", "/%2e%2e//evil.example", "/\\evil.example/"]) {
       const answer = await rawGet(path);
