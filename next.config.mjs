@@ -2,7 +2,7 @@
 const nextConfig = {
   reactStrictMode: true,
   // Cache Components: catalogue reads are `"use cache"` functions tagged by what they read
-  // (lib/server/cache.ts), so home, category and product pages are served from the cache and
+  // (lib/server/catalog/cache.ts), so home, category and product pages are served from the cache and
   // admin writes revalidate them by tag. Per-user parts are client components.
   cacheComponents: true,
   partialPrefetching: true,
@@ -36,7 +36,7 @@ const nextConfig = {
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
       },
-      // Pages get a CSP naming their inline scripts' hashes from scripts/serve.ts (lib/server/csp.ts);
+      // Pages get a CSP naming their inline scripts' hashes from scripts/serve.ts (lib/server/front-door/csp.ts);
       // API answers are data: nothing may run, load or frame them.
       {
         source: "/api/:path*",

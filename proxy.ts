@@ -3,7 +3,7 @@ import { decode } from "next-auth/jwt";
 import { categoryFilterKey, parseCategoryFilter } from "@/lib/category-filter";
 import { searchKey } from "@/lib/search-query";
 import { SHOPPER_SIGN_IN, SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
-import { apiGate } from "@/lib/server/api-gate";
+import { apiGate } from "@/lib/server/front-door/api-gate";
 
 // 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel,
 //    signed-in visitors away from /signin and /signup.
@@ -13,11 +13,11 @@ import { apiGate } from "@/lib/server/api-gate";
 //    /category-product/{key}, and /search?q=… by /search/{key}, since a page reading the query
 //    string cannot be cached whole. The shopper's address (and the canonical URL) stays the
 //    query-string form.
-// 3. The API's front door (lib/server/api-gate.ts) where scripts/serve.ts's is not in front:
+// 3. The API's front door (lib/server/front-door/api-gate.ts) where scripts/serve.ts's is not in front:
 //    a path that is not valid percent-encoding is a 400, an unknown path a 404 and a wrong method
 //    a 405, all JSON in the API's shape; CORS with credentials for ALLOWED_ORIGINS only.
 
-/** The API front door (lib/server/api-gate.ts) for hosts without scripts/serve.ts's. */
+/** The API front door (lib/server/front-door/api-gate.ts) for hosts without scripts/serve.ts's. */
 function gateApi(request: NextRequest): NextResponse {
   const decision = apiGate(request.method, request.nextUrl.pathname, request.headers.get("origin"), request.headers.get("content-length"));
   if (decision.answer) return new NextResponse(decision.answer.body, { status: decision.answer.status, headers: decision.answer.headers });

@@ -7,7 +7,7 @@ import { BANNER_SLIDES, DESKTOP_MEDIA, MOBILE_MEDIA } from "@/lib/banners";
 import { HOME_ROWS } from "@/lib/categories";
 import { HOME_SERVER_ROWS } from "@/lib/constants";
 import { LazyProductRow } from "@/components/lazy-product-row";
-import { listCategoryStrip, listProductsByCategory } from "@/lib/server/catalog";
+import { listCategoryStrip, listProductsByCategory } from "@/lib/server/catalog/catalog";
 
 export const metadata: Metadata = {
   title: { absolute: "Volt Electronics — phones, audio, TVs and more" },

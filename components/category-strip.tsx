@@ -1,6 +1,6 @@
 import { IntentLink } from "@/components/intent-link";
 import { categoryLabel } from "@/lib/categories";
-import type { CategoryStripItem } from "@/lib/server/catalog";
+import type { CategoryStripItem } from "@/lib/server/catalog/catalog";
 import { ProductImage } from "./product-image";
 
 /** docs/PRODUCT.md §2.2: a circular image and the category name, each linking to its category page. */

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import type { ApiAnswer } from "@/lib/api-client";
 import { HOME_ROW_LIMIT } from "@/lib/constants";
-import type { PublicProduct } from "@/lib/server/catalog";
+import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { ProductRowCards, ProductRowFrame, ProductRowSkeletonCards } from "./product-row";
 
 type RowAnswer = ApiAnswer<undefined> & { product: PublicProduct[] };

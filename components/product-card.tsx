@@ -1,7 +1,7 @@
 import { IntentLink } from "@/components/intent-link";
 import { categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
-import type { PublicProduct } from "@/lib/server/catalog";
+import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductImage } from "./product-image";
 import { WishlistHeart } from "./wishlist-heart";

@@ -1,5 +1,5 @@
 import { SKELETON_CARD_COUNT } from "@/lib/constants";
-import type { PublicProduct } from "@/lib/server/catalog";
+import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 
 const GRID = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4";

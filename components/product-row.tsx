@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { SKELETON_CARD_COUNT } from "@/lib/constants";
-import type { PublicProduct } from "@/lib/server/catalog";
+import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
 import { ScrollRow } from "./scroll-row";
 

@@ -105,7 +105,7 @@ export const ORDERS_LIST_MAX = 100;
 /** The success page asks again this often while the payment is still being confirmed. */
 export const ORDER_CONFIRM_POLL_MS = 2000;
 
-// Throttles (lib/server/throttle.ts): [limit, window in seconds] per client address, per account
+// Throttles (lib/server/platform/throttle.ts): [limit, window in seconds] per client address, per account
 // and for the whole store. Counted in PostgreSQL, so they hold across instances.
 export const THROTTLES = {
   signup: { perAddress: [10, 3600], global: [600, 600] },

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { SEED_PRODUCTS, seedImagePaths } from "./catalogue";
 import { DEMO_ADMIN, DEMO_GUEST } from "../lib/demo-accounts";
 import { CATEGORY_VALUES } from "../lib/categories";
-import { hashPassword } from "../lib/server/passwords";
+import { hashPassword } from "../lib/server/accounts/passwords";
 
 /**
  * `demoAccounts`: create the demo guest and admin (development, tests, STORE_DEMO=1). An account

@@ -2,7 +2,7 @@
 // Run by scripts/bench.ts in a child process with `--conditions=react-server` (so the server-only
 // domain layer loads) and DATABASE_URL pointing at a database seeded with synthetic products.
 // Prints one JSON line: { samples, p50, p97_5, p99, max, perQuery }.
-import { searchProducts } from "../lib/server/catalog";
+import { searchProducts } from "../lib/server/catalog/catalog";
 
 const QUERIES = [
   "samsung", "samsng", "headphones", "heaphones", "apple iphone 15", "iphone", "pro", "mobile", "mobils",

@@ -5,7 +5,7 @@
 // npm run db:serve                   keep the embedded PostgreSQL running (until Ctrl-C), so the
 //                                    store started meanwhile uses it instead of starting its own:
 //                                    e.g. the store in a memory-limited group, its database outside
-import { readConfig } from "../lib/server/config";
+import { readConfig } from "../lib/server/platform/config";
 import { openDatabase } from "./lib/database";
 import { onStopSignal } from "./lib/embedded-postgres";
 import { applyMigrations, createMigration } from "./lib/schema-engine";

@@ -16,7 +16,7 @@ import nextEnv from "@next/env";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, readConfig } from "../lib/server/config";
+import { ConfigError, readConfig } from "../lib/server/platform/config";
 import { countProducts, DATA_DIR, openDatabase, ROOT } from "./lib/database";
 import { onStopSignal } from "./lib/embedded-postgres";
 import { serverMemory } from "./lib/memory";

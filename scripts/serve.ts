@@ -1,12 +1,12 @@
 // The production server that `npm start` runs (scripts/launch.ts starts it): Next's own request
-// handler behind the front door of lib/server/front-door.ts: the client's socket address for the
+// handler behind the front door of lib/server/front-door/front-door.ts: the client's socket address for the
 // limits, the page cache (repeated catalogue pages answered without entering Next) and each
 // page's hash-based Content-Security-Policy (README, Architecture: "Front door and page cache").
 //   node --import tsx scripts/serve.ts --port 3000
 // PAGE_CACHE_SECONDS (default 60) bounds how long a page is kept, PAGE_CACHE_MB (default 64) how
 // much memory the pages take; PAGE_CACHE_MB=0 turns the cache off (Next answers everything).
 // Catalogue changes made on other instances arrive through PostgreSQL LISTEN/NOTIFY
-// (lib/server/catalog-broadcast.ts) on DATABASE_URL, or DATABASE_LISTEN_URL where DATABASE_URL
+// (lib/server/platform/catalog-broadcast.ts) on DATABASE_URL, or DATABASE_LISTEN_URL where DATABASE_URL
 // goes through a pooler that cannot LISTEN (PgBouncer in transaction mode).
 // SIGTERM drains (README, "Several instances"): for DRAIN_DELAY_MS (default 2000) the instance
 // still accepts and answers writes, but refuses reads with 504 (nginx passes them to another
@@ -17,14 +17,14 @@ import "./lib/source-maps-off";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
-import { readConfig } from "../lib/server/config";
-import { PEER_ADDRESS_FLAG } from "../lib/server/client-address";
-import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "../lib/server/catalog-broadcast";
-import { contentSecurityPolicy } from "../lib/server/csp";
-import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/session-cache";
-import { frontDoor } from "../lib/server/front-door";
+import { readConfig } from "../lib/server/platform/config";
+import { PEER_ADDRESS_FLAG } from "../lib/server/platform/client-address";
+import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "../lib/server/platform/catalog-broadcast";
+import { contentSecurityPolicy } from "../lib/server/front-door/csp";
+import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/accounts/session-cache";
+import { frontDoor } from "../lib/server/front-door/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./lib/direct-routes";
-import { PageCache } from "../lib/server/page-cache";
+import { PageCache } from "../lib/server/front-door/page-cache";
 import { ROOT } from "./lib/root";
 
 const flag = (name: string) => {
@@ -43,7 +43,7 @@ if (!Number.isInteger(drainDelayMs) || drainDelayMs < 0 || drainDelayMs > 5000) 
 const { seconds, megabytes } = readConfig().pageCache;
 const cache = megabytes > 0 ? new PageCache({ maxSeconds: seconds, maxBytes: megabytes * 1024 * 1024 }) : null;
 
-// The TCP peer of every request, for per-address limits (lib/server/client-address.ts).
+// The TCP peer of every request, for per-address limits (lib/server/platform/client-address.ts).
 process.env[PEER_ADDRESS_FLAG] = "1";
 // This process's name in catalogue notifications, and the token of its internal refresh route.
 process.env[INSTANCE_ENV] = randomUUID();
@@ -58,7 +58,7 @@ await app.prepare();
 // Server code (marked "server-only") is loaded from here on (loadDirectRoutes registers the hook
 // that lets it load): the direct routes, the session check.
 const directRoutes = await loadDirectRoutes();
-const { readCookie, readSessionClaims } = await import("../lib/server/auth");
+const { readCookie, readSessionClaims } = await import("../lib/server/accounts/auth");
 const { sessionCookieName } = await import("../lib/session-cookie");
 const configHeaders = configHeaderRules();
 if (!configHeaders) console.warn("[store] next.config.mjs's headers() has conditions: Next answers every API route");

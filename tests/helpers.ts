@@ -4,7 +4,7 @@ import { NextRequest } from "next/server";
 import path from "node:path";
 import pg from "pg";
 import { routeFile, type ApiRoute } from "@/lib/api-routes";
-import type { DirectHandler } from "@/lib/server/front-door";
+import type { DirectHandler } from "@/lib/server/front-door/front-door";
 import { beforeAll } from "vitest";
 import { applyMigrations } from "../scripts/lib/schema-engine";
 import { POST as signup } from "@/app/api/signup/route";

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { AdminMenu } from "@/components/admin/admin-menu";
-import { getSessionUser } from "@/lib/server/auth";
+import { getSessionUser } from "@/lib/server/accounts/auth";
 
 // The admin's pages. proxy.ts sends non-admins to / as a convenience; this layout checks the
 // role again on the server, from the database, on every request (a demoted admin is out at

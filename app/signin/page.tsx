@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { DEMO_GUEST } from "@/lib/demo-accounts";
-import { readConfig } from "@/lib/server/config";
+import { readConfig } from "@/lib/server/platform/config";
 import { SHOPPER_SIGN_IN } from "@/lib/session-cookie";
 import { AuthCard } from "@/components/account/auth-card";
 import { SignInForm, SignInFormSkeleton } from "@/components/sign-in-form";

@@ -5,8 +5,8 @@ import { Suspense } from "react";
 import { ConfirmingPayment } from "@/components/orders/confirming-payment";
 import { OrderCard } from "@/components/orders/order-card";
 import { RefreshAfterPurchase } from "@/components/orders/refresh-after-purchase";
-import { getSessionUser } from "@/lib/server/auth";
-import { fulfilCheckoutSession, type FulfilResult } from "@/lib/server/orders";
+import { getSessionUser } from "@/lib/server/accounts/auth";
+import { fulfilCheckoutSession, type FulfilResult } from "@/lib/server/orders/orders";
 
 export const metadata: Metadata = { title: "Payment successful", robots: { index: false } };
 

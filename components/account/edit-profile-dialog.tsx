@@ -6,7 +6,7 @@ import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { CURRENT_PASSWORD_REQUIRED_MESSAGE, PROFILE_PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
-import type { PublicUser } from "@/lib/server/users";
+import type { PublicUser } from "@/lib/server/accounts/users";
 import { USER_DETAILS_KEY } from "../use-current-user";
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { PicturePicker } from "./picture-picker";

@@ -7,7 +7,7 @@ import { ORDERS_PAGE_SIZE } from "@/lib/constants";
 import { formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
-import type { PublicOrder } from "@/lib/server/orders";
+import type { PublicOrder } from "@/lib/server/orders/types";
 import { OrderCard, paymentStatusLabel } from "../orders/order-card";
 import { ListBody } from "./list-states";
 import { Pager } from "./pager";

@@ -6,7 +6,7 @@ import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
 import { ApiError, postJson } from "@/lib/api-client";
 import { CATEGORIES } from "@/lib/categories";
-import type { PublicProduct } from "@/lib/server/catalog";
+import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { apiErrorMessage, useApiAction } from "../use-api-action";

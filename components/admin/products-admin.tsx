@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { fetchPage } from "@/lib/api-client";
 import { CATEGORIES, categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
-import type { PublicProduct } from "@/lib/server/catalog";
+import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { INPUT_CLASS } from "../account/form-styles";
 import { ProductThumb } from "../product-thumb";
 import { ListBody } from "./list-states";

@@ -7,7 +7,7 @@ import { deleteJson, fetchPage, postJson } from "@/lib/api-client";
 import { formatDate } from "@/lib/dates";
 import { USER_TABLE_PAGE_SIZE } from "@/lib/constants";
 import { ROLES, type Role } from "@/lib/schemas";
-import type { PublicUser } from "@/lib/server/users";
+import type { PublicUser } from "@/lib/server/accounts/users";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { useCurrentUser } from "../use-current-user";

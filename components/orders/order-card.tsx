@@ -1,7 +1,7 @@
 import { formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
-import type { PublicOrder } from "@/lib/server/orders";
+import type { PublicOrder } from "@/lib/server/orders/types";
 import { ProductThumb } from "../product-thumb";
 
 // One order as the shopper sees it (My Orders and the success page): date and number, the

@@ -4,7 +4,7 @@ import { EmptyState } from "./empty-state";
 import Link from "next/link";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
-import type { PublicOrder } from "@/lib/server/orders";
+import type { PublicOrder } from "@/lib/server/orders/types";
 import { OrderCard, OrderCardSkeleton } from "../orders/order-card";
 import { useCurrentUser } from "../use-current-user";
 import { useHydrated } from "../use-hydrated";

@@ -8,7 +8,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { EmulatorRequest, EmulatorResponse, EmulatorRoute } from "./server";
+import type { EmulatorRequest, EmulatorResponse, EmulatorRoute } from "./http";
 
 export type ImageFormat = "png" | "jpg" | "gif" | "webp" | "avif";
 

@@ -3,7 +3,7 @@
 // GET /resend/outbox.html (readable list). Mail is kept in memory, per emulator instance.
 // An Idempotency-Key header is honoured as Resend does: one mail per key.
 import { randomUUID } from "node:crypto";
-import type { EmulatorResponse, EmulatorRoute } from "./server";
+import { escapeHtml, type EmulatorResponse, type EmulatorRoute } from "./http";
 
 export type OutboxEmail = {
   id: string;
@@ -33,9 +33,6 @@ const isAddress = (value: string) => ADDRESS.test(value.trim()) || NAMED_ADDRESS
 /** The bare address of `a@b.c` or `Name <a@b.c>`, lower-cased, for the outbox filter. */
 const bareAddress = (value: string) => (NAMED_ADDRESS.exec(value.trim())?.[1] ?? value.trim()).toLowerCase();
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 function readSendBody(raw: Buffer): { email: Omit<OutboxEmail, "id" | "created_at"> } | { error: EmulatorResponse } {
   let body: unknown;

@@ -4,12 +4,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { cloudinaryRoutes } from "./cloudinary";
+import type { EmulatorRequest, EmulatorResponse, EmulatorRoute } from "./http";
 import { resendRoutes } from "./resend";
 import { stripeRoutes, type StripeEmulatorOptions } from "./stripe";
 
-export type EmulatorRequest = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: Buffer };
-export type EmulatorResponse = { status: number; headers?: Record<string, string>; body: string | Buffer };
-export type EmulatorRoute = (request: EmulatorRequest) => Promise<EmulatorResponse | undefined> | EmulatorResponse | undefined;
 
 /** The providers' own APIs (not the developer pages such as the outbox), for outages. */
 const PROVIDER_API: Record<Provider, RegExp> = {

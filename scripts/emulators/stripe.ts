@@ -11,8 +11,7 @@
 // For tests and developers: GET /stripe/sessions (every session made), GET /stripe/events (every
 // event with its deliveries), POST /stripe/events/{id}/redeliver. State is in memory.
 import { createHmac, randomBytes } from "node:crypto";
-import { escapeHtml } from "./resend";
-import type { EmulatorRequest, EmulatorResponse, EmulatorRoute } from "./server";
+import { escapeHtml, type EmulatorRequest, type EmulatorResponse, type EmulatorRoute } from "./http";
 
 export type StripeEmulatorOptions = {
   /** Where events are delivered (the store's /api/webhook); none: events are kept, not sent. */

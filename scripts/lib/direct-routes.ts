@@ -5,7 +5,7 @@ import { register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { API_ROUTES, routeFile, type ApiRoute } from "../../lib/api-routes";
-import type { DirectHandler } from "../../lib/server/front-door";
+import type { DirectHandler } from "../../lib/server/front-door/front-door";
 import { ROOT } from "./root";
 
 /**

@@ -12,8 +12,8 @@ import { POST as confirmEmail } from "@/app/api/confirm-email/route";
 import { POST as sendOtp } from "@/app/api/send-otp/route";
 import { POST as verifyOtp } from "@/app/api/verify-otp/route";
 import { POST as resetPassword } from "@/app/api/reset-password/route";
-import { issueResetCode, resetPasswordWithGrant, verifyResetCode } from "@/lib/server/password-reset";
-import { clientAddress, PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
+import { issueResetCode, resetPasswordWithGrant, verifyResetCode } from "@/lib/server/accounts/password-reset";
+import { clientAddress, PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/platform/client-address";
 import { OTP_FAILURES_PER_WINDOW, OTP_GUESSES_PER_DAY, OTP_MAX_ATTEMPTS, SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS } from "@/lib/constants";
 import { dataUrl, getRequest, jsonRequest, noContext, png, query, sessionCookieFrom, uniqueEmail } from "../helpers";
 

@@ -9,7 +9,7 @@ import { GET as getProducts } from "@/app/api/get-product/route";
 import { GET as searchProducts } from "@/app/api/search-product/route";
 import { GET as categoryStrip } from "@/app/api/get-category-product/route";
 import { API_LIST_MAX } from "@/lib/constants";
-import type { PublicProduct } from "@/lib/server/catalog";
+import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { getRequest, jsonRequest, noContext, onOwnDatabase, query } from "../helpers";
 
 onOwnDatabase("lists");

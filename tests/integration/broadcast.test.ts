@@ -1,12 +1,13 @@
-// The catalogue broadcast (lib/server/catalog-broadcast.ts) on a real PostgreSQL: what one
+// The catalogue broadcast (lib/server/platform/catalog-broadcast.ts) on a real PostgreSQL: what one
 // instance writes reaches the others' listeners, a listener that loses its connection comes back
 // and refreshes, and the internal refresh route answers only its own process.
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as internalRefresh } from "@/app/api/internal/catalog-changed/route";
-import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER, type ChangeReason } from "@/lib/server/catalog-broadcast";
-import { createProduct, updateProduct } from "@/lib/server/catalog-admin";
-import { PageCache, purgePageCache } from "@/lib/server/page-cache";
+import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER, type ChangeReason } from "@/lib/server/platform/catalog-broadcast";
+import { createProduct, updateProduct } from "@/lib/server/catalog/catalog-admin";
+import { PageCache } from "@/lib/server/front-door/page-cache";
+import { purgePageCache } from "@/lib/server/platform/answers";
 import { jsonRequest, noContext, onOwnDatabase, query } from "../helpers";
 
 onOwnDatabase("broadcast");

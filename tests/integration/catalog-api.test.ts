@@ -16,7 +16,7 @@ import { CATEGORY_VALUES } from "@/lib/categories";
 import { API_LIST_MAX, HOME_ROW_LIMIT } from "@/lib/constants";
 import { absoluteUrl } from "@/lib/site-url";
 import { seed } from "../../prisma/seed";
-import type { PublicProduct } from "@/lib/server/catalog";
+import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { getRequest, jsonRequest, noContext, query } from "../helpers";
 
 /** A random lower-case word that no other product and no vocabulary term resembles. */

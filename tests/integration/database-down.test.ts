@@ -3,8 +3,8 @@
 // restart a real PostgreSQL under load; here the database is simply absent from the start).
 import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "@/lib/server/db";
-import { DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/server/http";
+import { isDatabaseUnavailable } from "@/lib/server/platform/db";
+import { DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/server/platform/http";
 import { getRequest, jsonRequest, noContext } from "../helpers";
 
 beforeAll(async () => {

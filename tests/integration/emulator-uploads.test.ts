@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulators, type RunningEmulators } from "../../scripts/emulators/server";
 import { DATA_DIR } from "../../scripts/lib/database";
 import { freePort } from "../../scripts/lib/embedded-postgres";
-import { checkHostedImages, isProductImageUrl, signProductUpload, uploadProfilePicture } from "@/lib/server/images";
+import { checkHostedImages, isProductImageUrl, signProductUpload, uploadProfilePicture } from "@/lib/server/providers/images";
 import { dataUrl, png } from "../helpers";
 
 let folder: string;

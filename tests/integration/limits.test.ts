@@ -13,9 +13,9 @@ import { POST as uploadSignature } from "@/app/api/upload-signature/route";
 import { PUT as updateUser } from "@/app/api/update-user/route";
 import { POST as confirmEmail } from "@/app/api/confirm-email/route";
 import { JSON_BODY_MAX_BYTES, PASSWORD_HASH_BUDGET, SIGNIN_ATTEMPTS_PER_ACCOUNT, SIGNIN_ATTEMPTS_PER_ADDRESS, SIGNIN_FAILURES_PER_ADDRESS, SIGNIN_WINDOW_SECONDS, THROTTLES } from "@/lib/constants";
-import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
-import { hit, peek, reset } from "@/lib/server/rate-limit";
-import { clearSignInFailures } from "@/lib/server/sign-in";
+import { PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/platform/client-address";
+import { hit, peek, reset } from "@/lib/server/platform/rate-limit";
+import { clearSignInFailures } from "@/lib/server/accounts/sign-in";
 import { BASE, jsonRequest, noContext, onOwnDatabase, query, shopper, TEST_PASSWORD, uniqueEmail } from "../helpers";
 
 onOwnDatabase("limits");

@@ -5,9 +5,9 @@ import type { OutboxEmail } from "../../scripts/emulators/resend";
 import { signCloudinaryParams } from "../../scripts/emulators/cloudinary";
 import { describe, expect, inject, it } from "vitest";
 import { PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
-import { HttpError } from "@/lib/server/http";
-import { uploadProfilePicture } from "@/lib/server/images";
-import { otpEmail, passwordChangedEmail, sendMail } from "@/lib/server/mail";
+import { HttpError } from "@/lib/server/platform/http";
+import { uploadProfilePicture } from "@/lib/server/providers/images";
+import { otpEmail, passwordChangedEmail, sendMail } from "@/lib/server/providers/mail";
 import { dataUrl, png, uniqueEmail } from "../helpers";
 
 const emulator = inject("emulatorUrl");

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { seed } from "../../prisma/seed";
 import { CATEGORY_VALUES } from "@/lib/categories";
 import { DEMO_ADMIN, DEMO_GUEST } from "@/lib/demo-accounts";
-import { verifyPassword } from "@/lib/server/passwords";
+import { verifyPassword } from "@/lib/server/accounts/passwords";
 import { createDatabase, query } from "../helpers";
 import { randomUUID } from "node:crypto";
 import pg from "pg";

@@ -1,13 +1,13 @@
-// The session cache (lib/server/session-cache.ts) with the listener scripts/serve.ts wires to it,
+// The session cache (lib/server/accounts/session-cache.ts) with the listener scripts/serve.ts wires to it,
 // on a real PostgreSQL: a signed-in request is answered from memory, and every way a session can
 // end reaches the cache, whether this instance or another one (a change straight in the
 // database stands for one) made it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as userDetails } from "@/app/api/user-details/route";
 import { POST as logout } from "@/app/api/logout/route";
-import { readCookie, readSessionClaims } from "@/lib/server/auth";
-import { CatalogListener } from "@/lib/server/catalog-broadcast";
-import { cachedSession, dropUserSessions, keepSession, sessionCacheEnabled, sessionCacheGeneration, setSessionCacheEnabled } from "@/lib/server/session-cache";
+import { readCookie, readSessionClaims } from "@/lib/server/accounts/auth";
+import { CatalogListener } from "@/lib/server/platform/catalog-broadcast";
+import { cachedSession, dropUserSessions, keepSession, sessionCacheEnabled, sessionCacheGeneration, setSessionCacheEnabled } from "@/lib/server/accounts/session-cache";
 import { sessionCookieName } from "@/lib/session-cookie";
 import { getRequest, jsonRequest, noContext, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
 

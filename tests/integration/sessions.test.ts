@@ -8,7 +8,7 @@ import { POST as signin } from "@/app/api/signin/route";
 import { PUT as updateUser } from "@/app/api/update-user/route";
 import { PUT as updateRole } from "@/app/api/update-role/[userId]/route";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS, SESSIONS_PER_USER_MAX } from "@/lib/constants";
-import { readSessionClaims } from "@/lib/server/auth";
+import { readSessionClaims } from "@/lib/server/accounts/auth";
 import { admin, BASE, getRequest, jsonRequest, noContext, query, sessionCookieFrom, shopper, TEST_PASSWORD, type Shopper } from "../helpers";
 
 const whoAmI = async (cookie: string) => (await userDetails(getRequest("/api/user-details", cookie), noContext)).status;

@@ -10,7 +10,7 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES, bodyCap, LARGEST_BODY_CAP, routeFile } from "@/lib/api-routes";
 import * as constants from "@/lib/constants";
-import { frontDoor } from "@/lib/server/front-door";
+import { frontDoor } from "@/lib/server/front-door/front-door";
 import { close, listen } from "./test-server";
 
 let server: Server;

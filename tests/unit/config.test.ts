@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, PRODUCTION_REQUIRED, readConfig } from "@/lib/server/config";
+import { ConfigError, PRODUCTION_REQUIRED, readConfig } from "@/lib/server/platform/config";
 
 const FULL = {
   NODE_ENV: "production",

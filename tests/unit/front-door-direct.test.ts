@@ -1,13 +1,13 @@
-// The front door's two ways around Next for signed-in traffic (lib/server/front-door.ts): the
+// The front door's two ways around Next for signed-in traffic (lib/server/front-door/front-door.ts): the
 // `direct` routes, whose handlers it calls itself, and the signed-in page shells it keeps.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { close, listen } from "./test-server";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { API_ROUTES, findApiRoute, routeParams, type ApiRoute } from "@/lib/api-routes";
-import { frontDoor, type DirectHandler } from "@/lib/server/front-door";
-import { HttpError, readRawBody } from "@/lib/server/http";
-import { PageCache } from "@/lib/server/page-cache";
+import { frontDoor, type DirectHandler } from "@/lib/server/front-door/front-door";
+import { HttpError, readRawBody } from "@/lib/server/platform/http";
+import { PageCache } from "@/lib/server/front-door/page-cache";
 
 const SHELL = `<!DOCTYPE html><html><head><script>self.__next_f=[]</script></head><body>${"<div>cart</div>".repeat(200)}</body></html>`;
 

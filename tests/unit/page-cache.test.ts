@@ -1,13 +1,14 @@
-// The page cache in front of Next (lib/server/page-cache.ts), wired as scripts/serve.ts wires it,
+// The page cache in front of Next (lib/server/front-door/page-cache.ts), wired as scripts/serve.ts wires it,
 // over real HTTP: an upstream handler stands in for Next and counts what reaches it.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { close, listen } from "./test-server";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/client-address";
-import { frontDoor } from "@/lib/server/front-door";
-import { PageCache, pageCacheKey, pickEncoding, postCacheKey, purgePageCache, storableSeconds } from "@/lib/server/page-cache";
+import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/client-address";
+import { frontDoor } from "@/lib/server/front-door/front-door";
+import { PageCache, pageCacheKey, pickEncoding, postCacheKey, storableSeconds } from "@/lib/server/front-door/page-cache";
+import { purgePageCache } from "@/lib/server/platform/answers";
 
 type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; chunks?: number };
 

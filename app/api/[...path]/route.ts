@@ -1,4 +1,4 @@
-import { handle, notFound } from "@/lib/server/http";
+import { handle, notFound } from "@/lib/server/platform/http";
 
 // Any path under /api that no endpoint serves: a JSON 404 in the API's shape, never Next's HTML
 // page. (On `npm start` the front door answers these before Next; this covers other hosts.)

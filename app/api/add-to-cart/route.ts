@@ -1,7 +1,7 @@
 import { productIdBodySchema } from "@/lib/schemas";
-import { requireShopper } from "@/lib/server/auth";
-import { handle, ok, readBody } from "@/lib/server/http";
-import { addToCart } from "@/lib/server/shop-lists";
+import { requireShopper } from "@/lib/server/accounts/auth";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { addToCart } from "@/lib/server/shop-lists/shop-lists";
 
 // POST /api/add-to-cart {productId} — docs/PRODUCT.md §7.2: a new line with quantity 1, or one more on the
 // line already there (and the message says so).

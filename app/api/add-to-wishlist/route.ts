@@ -1,7 +1,7 @@
 import { productIdBodySchema } from "@/lib/schemas";
-import { requireShopper } from "@/lib/server/auth";
-import { handle, ok, readBody } from "@/lib/server/http";
-import { addToWishlist } from "@/lib/server/shop-lists";
+import { requireShopper } from "@/lib/server/accounts/auth";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { addToWishlist } from "@/lib/server/shop-lists/shop-lists";
 
 // POST /api/add-to-wishlist {productId} — docs/PRODUCT.md §7.2. Adding twice keeps one line and says so.
 export const POST = handle(async (request) => {

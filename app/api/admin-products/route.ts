@@ -1,8 +1,8 @@
 import { API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
 import { adminProductQuerySchema } from "@/lib/schemas";
-import { requireAdmin } from "@/lib/server/auth";
-import { listProductsForAdmin } from "@/lib/server/catalog-admin";
-import { handle, okWith, readQuery } from "@/lib/server/http";
+import { requireAdmin } from "@/lib/server/accounts/auth";
+import { listProductsForAdmin } from "@/lib/server/catalog/catalog-admin";
+import { handle, okWith, readQuery } from "@/lib/server/platform/http";
 
 // GET /api/admin-products[?page=&limit=&q=&category=] — admins only: the admin's product list,
 // newest first, or the store's search for `q`; one category or all.

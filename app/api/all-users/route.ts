@@ -1,8 +1,8 @@
 import { ADMIN_LIST_MAX, USER_TABLE_PAGE_SIZE } from "@/lib/constants";
 import { adminPageQuerySchema } from "@/lib/schemas";
-import { listUsers } from "@/lib/server/admin-users";
-import { requireAdmin } from "@/lib/server/auth";
-import { handle, okWith, readQuery } from "@/lib/server/http";
+import { listUsers } from "@/lib/server/accounts/admin-users";
+import { requireAdmin } from "@/lib/server/accounts/auth";
+import { handle, okWith, readQuery } from "@/lib/server/platform/http";
 
 // GET /api/all-users[?page=&limit=] — docs/PRODUCT.md §7.2, admins only: accounts newest first. Paged (the
 // table asks for 8 at a time); without paging parameters the newest ADMIN_LIST_MAX, with `total`.

@@ -1,9 +1,9 @@
 import { CHECKOUT_BODY_MAX_BYTES } from "@/lib/constants";
 import { checkoutSchema } from "@/lib/schemas";
-import { requireShopper } from "@/lib/server/auth";
-import { startCheckout } from "@/lib/server/checkout";
-import { handle, okWith, readBody } from "@/lib/server/http";
-import { throttle } from "@/lib/server/throttle";
+import { requireShopper } from "@/lib/server/accounts/auth";
+import { startCheckout } from "@/lib/server/orders/checkout";
+import { handle, okWith, readBody } from "@/lib/server/platform/http";
+import { throttle } from "@/lib/server/platform/throttle";
 
 // POST /api/checkout {cartItems} — docs/PRODUCT.md §7.2: opens a Stripe Checkout Session for the caller's own
 // cart lines named in cartItems (only their ids are read; prices and quantities come from the

@@ -1,11 +1,11 @@
 import { confirmEmailSchema } from "@/lib/schemas";
-import { endOtherSessions, requireSession } from "@/lib/server/auth";
-import { afterResponse } from "@/lib/server/after-response";
-import { confirmEmailChange } from "@/lib/server/email-change";
-import { handle, ok, readBody } from "@/lib/server/http";
-import { emailChangedEmail, sendMail } from "@/lib/server/mail";
-import { throttle } from "@/lib/server/throttle";
-import { toPublicUser } from "@/lib/server/users";
+import { endOtherSessions, requireSession } from "@/lib/server/accounts/auth";
+import { afterResponse } from "@/lib/server/platform/after-response";
+import { confirmEmailChange } from "@/lib/server/accounts/email-change";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { emailChangedEmail, sendMail } from "@/lib/server/providers/mail";
+import { throttle } from "@/lib/server/platform/throttle";
+import { toPublicUser } from "@/lib/server/accounts/users";
 
 // POST /api/confirm-email {otp} — one of the store's own calls (docs/PRODUCT.md §7.4): the code mailed to the new address that
 // update-user asked for; a right code makes it the account's email, and the old address is told.

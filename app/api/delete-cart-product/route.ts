@@ -1,7 +1,7 @@
 import { cartLineBodySchema } from "@/lib/schemas";
-import { requireShopper } from "@/lib/server/auth";
-import { handle, ok, readBody } from "@/lib/server/http";
-import { removeCartLine } from "@/lib/server/shop-lists";
+import { requireShopper } from "@/lib/server/accounts/auth";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { removeCartLine } from "@/lib/server/shop-lists/shop-lists";
 
 // POST /api/delete-cart-product {cartProductId} — docs/PRODUCT.md §7.2: removes the caller's line.
 export const POST = handle(async (request) => {

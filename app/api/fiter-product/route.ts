@@ -1,5 +1,5 @@
-import { cacheable, handle, okWith, readBody } from "@/lib/server/http";
-import { filterProducts } from "@/lib/server/catalog";
+import { cacheable, handle, okWith, readBody } from "@/lib/server/platform/http";
+import { filterProducts } from "@/lib/server/catalog/catalog";
 import { filterProductsSchema } from "@/lib/schemas";
 import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
 

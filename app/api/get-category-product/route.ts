@@ -1,6 +1,6 @@
-import { renderPerRequest } from "@/lib/server/cache";
-import { cacheable, handle, ok } from "@/lib/server/http";
-import { listCategoryStrip } from "@/lib/server/catalog";
+import { renderPerRequest } from "@/lib/server/catalog/cache";
+import { cacheable, handle, ok } from "@/lib/server/platform/http";
+import { listCategoryStrip } from "@/lib/server/catalog/catalog";
 
 // GET /api/get-category-product — docs/PRODUCT.md §7.2: one { category, productImage } per category with
 // products. Answered per request (its image addresses are absolute, from the running store's

@@ -1,7 +1,7 @@
-import { clearSessionCookie, endSession } from "@/lib/server/auth";
-import { renderPerRequest } from "@/lib/server/cache";
-import { handle, ok } from "@/lib/server/http";
-import { isCrossSiteRequest } from "@/lib/server/origin";
+import { clearSessionCookie, endSession } from "@/lib/server/accounts/auth";
+import { renderPerRequest } from "@/lib/server/catalog/cache";
+import { handle, ok } from "@/lib/server/platform/http";
+import { isCrossSiteRequest } from "@/lib/server/platform/origin";
 
 // POST /api/logout (the store's UI), and GET /api/logout for clients written against docs/PRODUCT.md §7.
 // Both end the session on the server (its row is deleted, so a copied cookie stops working too)

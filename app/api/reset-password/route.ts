@@ -1,11 +1,11 @@
 import { resetPasswordSchema } from "@/lib/schemas";
-import { afterResponse } from "@/lib/server/after-response";
-import { clearSessionCookie, readCookie, RESET_GRANT_COOKIE, RESET_GRANT_PATH } from "@/lib/server/auth";
-import { handle, ok, readBody } from "@/lib/server/http";
-import { passwordChangedEmail, sendMail } from "@/lib/server/mail";
-import { assertAcceptablePassword } from "@/lib/server/password-policy";
-import { resetPasswordWithGrant } from "@/lib/server/password-reset";
-import { clearSignInFailures } from "@/lib/server/sign-in";
+import { afterResponse } from "@/lib/server/platform/after-response";
+import { clearSessionCookie, readCookie, RESET_GRANT_COOKIE, RESET_GRANT_PATH } from "@/lib/server/accounts/auth";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { passwordChangedEmail, sendMail } from "@/lib/server/providers/mail";
+import { assertAcceptablePassword } from "@/lib/server/accounts/password-policy";
+import { resetPasswordWithGrant } from "@/lib/server/accounts/password-reset";
+import { clearSignInFailures } from "@/lib/server/accounts/sign-in";
 import { usesSecureCookies } from "@/lib/session-cookie";
 
 // POST /api/reset-password {email, password, confirmPwd?} — docs/PRODUCT.md §7.2, with proof (§4.6): the grant

@@ -1,5 +1,5 @@
-import { cacheable, handle, okWith, readQuery } from "@/lib/server/http";
-import { searchProducts } from "@/lib/server/catalog";
+import { cacheable, handle, okWith, readQuery } from "@/lib/server/platform/http";
+import { searchProducts } from "@/lib/server/catalog/catalog";
 import { pageQuerySchema } from "@/lib/schemas";
 import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
 import { z } from "zod";

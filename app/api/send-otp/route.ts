@@ -1,10 +1,10 @@
 import { OTP_VALIDITY_SECONDS } from "@/lib/constants";
 import { sendOtpSchema } from "@/lib/schemas";
-import { afterResponse } from "@/lib/server/after-response";
-import { handle, ok, readBody, unavailable } from "@/lib/server/http";
-import { MAIL_PROVIDER_DOWN_MESSAGE, mailProviderAnswers, otpEmail, sendMail } from "@/lib/server/mail";
-import { throttle } from "@/lib/server/throttle";
-import { countCodeRequest, issueResetCode, SEND_OTP_MESSAGE } from "@/lib/server/password-reset";
+import { afterResponse } from "@/lib/server/platform/after-response";
+import { handle, ok, readBody, unavailable } from "@/lib/server/platform/http";
+import { MAIL_PROVIDER_DOWN_MESSAGE, mailProviderAnswers, otpEmail, sendMail } from "@/lib/server/providers/mail";
+import { throttle } from "@/lib/server/platform/throttle";
+import { countCodeRequest, issueResetCode, SEND_OTP_MESSAGE } from "@/lib/server/accounts/password-reset";
 
 // POST /api/send-otp {email} — docs/PRODUCT.md §7.2. The same answer, in the same time, whether or not the
 // email has an account: before answering only the limit is counted; the code is made and

@@ -1,9 +1,9 @@
 import { signInSchema } from "@/lib/schemas";
-import { endSession, setSessionCookie, startSession } from "@/lib/server/auth";
-import { handle, ok, readBody } from "@/lib/server/http";
-import { clientAddress } from "@/lib/server/client-address";
-import { signInThrottled } from "@/lib/server/sign-in";
-import { toPublicUser } from "@/lib/server/users";
+import { endSession, setSessionCookie, startSession } from "@/lib/server/accounts/auth";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { clientAddress } from "@/lib/server/platform/client-address";
+import { signInThrottled } from "@/lib/server/accounts/sign-in";
+import { toPublicUser } from "@/lib/server/accounts/users";
 
 // POST /api/signin — docs/PRODUCT.md §7.2. One message for an unknown email and a wrong password; too many
 // failures for the account or from the address answer 429 with Retry-After. A sign-in from a

@@ -1,10 +1,10 @@
 import { signUpSchema } from "@/lib/schemas";
 import { PICTURE_BODY_MAX_BYTES } from "@/lib/constants";
-import { handle, ok, readBody } from "@/lib/server/http";
-import { uploadProfilePicture } from "@/lib/server/images";
-import { assertAcceptablePassword } from "@/lib/server/password-policy";
-import { throttle } from "@/lib/server/throttle";
-import { assertEmailFree, createUser, toPublicUser } from "@/lib/server/users";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { uploadProfilePicture } from "@/lib/server/providers/images";
+import { assertAcceptablePassword } from "@/lib/server/accounts/password-policy";
+import { throttle } from "@/lib/server/platform/throttle";
+import { assertEmailFree, createUser, toPublicUser } from "@/lib/server/accounts/users";
 
 // POST /api/signup — docs/PRODUCT.md §7.2. The role is always USER; a `role` in the body is ignored. The
 // picture (a data URL) is checked and stored by the images provider; the user keeps its URL.

@@ -1,12 +1,12 @@
 import { PICTURE_BODY_MAX_BYTES } from "@/lib/constants";
 import { updateUserSchema } from "@/lib/schemas";
-import { endOtherSessions, requireSession, setSessionCookie } from "@/lib/server/auth";
-import { handle, ok, readBody } from "@/lib/server/http";
-import { changeOwnProfile } from "@/lib/server/profile";
-import { toPublicUser } from "@/lib/server/users";
+import { endOtherSessions, requireSession, setSessionCookie } from "@/lib/server/accounts/auth";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { changeOwnProfile } from "@/lib/server/accounts/profile";
+import { toPublicUser } from "@/lib/server/accounts/users";
 
 // PUT /api/update-user — docs/PRODUCT.md §7.2: the caller's own name, email, contact, picture and (confirmed)
-// password (lib/server/profile.ts). `role`, `_id` or `userId` in the body are dropped by the
+// password (lib/server/accounts/profile.ts). `role`, `_id` or `userId` in the body are dropped by the
 // schema. A new email is answered as `pendingEmail` until POST /api/confirm-email takes its code.
 export const PUT = handle(async (request) => {
   const session = await requireSession(request);

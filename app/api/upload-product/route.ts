@@ -1,7 +1,7 @@
 import { productBodySchema } from "@/lib/schemas";
-import { requireAdminWrite } from "@/lib/server/auth";
-import { createProduct } from "@/lib/server/catalog-admin";
-import { handle, ok, readBody } from "@/lib/server/http";
+import { requireAdminWrite } from "@/lib/server/accounts/auth";
+import { createProduct } from "@/lib/server/catalog/catalog-admin";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
 
 // POST /api/upload-product — docs/PRODUCT.md §7.2, admins only: a new product (prices in rupees, images from
 // the image host). Field problems answer 400 with `errors` by field.

@@ -1,6 +1,6 @@
-import { requireAdminWrite } from "@/lib/server/auth";
-import { handle, ok } from "@/lib/server/http";
-import { signProductUpload } from "@/lib/server/images";
+import { requireAdminWrite } from "@/lib/server/accounts/auth";
+import { handle, ok } from "@/lib/server/platform/http";
+import { signProductUpload } from "@/lib/server/providers/images";
 
 // POST /api/upload-signature — admins only: a signed, one-hour upload of one product image
 // straight to the image host (fixed folder, images only). The browser posts the file with

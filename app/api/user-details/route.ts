@@ -1,6 +1,6 @@
-import { requireUser } from "@/lib/server/auth";
-import { handle, ok } from "@/lib/server/http";
-import { toPublicUser } from "@/lib/server/users";
+import { requireUser } from "@/lib/server/accounts/auth";
+import { handle, ok } from "@/lib/server/platform/http";
+import { toPublicUser } from "@/lib/server/accounts/users";
 
 // GET /api/user-details — docs/PRODUCT.md §7.2: the signed-in user, without any secret.
 export const GET = handle(async (request) => {

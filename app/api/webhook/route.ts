@@ -1,9 +1,9 @@
 import Stripe from "stripe";
 import { WEBHOOK_BODY_MAX_BYTES } from "@/lib/constants";
-import { closeCheckout } from "@/lib/server/checkout";
-import { fail, handle, ok, readRawBody } from "@/lib/server/http";
-import { fulfilCheckoutSession, isEventProcessed, markEventProcessed, retryOrderEmailsSoon } from "@/lib/server/orders";
-import { webhookSecret } from "@/lib/server/stripe";
+import { closeCheckout } from "@/lib/server/orders/checkout";
+import { fail, handle, ok, readRawBody } from "@/lib/server/platform/http";
+import { fulfilCheckoutSession, isEventProcessed, markEventProcessed, retryOrderEmailsSoon } from "@/lib/server/orders/orders";
+import { webhookSecret } from "@/lib/server/providers/stripe";
 
 // POST /api/webhook — Stripe's events, verified against STRIPE_WEBHOOK_SECRET on the raw bytes of
 // the body (not JSON-parsed first: any change to the bytes breaks the signature). Not subject to

@@ -4,7 +4,7 @@ import { CategoryBrowser } from "@/components/category-filters";
 import { ProductGrid } from "@/components/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
 import { categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
-import { filterProducts } from "@/lib/server/catalog";
+import { filterProducts } from "@/lib/server/catalog/catalog";
 
 // /category-product?category=…&sort=…&page=… (proxy.ts rewrites it here, one cached page per
 // selection). docs/PRODUCT.md §2.5: sort radios, category checkboxes, 'Results : N', 13 skeletons.

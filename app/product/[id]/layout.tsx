@@ -1,6 +1,6 @@
 import { notFound, permanentRedirect } from "next/navigation";
 import { canonicalProductId } from "@/lib/canonical-path";
-import { getProduct } from "@/lib/server/catalog";
+import { getProduct } from "@/lib/server/catalog/catalog";
 
 // The product's existence is settled here, before anything of the page is sent, so an unknown or
 // malformed id answers with a real 404 status.

@@ -9,7 +9,7 @@ import { WishlistHeart } from "@/components/wishlist-heart";
 import { categoryLabel, isCategory } from "@/lib/categories";
 import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
 import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/money";
-import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog";
+import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
 import { absoluteUrl } from "@/lib/site-url";
 
 type Props = { params: Promise<{ id: string }> };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ProductGrid } from "@/components/product-grid";
 import { SearchResultsFrame } from "@/components/search-status";
-import { searchProductsCached } from "@/lib/server/catalog";
+import { searchProductsCached } from "@/lib/server/catalog/catalog";
 import { parseSearchKey, searchKey } from "@/lib/search-query";
 
 // /search?q=… (proxy.ts rewrites it here: one cached page per query, rendered whole on its first

@@ -1,4 +1,4 @@
-import { sitemapFile } from "@/lib/server/sitemap";
+import { sitemapFile } from "@/lib/server/catalog/sitemap";
 
 // GET /sitemaps/pages.xml and /sitemaps/products-N.xml — the files of a large sitemap index.
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/server/next-auth-options";
-import { badRequest, handle, readRawBody } from "@/lib/server/http";
+import { authOptions } from "@/lib/server/accounts/next-auth-options";
+import { badRequest, handle, readRawBody } from "@/lib/server/platform/http";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
 
 // next-auth's own endpoints (session, csrf, credentials callback, sign-out) over the same users,

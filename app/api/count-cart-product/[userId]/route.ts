@@ -1,6 +1,6 @@
-import { requireShopper } from "@/lib/server/auth";
-import { forbidden, handle, ok } from "@/lib/server/http";
-import { listCart } from "@/lib/server/shop-lists";
+import { requireShopper } from "@/lib/server/accounts/auth";
+import { forbidden, handle, ok } from "@/lib/server/platform/http";
+import { listCart } from "@/lib/server/shop-lists/shop-lists";
 
 // GET /api/count-cart-product/{userId} — docs/PRODUCT.md §7.2: the caller's cart lines with the product
 // populated (the count is the list's length). Another user's id is refused with 403.

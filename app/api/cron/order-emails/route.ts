@@ -1,6 +1,6 @@
-import { readConfig } from "@/lib/server/config";
-import { handle, matchesSecret, notFound, ok, unauthorized } from "@/lib/server/http";
-import { sendPendingOrderEmails } from "@/lib/server/orders";
+import { readConfig } from "@/lib/server/platform/config";
+import { handle, matchesSecret, notFound, ok, unauthorized } from "@/lib/server/platform/http";
+import { sendPendingOrderEmails } from "@/lib/server/orders/orders";
 
 // GET /api/cron/order-emails — for platforms whose instances sleep between requests (Vercel):
 // a scheduled call retries the order confirmations that did not go out. Answers 404 unless

@@ -1,6 +1,6 @@
-import { deleteUser } from "@/lib/server/admin-users";
-import { requireAdminWrite } from "@/lib/server/auth";
-import { handle, ok } from "@/lib/server/http";
+import { deleteUser } from "@/lib/server/accounts/admin-users";
+import { requireAdminWrite } from "@/lib/server/accounts/auth";
+import { handle, ok } from "@/lib/server/platform/http";
 
 // DELETE /api/delete-user/{userId} — admins only: the account, its cart, wishlist and reset codes
 // go; its orders stay, detached. Not oneself (400), not the last admin (409).

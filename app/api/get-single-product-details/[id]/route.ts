@@ -1,5 +1,5 @@
-import { cacheable, handle, notFound, okWith } from "@/lib/server/http";
-import { getProduct } from "@/lib/server/catalog";
+import { cacheable, handle, notFound, okWith } from "@/lib/server/platform/http";
+import { getProduct } from "@/lib/server/catalog/catalog";
 
 // GET /api/get-single-product-details/{id} — docs/PRODUCT.md §7.2: the product under `product`; 404 when the
 // id is unknown or not an id at all.

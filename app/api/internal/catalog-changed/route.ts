@@ -1,6 +1,6 @@
-import { catalogChanged, renderPerRequest } from "@/lib/server/cache";
-import { INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "@/lib/server/catalog-broadcast";
-import { handle, matchesSecret, notFound, ok, readBody } from "@/lib/server/http";
+import { catalogChanged, renderPerRequest } from "@/lib/server/catalog/cache";
+import { INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "@/lib/server/platform/catalog-broadcast";
+import { handle, matchesSecret, notFound, ok, readBody } from "@/lib/server/platform/http";
 import { z } from "zod";
 
 // POST /api/internal/catalog-changed — how scripts/serve.ts refreshes its own Next instance when

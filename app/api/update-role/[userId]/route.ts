@@ -1,7 +1,7 @@
 import { roleBodySchema } from "@/lib/schemas";
-import { changeRole } from "@/lib/server/admin-users";
-import { requireAdminWrite } from "@/lib/server/auth";
-import { handle, ok, readBody } from "@/lib/server/http";
+import { changeRole } from "@/lib/server/accounts/admin-users";
+import { requireAdminWrite } from "@/lib/server/accounts/auth";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
 
 // PUT /api/update-role/{userId} {role} — docs/PRODUCT.md §7.3, with the admin's session cookie (the old shop
 // sent it without credentials and checked nothing). The last admin cannot be demoted (409).

@@ -1,0 +1,280 @@
+import "server-only";
+import { db } from "../platform/db";
+import { cacheCatalogRead, CATALOG_TAGS } from "./cache";
+import { CATEGORY_VALUES, isCategory, type Category } from "@/lib/categories";
+import type { CategorySort } from "@/lib/category-filter";
+import {
+  API_LIST_MAX,
+  CATEGORY_PAGE_SIZE,
+  HOME_ROW_LIMIT,
+  RELATED_PRODUCTS_LIMIT,
+  SEARCH_RESULTS_LIMIT,
+} from "@/lib/constants";
+import { paiseToRupees } from "@/lib/money";
+import { normalizeSearchQuery } from "@/lib/search-query";
+import { Prisma, type Product } from "@/lib/generated/prisma/client";
+
+// The catalogue, read-only. Every read is bounded (a limit or a page), and the cacheable ones are
+// `"use cache"` functions tagged by what they read, so admin writes can invalidate them by name.
+
+/** A product as the API shows it (docs/PRODUCT.md §3.2): `_id`, prices in rupees. */
+export type PublicProduct = {
+  _id: string;
+  productName: string;
+  brandName: string;
+  category: string;
+  productImage: string[];
+  productDesc: string;
+  price: number;
+  sellingPrice: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** docs/PRODUCT.md §3.4: one category strip item per category that has products. */
+export type CategoryStripItem = { _id: string; category: Category; productImage: string[] };
+
+export type ProductPage = { products: PublicProduct[]; total: number; page: number; pageSize: number };
+
+export function toPublicProduct(product: Product): PublicProduct {
+  return {
+    _id: product.id,
+    productName: product.productName,
+    brandName: product.brandName,
+    category: product.category,
+    productImage: product.productImage,
+    productDesc: product.productDesc,
+    price: paiseToRupees(product.price),
+    sellingPrice: paiseToRupees(product.sellingPrice),
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Row ids are UUIDs; anything else cannot name a row (and must not reach Postgres). */
+export function isRowId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+const NEWEST_FIRST: Prisma.ProductOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+
+function clampLimit(limit: number, max = API_LIST_MAX): number {
+  return Math.min(Math.max(1, Math.trunc(limit) || 1), max);
+}
+
+function clampPage(page: number): number {
+  return Math.max(1, Math.trunc(page) || 1);
+}
+
+/** The newest product of each category, in the spec's category order: 12 index lookups. */
+export async function listCategoryStrip(): Promise<CategoryStripItem[]> {
+  "use cache";
+  cacheCatalogRead();
+  const rows = await db.$queryRaw<{ id: string; category: Category; productImage: string[] }[]>`
+    SELECT p.id, p.category, p."productImage"
+    FROM unnest(${CATEGORY_VALUES}::text[]) WITH ORDINALITY AS c(value, position)
+    CROSS JOIN LATERAL (
+      SELECT id, category, "productImage" FROM "Product"
+      WHERE category = c.value
+      ORDER BY "createdAt" DESC, id DESC
+      LIMIT 1
+    ) AS p
+    ORDER BY c.position`;
+  return rows.map((row) => ({ _id: row.id, category: row.category, productImage: row.productImage }));
+}
+
+/** Newest first within one category; an unknown category is simply empty. */
+export async function listProductsByCategory(category: string, limit = HOME_ROW_LIMIT): Promise<PublicProduct[]> {
+  "use cache";
+  cacheCatalogRead(CATALOG_TAGS.category(category));
+  if (!isCategory(category)) return [];
+  const rows = await db.product.findMany({ where: { category }, orderBy: NEWEST_FIRST, take: clampLimit(limit) });
+  return rows.map(toPublicProduct);
+}
+
+/** All products, newest first, one page at a time. */
+export async function listProducts(page = 1, limit = CATEGORY_PAGE_SIZE): Promise<PublicProduct[]> {
+  "use cache";
+  cacheCatalogRead();
+  const take = clampLimit(limit);
+  const rows = await db.product.findMany({ orderBy: NEWEST_FIRST, take, skip: (clampPage(page) - 1) * take });
+  return rows.map(toPublicProduct);
+}
+
+/**
+ * The category page's grid: products in any of `categories` (all products when none is given),
+ * sorted by selling price or else newest first, one page at a time, with the total count.
+ * Unknown category names are ignored; if every name is unknown the answer is empty.
+ */
+export async function filterProducts(options: {
+  categories: readonly string[];
+  sort?: CategorySort | null;
+  page?: number;
+  pageSize?: number;
+}): Promise<ProductPage> {
+  "use cache";
+  const known = [...new Set(options.categories.filter(isCategory))].sort();
+  cacheCatalogRead(...known.map(CATALOG_TAGS.category));
+  const page = clampPage(options.page ?? 1);
+  const pageSize = clampLimit(options.pageSize ?? CATEGORY_PAGE_SIZE);
+  if (options.categories.length > 0 && known.length === 0) return { products: [], total: 0, page, pageSize };
+
+  const where: Prisma.ProductWhereInput = known.length ? { category: { in: known } } : {};
+  const orderBy: Prisma.ProductOrderByWithRelationInput[] = options.sort
+    ? [{ sellingPrice: options.sort }, { id: "asc" }]
+    : NEWEST_FIRST;
+  const [rows, total] = await Promise.all([
+    db.product.findMany({ where, orderBy, take: pageSize, skip: (page - 1) * pageSize }),
+    db.product.count({ where }),
+  ]);
+  return { products: rows.map(toPublicProduct), total, page, pageSize };
+}
+
+/** One product by id, or null for an unknown or malformed id. */
+export async function getProduct(id: string): Promise<PublicProduct | null> {
+  "use cache";
+  cacheCatalogRead(CATALOG_TAGS.product(id));
+  if (!isRowId(id)) return null;
+  const row = await db.product.findUnique({ where: { id } });
+  return row ? toPublicProduct(row) : null;
+}
+
+/** Same category, newest first, without the product itself. */
+export async function listRelatedProducts(product: Pick<PublicProduct, "_id" | "category">, limit = RELATED_PRODUCTS_LIMIT): Promise<PublicProduct[]> {
+  "use cache";
+  cacheCatalogRead(CATALOG_TAGS.category(product.category));
+  const rows = await db.product.findMany({
+    where: { category: product.category, id: { not: product._id } },
+    orderBy: NEWEST_FIRST,
+    take: clampLimit(limit),
+  });
+  return rows.map(toPublicProduct);
+}
+
+/** A LIKE pattern that matches `text` anywhere, with LIKE's wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// Shoppers' words for what the catalogue calls otherwise.
+const SYNONYMS: Record<string, string> = { tv: "television", tvs: "television", phone: "mobile", phones: "mobile", fridge: "refrigerator", cpu: "processor", earbuds: "airpodes", buds: "airpodes" };
+
+/** The words of a query as the search index splits product text: letters and digits. */
+function searchWords(query: string): string[] {
+  return [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+}
+
+/** A word and, when shoppers have another word for it, that one too. */
+function withSynonym(word: string): string[] {
+  const synonym = Object.hasOwn(SYNONYMS, word) ? SYNONYMS[word] : undefined; // not "constructor" from the prototype
+  return synonym ? [word, synonym] : [word];
+}
+
+// Words this short have no trigram, so no index can find them: they narrow the matches of
+// longer words, and a query made only of them looks at this many newest products.
+const SHORT_WORD = 3;
+const SHORT_QUERY_WINDOW = 20_000;
+
+// A corrected word must share this much of its trigrams with a vocabulary term (pg_trgm's
+// similarity): 'samsng' ~ 'samsung' is 0.5, 'heaphones' ~ 'headphones' 0.62, 'mobils' ~ 'mobiles' 0.5.
+const CORRECTION_MIN_SIMILARITY = 0.4;
+const CORRECTIONS_PER_WORD = 3;
+// Matches are gathered newest first up to this many, then ranked; keeps broad words bounded.
+const RANKING_WINDOW = 200;
+
+/**
+ * Search by brand, name and category (the trigger-kept `searchText`), case-insensitively, with
+ * the shopper's text taken literally (no pattern or regex syntax). Every word of the query must
+ * occur. When that finds too little, each word is also allowed its closest vocabulary terms
+ * (pg_trgm similarity over `SearchTerm`), which forgives typos ('samsng', 'heaphones').
+ * Ranking: exact-word matches before corrected ones; within each, the whole phrase first, then
+ * trigram word similarity to the query, then newest. The API answers uncached; the search page reads it through searchProductsCached.
+ */
+export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LIMIT, category?: Category): Promise<PublicProduct[]> {
+  const query = normalizeSearchQuery(rawQuery).toLowerCase();
+  const words = searchWords(query);
+  if (words.length === 0) return [];
+  const take = clampLimit(limit);
+
+  const literal = words.map(withSynonym);
+  const exact = await rankedMatches(query, literal, take, category);
+  if (exact.length >= take) return exact.map(toPublicProduct);
+
+  const corrections = await correctWords(words);
+  if (corrections.size === 0) return exact.map(toPublicProduct);
+  const alternatives = words.map((word, index) => [...literal[index]!, ...(corrections.get(word) ?? [])]);
+  const seen = new Set(exact.map((row) => row.id));
+  const corrected = (await rankedMatches(query, alternatives, take, category)).filter((row) => !seen.has(row.id));
+  return [...exact, ...corrected].slice(0, take).map(toPublicProduct);
+}
+
+/**
+ * searchProducts for the search page, cached per query like the catalogue reads (the page itself
+ * is cached per query, and Next's caches that hold both are bounded LRUs; see README).
+ */
+export async function searchProductsCached(query: string): Promise<PublicProduct[]> {
+  "use cache";
+  cacheCatalogRead();
+  return searchProducts(query);
+}
+
+/** Products whose searchText holds, for every word, one of its alternatives; ranked, bounded. */
+async function rankedMatches(query: string, alternatives: string[][], take: number, category?: Category): Promise<Product[]> {
+  const everyWord = Prisma.join(
+    [
+      ...alternatives.map((options) => Prisma.sql`(${Prisma.join(options.map((option) => Prisma.sql`"searchText" LIKE ${containsPattern(option)}`), " OR ")})`),
+      ...(category ? [Prisma.sql`category = ${category}`] : []),
+    ],
+    " AND ",
+  );
+  const indexable = alternatives.some((options) => options.every((option) => option.length >= SHORT_WORD));
+  const source = indexable
+    ? Prisma.sql`"Product"`
+    : Prisma.sql`(SELECT * FROM "Product" ORDER BY "createdAt" DESC, id DESC LIMIT ${SHORT_QUERY_WINDOW}) AS recent`;
+  return db.$queryRaw<Product[]>`
+    SELECT * FROM (
+      SELECT * FROM ${source} WHERE ${everyWord}
+      ORDER BY "createdAt" DESC, id DESC
+      LIMIT ${Math.max(RANKING_WINDOW, take)}
+    ) AS hit
+    ORDER BY ("searchText" LIKE ${containsPattern(query)}) DESC, word_similarity(${query}, "searchText") DESC, "createdAt" DESC, id DESC
+    LIMIT ${take}`;
+}
+
+/** For each word of three or more characters, its closest vocabulary terms (a GiST KNN lookup). */
+async function correctWords(words: string[]): Promise<Map<string, string[]>> {
+  const candidates = words.filter((word) => word.length >= 3);
+  if (candidates.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ word: string; term: string }[]>`
+    SELECT w.word, t.term
+    FROM unnest(${candidates}::text[]) AS w(word)
+    CROSS JOIN LATERAL (
+      SELECT term FROM "SearchTerm" ORDER BY term <-> w.word LIMIT ${CORRECTIONS_PER_WORD}
+    ) AS t
+    WHERE t.term <> w.word AND similarity(w.word, t.term) >= ${CORRECTION_MIN_SIMILARITY}`;
+  const corrections = new Map<string, string[]>();
+  for (const row of rows) corrections.set(row.word, [...(corrections.get(row.word) ?? []), row.term]);
+  return corrections;
+}
+
+/** How many products there are; for the sitemap's split into files. */
+export async function countProducts(): Promise<number> {
+  "use cache";
+  cacheCatalogRead();
+  return db.product.count();
+}
+
+/** Ids and last changes for the sitemap, newest first, one file's worth at a time. */
+export async function listProductsForSitemap(offset: number, limit: number): Promise<{ id: string; updatedAt: string }[]> {
+  "use cache";
+  cacheCatalogRead();
+  const rows = await db.product.findMany({
+    select: { id: true, updatedAt: true },
+    orderBy: NEWEST_FIRST,
+    skip: Math.max(0, offset),
+    take: limit,
+  });
+  return rows.map((row) => ({ id: row.id, updatedAt: row.updatedAt.toISOString() }));
+}

@@ -1,0 +1,292 @@
+import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
+import { routeParams, type ApiRoute } from "../../api-routes";
+import { canonicalPath } from "../../canonical-path";
+import { CACHE_CANDIDATE_HEADER, INTERNAL_ERROR_MESSAGE, jsonError } from "../platform/answers";
+import { apiGate } from "./api-gate";
+import { PEER_ADDRESS_HEADER } from "../platform/client-address";
+import { inlineScriptHashes } from "./csp";
+import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
+
+// What scripts/serve.ts puts in front of Next's request handler, for every request:
+//   - records the TCP peer's address for the per-address limits (client-address.ts);
+//   - gates the API (api-gate.ts): JSON 400/404/405 and CORS before Next is entered;
+//   - answers a page address that is not valid percent-encoding with the not-found page, as a
+//     400 (Next would answer a plain-text 500);
+//   - serves pages: from the page cache when it holds them; otherwise Next renders the page, it
+//     is held back until complete, gets its Content-Security-Policy (the hashes of its inline
+//     scripts), is kept in the page cache when it may be, and is sent compressed;
+//   - answers the routes marked `direct` (lib/api-routes.ts) by calling their handlers itself,
+//     as Next would but without its router's per-request work;
+//   - serves the catalogue API's GET answers (ApiRoute.cacheKeyParams) the same way, from the
+//     same cache with the same purges, when their handler marked them cacheable.
+// No "server-only": it runs outside Next's bundles.
+
+export type FrontDoorOptions = {
+  cache: PageCache | null;
+  /** Next's request handler (or a stand-in in tests). */
+  upstream: (request: IncomingMessage, response: ServerResponse) => Promise<unknown> | unknown;
+  /** The CSP of a page whose inline scripts hash to these sources. */
+  policy: (hashes: string[]) => string;
+  /** Headers every answer carries (HSTS in production). */
+  headers?: Record<string, string>;
+  /**
+   * Whether proxy.ts lets this request through to the signed-in pages (SHELL_PATH): its session
+   * cookie decodes. Their HTML is then one shell for everyone, kept in the page cache.
+   */
+  signedIn?: (request: IncomingMessage) => Promise<boolean>;
+  /**
+   * The handler of a `direct` route for this method (its route file's export), or undefined to
+   * leave the request to Next. `configHeaders` are the headers Next's config gives the path.
+   */
+  direct?: { handler: (route: ApiRoute, method: string) => DirectHandler | undefined; configHeaders: (path: string) => Record<string, string> };
+};
+
+/** A route handler as Next calls it: the request, and a context whose `params` are the path's segments. */
+export type DirectHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/**
+ * Runs a route handler on a Node request, as Next would: a web Request (the body streamed, the
+ * headers as sent), the path's params, and the answer written back compressed like every other
+ * (sendHeld), with the headers Next's config adds.
+ */
+/**
+ * A request's body as a web stream, read as the handler reads it. A handler that stops reading
+ * (a body past its limit) cancels the stream without closing the connection, so its answer (the
+ * 413) still reaches the client; answerDirectly drops the rest of the body afterwards.
+ */
+function bodyOf(request: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        request.on("data", (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) request.pause();
+        });
+        request.once("end", () => {
+          if (open) controller.close();
+          open = false;
+        });
+        request.once("error", (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+      },
+      pull() {
+        request.resume();
+      },
+      cancel() {
+        open = false;
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+}
+
+async function answerDirectly(handler: DirectHandler, request: IncomingMessage, response: ServerResponse, params: Record<string, string>, extra: Record<string, string>): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // The path and query as sent, on a fixed origin: the handlers read only those from the URL, and
+  // a client's Host header (which may hold anything) never becomes part of it.
+  const url = new URL(request.url ?? "/", "http://localhost");
+  const method = request.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : bodyOf(request);
+  try {
+    const answer = await handler(new Request(url, { method, headers, body, duplex: "half" } as RequestInit), { params: Promise.resolve(params) });
+    // What the front door set already (the gate's CORS headers and their Vary, HSTS), then Next's
+    // config headers, then the handler's own.
+    const out: OutgoingHttpHeaders = { ...response.getHeaders(), ...extra };
+    answer.headers.forEach((value, name) => {
+      if (name !== "set-cookie") out[name] = value;
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) out["set-cookie"] = cookies;
+    sendHeld(request, response, answer.status, out, Buffer.from(await answer.arrayBuffer()), request.headers["accept-encoding"]);
+  } catch (error) {
+    console.error(error);
+    if (!response.headersSent) {
+      const failure = jsonError(500, INTERNAL_ERROR_MESSAGE);
+      response.writeHead(failure.status, { ...extra, ...failure.headers }).end(failure.body);
+    } else response.destroy();
+  } finally {
+    // A body the handler did not read (refused before reading it, or too large) is read and
+    // dropped, as Node does for an unread body, so the next request on the connection is parsed.
+    if (body && !request.complete) {
+      request.removeAllListeners("data");
+      request.resume();
+    }
+  }
+}
+
+/** Next's build output: files, never pages. Anything else may answer with a page. */
+const BUILD_PATH = /^\/_next\//;
+/** Pages about one visitor: their shells hold nothing personal, but no cache should keep them. */
+const PERSONAL_PATH = /^\/(?:user-panel|admin-panel|success|cancel|verify-otp|reset-password)(?:\/|$)/;
+/**
+ * The signed-in shopper's pages: static shells (each loads the shopper's data from the API in the
+ * browser), the same HTML for every request proxy.ts lets through. The front door keeps them for
+ * requests whose session cookie decodes (options.signedIn: proxy.ts's own test), so such a
+ * request does not enter Next; every other goes to Next, and proxy.ts sends it to /signin.
+ */
+const SHELL_PATH = /^\/user-panel(?:\/[a-z-]+)?$/;
+const PRIVATE = { "cache-control": "private, no-store" };
+
+/**
+ * A personal page, by its address or by what Next's router decodes it to (`%2F` stays escaped in
+ * the canonical spelling, and Next also tries the decoded form).
+ */
+function isPersonalPath(path: string): boolean {
+  if (PERSONAL_PATH.test(path)) return true;
+  try {
+    return PERSONAL_PATH.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
+function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A GET that may answer with a page: anything but the API, Next's build files and Next's own
+ * navigation requests (marked by headers, which decide whether Next sends a page; a query such as
+ * `_rsc` does not). Whatever it answers is held, and gets the CSP when it is HTML.
+ */
+function isPageRequest(request: IncomingMessage, path: string): boolean {
+  if (request.method !== "GET" || BUILD_PATH.test(path) || path === "/api" || path.startsWith("/api/")) return false;
+  return !NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined);
+}
+
+/** Bodies of cacheable POST reads are small (the API refuses JSON bodies over 16 KB anyway). */
+const CACHEABLE_POST_MAX_BYTES = 16 * 1024;
+
+function isCacheablePost(request: IncomingMessage, path: string): boolean {
+  const length = Number(request.headers["content-length"]);
+  return request.method === "POST" && path === "/api/fiter-product" && Number.isInteger(length) && length <= CACHEABLE_POST_MAX_BYTES && !request.headers["transfer-encoding"];
+}
+
+function readSmallBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > CACHEABLE_POST_MAX_BYTES) request.destroy(new Error("body larger than announced"));
+      else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks)));
+    request.on("error", reject);
+  });
+}
+
+/** The request again, its body unread: what Next reads is the bytes the front door read. */
+function replay(request: IncomingMessage, body: Buffer): IncomingMessage {
+  const again = new IncomingMessage(request.socket);
+  again.method = request.method;
+  again.url = request.url;
+  again.httpVersion = request.httpVersion;
+  again.httpVersionMajor = request.httpVersionMajor;
+  again.httpVersionMinor = request.httpVersionMinor;
+  again.headers = request.headers;
+  again.rawHeaders = request.rawHeaders;
+  again.push(body);
+  again.push(null);
+  // Whole already: ending it must not count as the client aborting (which closes the socket).
+  again.complete = true;
+  return again;
+}
+
+export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+    delete request.headers[CACHE_CANDIDATE_HEADER];
+    for (const [name, value] of Object.entries(options.headers ?? {})) response.setHeader(name, value);
+    const url = request.url ?? "/";
+    const queryAt = url.indexOf("?");
+    let path = queryAt === -1 ? url : url.slice(0, queryAt);
+    // Every decision below, and the cache key, is made on one spelling of the address: another
+    // spelling (`/_next/%2e%2e/product/…`, a product id in capitals) is sent to it instead of
+    // being rendered under it.
+    const canonical = canonicalPath(path);
+    if (canonical !== path) {
+      response.writeHead(308, { Location: canonical + (queryAt === -1 ? "" : url.slice(queryAt)), "Cache-Control": "no-store", "Content-Length": "0" }).end();
+      return;
+    }
+    if (path === "/api" || path.startsWith("/api/")) {
+      const decision = apiGate(request.method ?? "GET", path, typeof request.headers.origin === "string" ? request.headers.origin : null, request.headers["content-length"] ?? null);
+      if (decision.answer) {
+        response.writeHead(decision.answer.status, decision.answer.headers).end(decision.answer.body ?? undefined);
+        return;
+      }
+      for (const [name, value] of Object.entries(decision.headers)) response.setHeader(name, value);
+      // Only the route's own address: a trailing slash or an escaped letter is left to Next
+      // (which redirects or routes it its own way).
+      const exact = decision.pathname === path && !path.endsWith("/");
+      const handler = exact && decision.route.direct ? options.direct?.handler(decision.route, request.method ?? "GET") : undefined;
+      if (handler) {
+        void answerDirectly(handler, request, response, routeParams(decision.route, decision.pathname), options.direct!.configHeaders(path));
+        return;
+      }
+    } else if (!decodablePath(path)) {
+      // The not-found page, with 400 whatever status Next gives it.
+      request.url = path = "/__malformed-address";
+      const writeHead = response.writeHead.bind(response) as (status: number, ...rest: unknown[]) => ServerResponse;
+      response.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(400, ...rest)) as ServerResponse["writeHead"];
+    }
+    const page = isPageRequest(request, path);
+    const pass = (forwarded: IncomingMessage, key: string | null) => {
+      if (page || key) {
+        if (key && options.cache?.serve(key, request, response)) return;
+        if (key && options.cache) forwarded.headers[CACHE_CANDIDATE_HEADER] = "1";
+        const generation = options.cache?.generation;
+        // Next answers uncompressed; the answer is compressed once it is complete (and kept so when cached).
+        const acceptEncoding = request.headers["accept-encoding"];
+        delete forwarded.headers["accept-encoding"];
+        holdResponse(response, (status, headers, body) => {
+          // Every HTML answer held here gets its policy, page or not: nothing the cache keeps can lack it.
+          if (String(headers["content-type"] ?? "").startsWith("text/html")) {
+            headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
+          }
+          // A shell is kept when Next says it may be; every copy sent says private.
+          if (key) options.cache?.store(key, status, headers, body, generation, page && isPersonalPath(path) ? PRIVATE : {});
+          if (page && isPersonalPath(path)) Object.assign(headers, PRIVATE);
+          sendHeld(request, response, status, headers, body, acceptEncoding);
+        });
+      }
+      Promise.resolve()
+        .then(() => options.upstream(forwarded, response))
+        .catch((error: unknown) => {
+          console.error(error);
+          if (!response.headersSent) response.writeHead(500).end("Internal Server Error");
+          else response.destroy();
+        });
+    };
+    if (options.cache && isCacheablePost(request, path)) {
+      // A catalogue read sent as POST (fiter-product): its key is its body, read here and then
+      // handed to Next as if it had never been read.
+      readSmallBody(request).then(
+        (body) => pass(replay(request, body), postCacheKey(path, body)),
+        () => response.destroy(),
+      );
+      return;
+    }
+    if (options.cache && options.signedIn && page && SHELL_PATH.test(path) && !request.headers.cookie?.includes("__prerender_bypass=")) {
+      options.signedIn(request).then(
+        (signedIn) => pass(request, signedIn ? `shell:${path}` : null),
+        () => pass(request, null),
+      );
+      return;
+    }
+    pass(request, options.cache || !page ? pageCacheKey(request) : null);
+  };
+}

@@ -1,0 +1,332 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { findApiRoute } from "../../api-routes";
+import { categoryFilterKey, parseCategoryFilter } from "../../category-filter";
+import { searchKey } from "../../search-query";
+import { CACHEABLE_ANSWER_HEADER, keepPurged, stopPurging } from "../platform/answers";
+
+// A small response cache in front of Next's request handler (scripts/serve.ts), for the catalogue
+// pages that Next itself serves from its cache (home, category, product and search pages, whose
+// answers carry `Cache-Control: s-maxage=…`). Next spends about 1.5 ms of CPU on every request
+// before it reaches its own cache (routing, the page module, headers) and compresses the page
+// again for each one; this layer keeps the finished page with its gzip and brotli encodings and
+// answers repeated requests at the cost of a static file. It plays the part a CDN plays on Vercel.
+//
+// What it never holds: anything but a plain 200 HTML GET of an allowed path; a response setting
+// cookies; Next's own client navigations (RSC requests); draft mode; a per-request (private,
+// no-store) render. Entries live at most `maxSeconds` (and never past the page's s-maxage), and
+// `purgePageCache()` drops them all: catalogue writes call it with their revalidateTag.
+
+export type PageCacheOptions = {
+  /** Longest life of an entry in seconds; the page's own s-maxage may cut it shorter. */
+  maxSeconds: number;
+  /** Bound on the bytes held (all encodings together); the least recently used go first. */
+  maxBytes: number;
+  now?: () => number;
+};
+
+type Encoding = "br" | "gzip" | "identity";
+
+type Entry = {
+  headers: OutgoingHttpHeaders;
+  bodies: Record<Encoding, Buffer>;
+  etag: string;
+  expires: number;
+  bytes: number;
+};
+
+/** Paths whose pages are the same for every visitor (no proxy.ts decision reads cookies there). */
+const CACHEABLE_PATH = /^\/(?:$|category-product$|search$|product\/[^/]+$)/;
+
+/** Headers of Next's client-side navigation and prefetch requests: they get RSC payloads, not HTML. */
+export const NEXT_REQUEST_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url", "x-middleware-prefetch"];
+
+/** Response headers that describe one transfer, not the page (and the mark, never sent on). */
+const TRANSFER_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag", CACHEABLE_ANSWER_HEADER]);
+/** Not kept either: one caller's CORS answer (the front door sets each caller's own). */
+const NOT_KEPT_HEADERS = new Set([...TRANSFER_HEADERS, "access-control-allow-origin", "access-control-allow-credentials"]);
+
+/** What an entry costs beyond its bodies (the key, headers, the map): counted against maxBytes. */
+const ENTRY_OVERHEAD_BYTES = 1024;
+
+/**
+ * The cache key of a request that may be answered from the cache, or null. The key is what the
+ * page shows, not the raw address: home and product pages ignore the query string (a random
+ * `?r=` cannot force renders or push real pages out), category pages key on their normalised
+ * selection and search pages on their normalised query, as proxy.ts rewrites them.
+ */
+export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "headers">): string | null {
+  if (request.method !== "GET" || !request.url?.startsWith("/")) return null;
+  const url = new URL(`http://store.invalid${request.url}`);
+  // Never kept under a key its address does not spell: a page rendered for `/x/%2e%2e/product/…`
+  // must not answer `/product/…` (the front door redirects such addresses before this).
+  const queryAt = request.url.indexOf("?");
+  if (url.pathname !== (queryAt === -1 ? request.url : request.url.slice(0, queryAt))) return null;
+  if (url.pathname.startsWith("/api/")) return apiCacheKey(url);
+  if (!CACHEABLE_PATH.test(url.pathname) || url.searchParams.has("_rsc")) return null;
+  if (NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined)) return null;
+  if (/(?:^|;\s*)__prerender_bypass=/.test(request.headers.cookie ?? "")) return null;
+  if (url.pathname === "/category-product") return `/category-product/${categoryFilterKey(parseCategoryFilter(url.searchParams))}`;
+  if (url.pathname === "/search") return `/search/${searchKey(url.searchParams.get("q"))}`;
+  return url.pathname;
+}
+
+/**
+ * The key of a catalogue API read (ApiRoute.cacheKeyParams): its path and only the parameters
+ * the endpoint reads, in a fixed order, so a random parameter cannot force a render.
+ */
+function apiCacheKey(url: URL): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  const keyParams = findApiRoute(path)?.cacheKeyParams;
+  if (!keyParams) return null;
+  // A repeated parameter is read one way here and another by the handler: not kept.
+  if (keyParams.some((name) => url.searchParams.getAll(name).length > 1)) return null;
+  const query = keyParams.filter((name) => url.searchParams.has(name)).map((name) => `${name}=${encodeURIComponent(url.searchParams.get(name)!)}`);
+  return boundedKey(`api:${url.pathname}?${query.join("&")}`);
+}
+
+/** Keys longer than this are not kept: real catalogue addresses are far shorter. */
+const MAX_KEY_LENGTH = 512;
+const boundedKey = (key: string) => (key.length <= MAX_KEY_LENGTH ? key : null);
+
+/**
+ * The key of a catalogue read sent as POST with a JSON body (fiter-product): the body's fields
+ * the endpoint reads, in a fixed order (the category list as a set). Null for a body that is not
+ * such JSON: Next answers it (400) uncached.
+ */
+export function postCacheKey(path: string, body: Buffer): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+  const { category, sort, page, limit } = parsed as Record<string, unknown>;
+  // The endpoint takes a single string as a list of one, and the list as a set.
+  const list = typeof category === "string" ? [category] : category;
+  const categories = Array.isArray(list) ? [...new Set(list.map((value) => JSON.stringify(value)))].sort() : JSON.stringify(list ?? null);
+  return boundedKey(`api:${path}#${JSON.stringify([categories, sort ?? null, page ?? null, limit ?? null])}`);
+}
+
+/** Seconds the response may be kept, or 0 when it must not be. */
+export function storableSeconds(status: number, headers: OutgoingHttpHeaders, maxSeconds: number): number {
+  if (status !== 200 || headers["set-cookie"] !== undefined || headers["content-encoding"] !== undefined) return 0;
+  const marked = headers[CACHEABLE_ANSWER_HEADER];
+  if (marked !== undefined) {
+    if (!String(headers["content-type"] ?? "").startsWith("application/json")) return 0;
+    return Math.max(0, Math.min(Number(marked) || 0, maxSeconds));
+  }
+  if (!String(headers["content-type"] ?? "").startsWith("text/html")) return 0;
+  const cacheControl = String(headers["cache-control"] ?? "");
+  if (/private|no-store|no-cache/.test(cacheControl)) return 0;
+  const sharedMaxAge = /(?:^|,)\s*s-maxage=(\d+)/.exec(cacheControl);
+  if (!sharedMaxAge) return 0;
+  return Math.min(Number(sharedMaxAge[1]), maxSeconds);
+}
+
+/** The best encoding the client accepts: brotli, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name, q ? Number(q[1]) : 1);
+  }
+  const allowed = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (allowed("br")) return "br";
+  if (allowed("gzip")) return "gzip";
+  return "identity";
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private cap: number | null = null;
+  private stores = 0;
+  private generationNow = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+    keepPurged(this);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Counts the clears: a response whose render began before the last clear may hold what the
+   * clear was for, so store() refuses it when given the generation the request began in.
+   */
+  get generation(): number {
+    return this.generationNow;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.generationNow += 1;
+  }
+
+  /**
+   * While this instance may miss catalogue news (its broadcast listener is disconnected): every
+   * entry lives at most `seconds`, those already held included. null lifts the limit.
+   */
+  limitLifetime(seconds: number | null): void {
+    this.cap = seconds;
+    if (seconds === null) return;
+    const latest = this.now() + seconds * 1000;
+    for (const entry of this.entries.values()) entry.expires = Math.min(entry.expires, latest);
+  }
+
+  /** Stops taking part in purges (a server that closed). */
+  close(): void {
+    this.clear();
+    stopPurging(this);
+  }
+
+  /**
+   * Keeps a finished identity-encoded response when it may be kept (and began after the last
+   * clear). `sent`: headers served with the kept copy in place of these (a signed-in page's shell
+   * is kept here but marked private for every other cache).
+   */
+  store(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer, generation = this.generationNow, sent: OutgoingHttpHeaders = {}): boolean {
+    if (generation !== this.generationNow) return false;
+    // Every page the cache hands out carries its Content-Security-Policy.
+    if (String(headers["content-type"] ?? "").startsWith("text/html") && !headers["content-security-policy"]) return false;
+    const seconds = storableSeconds(status, headers, Math.min(this.options.maxSeconds, this.cap ?? Infinity));
+    if (seconds <= 0) return false;
+    const kept: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries({ ...headers, ...sent })) if (value !== undefined && !NOT_KEPT_HEADERS.has(name)) kept[name] = value;
+    const bodies: Record<Encoding, Buffer> = {
+      identity: body,
+      gzip: gzipSync(body, { level: 6 }),
+      br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    };
+    const bytes = bodies.identity.length + bodies.gzip.length + bodies.br.length + key.length * 2 + ENTRY_OVERHEAD_BYTES;
+    if (bytes > this.options.maxBytes) return false;
+    this.delete(key);
+    if ((this.stores += 1) % 256 === 0) this.sweep();
+    const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    this.entries.set(key, { headers: kept, bodies, etag, expires: this.now() + seconds * 1000, bytes });
+    this.bytes += bytes;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.delete(oldest);
+    }
+    return true;
+  }
+
+  /**
+   * Answers the request from the cache when it holds the page: 200 with the best encoding the
+   * client accepts, or 304 when the client already has it. False when it does not.
+   */
+  serve(key: string, request: IncomingMessage, response: ServerResponse): boolean {
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    if (entry.expires <= this.now()) {
+      this.delete(key);
+      return false;
+    }
+    // Most recently used last: the map's order is the eviction order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    const encoding = pickEncoding(request.headers["accept-encoding"]);
+    const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, "x-page-cache": "HIT" };
+    const vary = String(headers.vary ?? "");
+    if (!/accept-encoding/i.test(vary)) headers.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+    if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
+      response.writeHead(304, headers).end();
+      return true;
+    }
+    const body = entry.bodies[encoding];
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    headers["content-length"] = body.length;
+    response.writeHead(200, headers).end(body);
+    return true;
+  }
+
+  /** Drops the expired entries (they would otherwise stay until asked for or pushed out). */
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.delete(key);
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/**
+ * Holds the response back instead of sending it: status, headers and body are collected until
+ * the handler ends it, and then `complete` gets them (and sends them itself, see sendHeld). For
+ * pages whose headers depend on the whole body: the CSP names the hashes of every inline script.
+ */
+export function holdResponse(response: ServerResponse, complete: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk)); // a copy: the writer may reuse its buffer
+  };
+  const callbackOf = (args: unknown[]) => args.find((arg): arg is () => void => typeof arg === "function");
+  const written: OutgoingHttpHeaders = {};
+  let status: number | undefined;
+  const original = { writeHead: response.writeHead, write: response.write, end: response.end, flushHeaders: response.flushHeaders };
+  response.writeHead = ((code: number, ...rest: unknown[]) => {
+    status = code;
+    const headers = rest.find((arg) => typeof arg === "object" && arg !== null);
+    if (Array.isArray(headers)) {
+      for (let i = 0; i + 1 < headers.length; i += 2) written[String(headers[i]).toLowerCase()] = headers[i + 1] as string;
+    } else if (headers) {
+      for (const [name, value] of Object.entries(headers)) written[name.toLowerCase()] = value as OutgoingHttpHeaders[string];
+    }
+    return response;
+  }) as ServerResponse["writeHead"];
+  response.flushHeaders = () => undefined;
+  response.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    const callback = callbackOf(rest);
+    if (callback) process.nextTick(callback);
+    return true;
+  }) as ServerResponse["write"];
+  response.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    Object.assign(response, original);
+    const headers: OutgoingHttpHeaders = { ...response.getHeaders(), ...written };
+    for (const name of response.getHeaderNames()) response.removeHeader(name);
+    complete(status ?? response.statusCode, headers, Buffer.concat(chunks));
+    const callback = callbackOf(rest);
+    if (callback) process.nextTick(callback);
+    return response;
+  }) as ServerResponse["end"];
+}
+
+/** Sends a held response, compressed for the client when it is worth it. */
+export function sendHeld(request: IncomingMessage, response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: Buffer, acceptEncoding: string | string[] | undefined): void {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !TRANSFER_HEADERS.has(name)) out[name] = value;
+  const encoding = body.length >= 1024 && /^(?:text\/|application\/json)/.test(String(headers["content-type"] ?? "")) ? pickEncoding(acceptEncoding) : "identity";
+  let sent = body;
+  if (encoding === "br") sent = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === "gzip") sent = gzipSync(body, { level: 6 });
+  if (encoding !== "identity") {
+    out["content-encoding"] = encoding;
+    const vary = String(out.vary ?? "");
+    if (!/accept-encoding/i.test(vary)) out.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  }
+  if (status !== 204 && status !== 304) out["content-length"] = sent.length;
+  response.writeHead(status, out).end(request.method === "HEAD" ? undefined : sent);
+}

@@ -1,0 +1,342 @@
+import "server-only";
+import type Stripe from "stripe";
+import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
+import { paiseToRupees } from "@/lib/money";
+import { siteUrl } from "@/lib/site-url";
+import { Prisma, type Order, type OrderItem } from "@/lib/generated/prisma/client";
+import { afterResponse } from "../platform/after-response";
+import { isRowId } from "../catalog/catalog";
+import type { CheckoutLine, PublicOrder } from "./types";
+import { db } from "../platform/db";
+import { sendMail } from "../providers/mail";
+import { orderConfirmationEmail } from "./order-email";
+import { HttpError, unavailable } from "../platform/http";
+import { countOrRefuse } from "../platform/rate-limit";
+import { keepSession, keptSession } from "./stripe-session-cache";
+import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
+
+// Orders: made from a paid Checkout Session by one fulfilment function, which both the webhook
+// and the success page call (Stripe's fulfilment guide). Whatever arrives twice, in parallel or
+// late, one session makes one order: the checkout row is locked for the transaction, the order's
+// session id is unique, and the webhook's event ids are recorded in the same transaction.
+
+type ShippingOption = PublicOrder["shipping_options"][number];
+type OrderRow = Order & { items: OrderItem[] };
+
+export function toPublicOrder(order: OrderRow): PublicOrder {
+  return {
+    _id: order.id,
+    createdAt: order.createdAt.toISOString(),
+    userId: order.userId,
+    email: order.customerEmail,
+    productDetails: order.items.map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      price: paiseToRupees(item.price),
+      quantity: item.quantity,
+    })),
+    paymentDetails: { paymentId: order.paymentIntentId, payment_method_type: order.paymentMethodTypes, payment_status: order.paymentStatus },
+    shipping_options: order.shippingOptions as ShippingOption[],
+    total_amount: paiseToRupees(order.totalAmount),
+  };
+}
+
+const ITEMS_IN_ORDER = { items: { orderBy: [{ name: "asc" }, { id: "asc" }] } } satisfies Prisma.OrderInclude;
+
+/** Orders matching `where`, newest first, a page at a time, with how many there are. */
+async function pageOfOrders(where: Prisma.OrderWhereInput, page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db.order.findMany({ where, include: ITEMS_IN_ORDER, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
+    db.order.count({ where }),
+  ]);
+  return { orders: rows.map(toPublicOrder), total };
+}
+
+/** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. */
+export function listOrders(userId: string, page = 1, limit = ORDERS_LIST_MAX): Promise<{ orders: PublicOrder[]; total: number }> {
+  return pageOfOrders({ userId }, page, limit);
+}
+
+/** Every order, newest first, a page at a time (the admin's Orders screen). */
+export function listAllOrders(page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
+  return pageOfOrders({}, page, limit);
+}
+
+// Fulfilment ----------------------------------------------------------------------------------
+
+export type FulfilResult =
+  | { status: "fulfilled"; order: PublicOrder; created: boolean }
+  /** Stripe has not taken the money (yet): nothing is written. */
+  | { status: "pending" }
+  /** Not a session of ours (unknown to Stripe, or no checkout row), or one that expired unpaid: nothing is written. */
+  | { status: "unknown" }
+  /** A session of another user (success page only): nothing is shown. */
+  | { status: "not-yours" };
+
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+function paymentIntentId(session: Stripe.Checkout.Session): string | null {
+  const intent = session.payment_intent;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
+}
+
+function shippingOptionsOf(session: Stripe.Checkout.Session, rateName: string, fallbackAmount: number): ShippingOption[] {
+  const reported = session.shipping_options ?? [];
+  if (reported.length === 0) return [{ shipping_amount: fallbackAmount, shipping_rate: "", name: rateName }];
+  return reported.map((option) => ({
+    shipping_amount: option.shipping_amount,
+    shipping_rate: typeof option.shipping_rate === "string" ? option.shipping_rate : option.shipping_rate.id,
+    name: rateName,
+  }));
+}
+
+async function existingOrder(sessionId: string): Promise<OrderRow | null> {
+  return db.order.findUnique({ where: { checkoutSessionId: sessionId }, include: ITEMS_IN_ORDER });
+}
+
+/**
+ * Turns a paid Checkout Session into its order, once. `userId`: the success page's caller, who
+ * must own the session. `event`: the webhook event being handled, recorded with the order.
+ * `now`: the success page's clock for Stripe's kept answers and its limit (tests move it).
+ * Throws (so the webhook answers 5xx and Stripe retries) only when the database or Stripe fails.
+ */
+export async function fulfilCheckoutSession(
+  sessionId: string,
+  options: { userId?: string; event?: { id: string; type: string }; now?: number } = {},
+): Promise<FulfilResult> {
+  if (!SESSION_ID.test(sessionId)) return { status: "unknown" };
+  const known = await existingOrder(sessionId);
+  if (known) {
+    if (options.userId !== undefined && known.userId !== options.userId) return { status: "not-yours" };
+    if (options.event) await recordEvent(db, options.event);
+    // A delivery again (Stripe retries, a redelivery) also retries a confirmation not sent yet.
+    if (known.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(known.id));
+    return { status: "fulfilled", order: toPublicOrder(known), created: false };
+  }
+
+  if (options.userId !== undefined) {
+    // The success page asks Stripe only about a session of the caller's own checkout.
+    const mine = await db.checkout.findUnique({ where: { stripeSessionId: sessionId }, select: { userId: true } });
+    if (!mine) return { status: "unknown" };
+    if (mine.userId !== options.userId) return { status: "not-yours" };
+  }
+
+  // The success page's questions are answered from Stripe's last answer while it holds
+  // (stripe-session-cache.ts), and limited per account; the webhook always asks.
+  let session = options.userId !== undefined ? keptSession(sessionId, options.now) : undefined;
+  if (!session) {
+    if (options.userId !== undefined && !(await mayAskStripe(options.userId, options.now))) return { status: "pending" };
+    try {
+      session = await stripeClient().checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      if (isMissingAtProvider(error)) return { status: "unknown" };
+      if (!isProviderOutage(error)) throw error;
+      // A 503 the webhook answers too, so Stripe delivers the event again later.
+      console.error(`[orders] the payment provider failed for session ${sessionId}:`, error);
+      throw unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
+    }
+    if (options.userId !== undefined) keepSession(session, options.now);
+  }
+  const checkoutId = session.metadata?.checkoutId;
+  if (options.userId !== undefined && session.metadata?.userId !== options.userId) return { status: "not-yours" };
+  // Expired unpaid: the success page has no payment to wait for.
+  if (session.payment_status === "unpaid") return { status: session.status === "expired" && options.userId !== undefined ? "unknown" : "pending" };
+  if (!isRowId(checkoutId)) return { status: "unknown" };
+
+  const result = await db.$transaction(async (tx) => {
+    // Every fulfilment of this checkout waits here for the one before it to commit.
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Checkout" WHERE "id" = ${checkoutId}::uuid FOR UPDATE`;
+    const checkout = locked.length ? await tx.checkout.findUnique({ where: { id: checkoutId } }) : null;
+    // The session came from Stripe with our key, so it is ours; its metadata must match the row.
+    // A deleted account (userId null) still gets its order recorded, detached.
+    if (!checkout || (checkout.userId !== null && checkout.userId !== session.metadata?.userId)) return null;
+    const already = await tx.order.findUnique({ where: { checkoutSessionId: session.id }, include: ITEMS_IN_ORDER });
+    if (already) {
+      if (options.event) await recordEvent(tx, options.event);
+      return { order: already, created: false };
+    }
+
+    const lines = checkout.lines as CheckoutLine[];
+    const charged = session.amount_total ?? 0;
+    if (charged !== checkout.total) {
+      // Recorded on the order (totalAmount ≠ expectedAmount) and logged; the money was taken, so the order stands.
+      console.error(`[orders] amount mismatch on session ${session.id}: Stripe charged ${charged} paise, the checkout recorded ${checkout.total}`);
+    }
+    // A product deleted since keeps its line in the order, without the link; the ones still
+    // there cannot be deleted until this commits.
+    const productIds = [...new Set(lines.map((line) => line.productId))];
+    const alive = new Set(
+      (await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Product" WHERE "id" = ANY(${productIds}::uuid[]) FOR KEY SHARE`).map((row) => row.id),
+    );
+    const order = await tx.order.create({
+      data: {
+        userId: checkout.userId,
+        customerEmail: session.customer_details?.email ?? checkout.customerEmail,
+        // One order per checkout; a second paid session of the same checkout (never expected) still gets its order.
+        checkoutId: (await tx.order.count({ where: { checkoutId: checkout.id } })) === 0 ? checkout.id : null,
+        checkoutSessionId: session.id,
+        paymentIntentId: paymentIntentId(session),
+        paymentMethodTypes: session.payment_method_types ?? [],
+        paymentStatus: session.payment_status,
+        shippingOptions: shippingOptionsOf(session, checkout.shippingRateName, checkout.shippingAmount),
+        totalAmount: charged,
+        expectedAmount: checkout.total,
+        currency: session.currency ?? checkout.currency,
+        items: {
+          create: lines.map((line) => ({
+            productId: alive.has(line.productId) ? line.productId : null,
+            name: line.name,
+            image: line.image,
+            price: line.price,
+            quantity: line.quantity,
+          })),
+        },
+      },
+      include: ITEMS_IN_ORDER,
+    });
+    // Only what was bought leaves the cart: a line raised since keeps the difference, a line
+    // added since stays, a product deleted since is simply gone.
+    // (Delete first: after the decrement, a kept line would match the delete.)
+    for (const line of checkout.userId ? lines : []) {
+      await tx.cartItem.deleteMany({ where: { id: line.cartItemId, userId: checkout.userId!, quantity: { lte: line.quantity } } });
+      await tx.cartItem.updateMany({
+        where: { id: line.cartItemId, userId: checkout.userId!, quantity: { gt: line.quantity } },
+        data: { quantity: { decrement: line.quantity } },
+      });
+    }
+    await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", ...(checkout.stripeSessionId ? {} : { stripeSessionId: session.id }) } });
+    if (options.event) await recordEvent(tx, options.event);
+    return { order, created: true };
+  });
+  if (!result) return { status: "unknown" };
+  if (result.order.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
+  return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
+}
+
+/**
+ * Whether the success page may ask Stripe for this account now (SUCCESS_LOOKUPS_PER_ACCOUNT).
+ * Past the limit the page keeps saying it is confirming the payment; the webhook records the
+ * order meanwhile.
+ */
+async function mayAskStripe(userId: string, now: number = Date.now()): Promise<boolean> {
+  const [limit, seconds] = SUCCESS_LOOKUPS_PER_ACCOUNT;
+  try {
+    await countOrRefuse([{ key: `success-lookup:account:${userId}`, seconds, limit }], () => "", new Date(now));
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return false;
+    throw error;
+  }
+}
+
+type Writer = Pick<typeof db, "$executeRaw">;
+
+async function recordEvent(tx: Writer, event: { id: string; type: string }): Promise<void> {
+  await tx.$executeRaw`INSERT INTO "ProcessedEvent" ("id", "type") VALUES (${event.id}, ${event.type}) ON CONFLICT ("id") DO NOTHING`;
+}
+
+/** A webhook event handled before (the order, or the checkout's end, was recorded with it). */
+export async function isEventProcessed(eventId: string): Promise<boolean> {
+  return (await db.processedEvent.count({ where: { id: eventId } })) > 0;
+}
+
+export async function markEventProcessed(event: { id: string; type: string }): Promise<void> {
+  await recordEvent(db, event);
+}
+
+// The confirmation email ------------------------------------------------------------------------
+
+/** A claim older than this is taken to be a sender that died; the mail is tried again. */
+const EMAIL_CLAIM_MS = 2 * 60_000;
+/** Unsent confirmations are retried for this long, at most this often. */
+const EMAIL_RETRY_DAYS = 3;
+const EMAIL_MAX_ATTEMPTS = 30;
+
+/** Unsent, not being sent by a live sender, and past its backoff: may be sent now. */
+function sendableNow(now: Date): Prisma.OrderWhereInput {
+  return {
+    emailSentAt: null,
+    OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(now.getTime() - EMAIL_CLAIM_MS) } }],
+    AND: [{ OR: [{ emailRetryAt: null }, { emailRetryAt: { lte: now } }] }],
+  };
+}
+
+/** After the n-th failed send: 1, 2, 4 … minutes, at most an hour. */
+function emailRetryDelayMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
+
+/**
+ * Sends an order's confirmation once: the order is claimed with a conditional UPDATE (one
+ * sender at a time, across instances), and Resend gets an idempotency key from the order id,
+ * so even a sender that dies after sending cannot make a second mail. A failure releases the
+ * claim and sets the next try (`emailRetryAt`, backing off) for `sendPendingOrderEmails`.
+ */
+export async function sendOrderConfirmation(orderId: string, now = new Date()): Promise<"sent" | "skipped"> {
+  const claimed = await db.order.updateMany({
+    where: { id: orderId, ...sendableNow(now) },
+    data: { emailClaimedAt: now, emailAttempts: { increment: 1 } },
+  });
+  if (claimed.count === 0) return "skipped";
+  const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, include: ITEMS_IN_ORDER });
+  try {
+    const mail = orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`);
+    await sendMail({ to: order.customerEmail, ...mail }, { idempotencyKey: `order-confirmation/${order.id}` });
+  } catch (error) {
+    await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null, emailRetryAt: new Date(now.getTime() + emailRetryDelayMs(order.emailAttempts)) } });
+    throw error;
+  }
+  await db.order.update({ where: { id: orderId }, data: { emailSentAt: new Date(), emailRetryAt: null } });
+  return "sent";
+}
+
+/**
+ * Retries the confirmations that did not go out (provider down, process stopped), each when its
+ * backoff allows; one that keeps failing never holds up the others. Returns how many went.
+ */
+export async function sendPendingOrderEmails(limit = 20, now = new Date()): Promise<number> {
+  const pending = await db.order.findMany({
+    where: {
+      ...sendableNow(now),
+      emailAttempts: { lt: EMAIL_MAX_ATTEMPTS },
+      createdAt: { gt: new Date(now.getTime() - EMAIL_RETRY_DAYS * 86_400_000) },
+    },
+    select: { id: true },
+    orderBy: [{ emailRetryAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
+    take: limit,
+  });
+  let sent = 0;
+  for (const { id } of pending) {
+    try {
+      if ((await sendOrderConfirmation(id, now)) === "sent") sent += 1;
+    } catch (error) {
+      console.error(`[order-email] order ${id} still unsent:`, error);
+    }
+  }
+  return sent;
+}
+
+let lastRetryRound = 0;
+
+/** At most once a minute per process, after the answer: retry unsent confirmations (called on webhook traffic). */
+export function retryOrderEmailsSoon(): void {
+  if (Date.now() - lastRetryRound < 60_000) return;
+  lastRetryRound = Date.now();
+  afterResponse("order-email", () => sendPendingOrderEmails());
+}
+
+/**
+ * Each server process retries unsent confirmations once a minute (one timer per process, on
+ * globalThis), from the first time this module loads: at start under `npm start`, whose front door
+ * loads it with the direct routes, else the first request that touches orders. Not during
+ * `next build`, nor in the test run, which calls `sendPendingOrderEmails` itself.
+ */
+const EMAIL_RETRY_INTERVAL_MS = 60_000;
+const retries = globalThis as unknown as { voltOrderEmailRetries?: NodeJS.Timeout };
+if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-production-build" && !process.env.VITEST) {
+  retries.voltOrderEmailRetries = setInterval(() => {
+    sendPendingOrderEmails().catch((error: unknown) => console.error("[order-email] retry round failed:", error));
+  }, EMAIL_RETRY_INTERVAL_MS);
+  retries.voltOrderEmailRetries.unref();
+}

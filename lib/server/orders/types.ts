@@ -1,0 +1,17 @@
+// The shapes the orders room shares: between checkout and fulfilment, and with the pages that
+// show orders (type-only imports, so client components may use them too).
+
+/** An order as the API shows it (docs/PRODUCT.md §3.7): prices and total in rupees, shipping in paise. */
+export type PublicOrder = {
+  _id: string;
+  createdAt: string;
+  userId: string | null;
+  email: string;
+  productDetails: { productId: string | null; name: string; image: string[]; price: number; quantity: number }[];
+  paymentDetails: { paymentId: string | null; payment_method_type: string[]; payment_status: string };
+  shipping_options: { shipping_amount: number; shipping_rate: string; name: string }[];
+  total_amount: number;
+};
+
+/** One bought line as the checkout recorded it: prices in paise. */
+export type CheckoutLine = { cartItemId: string; productId: string; name: string; image: string[]; price: number; quantity: number };

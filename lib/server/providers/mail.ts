@@ -1,0 +1,148 @@
+import "server-only";
+import { Resend } from "resend";
+import { readConfig } from "../platform/config";
+
+// Mail goes through the Resend SDK: to Resend itself with RESEND_API_KEY, otherwise to the local
+// emulator at EMULATOR_URL (development, tests, the demo), whose outbox is /resend/outbox.
+
+export const STORE_NAME = "Volt Electronics";
+/** Any key works with the emulator; it only checks that a Bearer `re_…` key is sent. */
+const EMULATOR_KEY = "re_emulator";
+
+export type MailContent = { subject: string; html: string; text: string };
+export type Mail = MailContent & { to: string };
+
+const RESEND_API = "https://api.resend.com";
+
+function providerBase(): string {
+  const config = readConfig();
+  return config.resend.apiKey ? RESEND_API : (config.emulatorUrl ?? RESEND_API);
+}
+
+// The provider's health as this process last saw it: a send that got no answer or a 5xx marks it
+// down, any answer marks it up. Kept a few seconds, then asked again.
+const HEALTH_SECONDS = 5;
+const health: { up: boolean; seenAt: number } = { up: true, seenAt: 0 };
+
+function sawProvider(up: boolean): void {
+  health.up = up;
+  health.seenAt = Date.now();
+}
+
+/**
+ * Whether the mail provider answers, for calls that promise a mail they send after answering
+ * (send-otp): asked of the provider itself (any HTTP answer below 500 is up, within 1.5 s) unless
+ * seen in the last few seconds. The same question for every address, so it tells nobody whether
+ * an account exists.
+ */
+export async function mailProviderAnswers(): Promise<boolean> {
+  if (Date.now() - health.seenAt < HEALTH_SECONDS * 1000) return health.up;
+  try {
+    const answer = await fetch(`${providerBase()}/emails`, { method: "GET", signal: AbortSignal.timeout(1500) });
+    await answer.body?.cancel();
+    sawProvider(answer.status < 500);
+  } catch {
+    sawProvider(false);
+  }
+  return health.up;
+}
+
+export const MAIL_PROVIDER_DOWN_MESSAGE = "The email service is not answering. Please try again in a few minutes.";
+
+function resendClient(): { client: Resend; from: string } {
+  const config = readConfig();
+  if (config.resend.apiKey) return { client: new Resend(config.resend.apiKey), from: config.resend.from };
+  if (config.emulatorUrl) {
+    return { client: new Resend(EMULATOR_KEY, { baseUrl: config.emulatorUrl }), from: config.resend.from };
+  }
+  throw new Error("Email is not configured: set RESEND_API_KEY, or run the store with `npm run dev` so EMULATOR_URL points at the local emulator.");
+}
+
+/**
+ * Sends one email; resolves to the provider's id, throws when the provider refuses it. With an
+ * idempotency key, Resend sends at most one mail for that key (for 24 hours), however often asked.
+ */
+export async function sendMail({ to, subject, html, text }: Mail, options: { idempotencyKey?: string } = {}): Promise<{ id: string }> {
+  const { client, from } = resendClient();
+  const send = () => client.emails.send({ from, to, subject, html, text }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
+  let { data, error } = await send();
+  // The request never got an answer (a kept-alive connection the server had just closed, say):
+  // once more. Only with an idempotency key, which makes a repeat send nothing twice.
+  if (error && error.statusCode === null && options.idempotencyKey) ({ data, error } = await send());
+  sawProvider(!error || (error.statusCode !== null && error.statusCode < 500));
+  if (error || !data) {
+    const status = error && "statusCode" in error && error.statusCode ? ` (${error.statusCode})` : "";
+    throw new Error(`Sending email failed${status}: ${error?.name ?? "no_data"}: ${error?.message ?? "the provider answered without an id"}`);
+  }
+  return { id: data.id };
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** The store's HTML mail around `paragraphs` (HTML already escaped). */
+export function mailLayout(title: string, paragraphs: string[]): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(STORE_NAME)}</h1>${body}
+<p style="margin:24px 0 0;font-size:12px;color:#71717a">This email was sent by ${escapeHtml(STORE_NAME)}.</p>
+</div></body></html>`;
+}
+
+/** A one-time code mail: what it is for, and what happens when the reader did not ask for it. */
+function codeEmail(code: string, minutes: number, purpose: string, ifNotYou: string): MailContent {
+  const subject = `Your ${STORE_NAME} verification code`;
+  const validity = `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const html = mailLayout(subject, [
+    `Use this code to ${escapeHtml(purpose)}:`,
+    `<strong style="font-size:28px;letter-spacing:6px">${escapeHtml(code)}</strong>`,
+    `It expires in ${escapeHtml(validity)}. ${escapeHtml(ifNotYou)}`,
+  ]);
+  const text = [`Your ${STORE_NAME} verification code is ${code}. Use it to ${purpose}.`, "", `It expires in ${validity}. ${ifNotYou}`].join("\n");
+  return { subject, html, text };
+}
+
+/** The password-reset code. */
+export function otpEmail(code: string, minutes: number): MailContent {
+  return codeEmail(code, minutes, "reset your password", "If you did not ask to reset your password, ignore this email; your password stays as it is.");
+}
+
+/** The code that confirms a new email address, sent to that address. */
+export function emailChangeCodeEmail(code: string, minutes: number): MailContent {
+  return codeEmail(code, minutes, `make this the email address of your ${STORE_NAME} account`, "If you did not ask for this, ignore this email; nothing changes.");
+}
+
+/** The notice after a password change, so an owner learns of a change they did not make. */
+export function passwordChangedEmail(name: string): MailContent {
+  const subject = `Your ${STORE_NAME} password was changed`;
+  const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
+  const html = mailLayout(subject, [
+    escapeHtml(greeting),
+    `The password of your ${escapeHtml(STORE_NAME)} account was just changed.`,
+    "If this was not you, reset your password now with “Forgot password?” on the sign-in page.",
+  ]);
+  const text = [
+    greeting,
+    "",
+    `The password of your ${STORE_NAME} account was just changed.`,
+    "If this was not you, reset your password now with “Forgot password?” on the sign-in page.",
+  ].join("\n");
+  return { subject, html, text };
+}
+
+/** The notice to the old address after an email change (the owner may not have made it). */
+export function emailChangedEmail(name: string, newEmail: string): MailContent {
+  const subject = `Your ${STORE_NAME} email address was changed`;
+  const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
+  const html = mailLayout(subject, [
+    escapeHtml(greeting),
+    `The email address of your ${escapeHtml(STORE_NAME)} account was changed to ${escapeHtml(newEmail)}.`,
+    "If this was not you, contact us right away.",
+  ]);
+  const text = [greeting, "", `The email address of your ${STORE_NAME} account was changed to ${newEmail}.`, "If this was not you, contact us right away."].join("\n");
+  return { subject, html, text };
+}
+

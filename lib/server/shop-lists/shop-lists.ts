@@ -1,0 +1,164 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { CART_QUANTITY_MAX } from "@/lib/constants";
+import { Prisma, type Product } from "@/lib/generated/prisma/client";
+import { isRowId, toPublicProduct, type PublicProduct } from "../catalog/catalog";
+import { db } from "../platform/db";
+import { badRequest, notFound } from "../platform/http";
+
+// The signed-in shopper's cart and wishlist (docs/PRODUCT.md §3.5, §3.6, §7.2). Every read and write names the owner:
+// a line of another user is exactly as absent as a line that does not exist (404), and is never
+// changed. Adds are single statements on the (userId, productId) unique keys, so a double click
+// or two tabs can never make two lines.
+
+export type CartLine = { _id: string; userId: string; quantity: number; productId: PublicProduct; createdAt: string };
+export type WishlistLine = { _id: string; userId: string; productId: PublicProduct; createdAt: string };
+
+const PRODUCT_NOT_FOUND = "Product not found";
+const CART_LINE_NOT_FOUND = "This product is no longer in your cart.";
+const WISHLIST_LINE_NOT_FOUND = "This product is no longer in your wishlist.";
+
+type CartRow = { id: string; userId: string; quantity: number; createdAt: Date; product: Product };
+type WishlistRow = { id: string; userId: string; createdAt: Date; product: Product };
+
+const toCartLine = (row: CartRow): CartLine => ({
+  _id: row.id,
+  userId: row.userId,
+  quantity: row.quantity,
+  productId: toPublicProduct(row.product),
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toWishlistLine = (row: WishlistRow): WishlistLine => ({
+  _id: row.id,
+  userId: row.userId,
+  productId: toPublicProduct(row.product),
+  createdAt: row.createdAt.toISOString(),
+});
+
+async function requireProduct(productId: unknown): Promise<string> {
+  if (!isRowId(productId)) throw badRequest("productId must be a product id");
+  const product = await db.product.findUnique({ where: { id: productId }, select: { id: true } });
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return product.id;
+}
+
+/** A product removed between the check and the insert fails the foreign key: still a 404. */
+function productGone(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return true;
+  return /23503|foreign key|ForeignKeyConstraintViolation/i.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * A write addressed by line id *and* owner (one UPDATE/DELETE … WHERE id AND userId): no row
+ * means the line is not this user's or does not exist, which answer alike (404).
+ */
+async function ownLine<T>(write: Promise<T>, message: string): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound(message);
+    throw error;
+  }
+}
+
+// Cart -----------------------------------------------------------------------------------------
+
+// The cart's reads and writes are one statement each, the line and its product together (a
+// signed-in shopper's cart is read on every page): the product comes as JSON beside the line.
+type CartRowSql = { id: string; userId: string; quantity: number; createdAt: Date; product: ProductJson };
+type ProductJson = Omit<Product, "createdAt" | "updatedAt"> & { createdAt: string; updatedAt: string };
+const productFromJson = (json: ProductJson): Product => ({ ...json, createdAt: new Date(json.createdAt), updatedAt: new Date(json.updatedAt) });
+const cartLineFromSql = (row: CartRowSql): CartLine => toCartLine({ ...row, product: productFromJson(row.product) });
+
+export async function listCart(userId: string): Promise<CartLine[]> {
+  const rows = await db.$queryRaw<CartRowSql[]>`
+    SELECT c.id, c."userId", c.quantity, c."createdAt", to_jsonb(p) AS product
+    FROM "CartItem" c JOIN "Product" p ON p.id = c."productId"
+    WHERE c."userId" = ${userId}::uuid
+    ORDER BY c."createdAt", c.id`;
+  return rows.map(cartLineFromSql);
+}
+
+/** Adds one of the product: a new line, or one more on the line already there (at most 99). */
+export async function addToCart(userId: string, productId: unknown): Promise<{ line: CartLine; added: boolean }> {
+  if (!isRowId(productId)) throw badRequest("productId must be a product id");
+  let rows: (CartRowSql & { inserted: boolean })[];
+  try {
+    // An unknown product fails the foreign key (404 below); a line at the maximum is not updated
+    // and so not returned.
+    rows = await db.$queryRaw<(CartRowSql & { inserted: boolean })[]>`
+      WITH line AS (
+        INSERT INTO "CartItem" ("id", "userId", "productId", "quantity", "createdAt", "updatedAt")
+        VALUES (${randomUUID()}::uuid, ${userId}::uuid, ${productId}::uuid, 1, now(), now())
+        ON CONFLICT ("userId", "productId") DO UPDATE
+          SET "quantity" = "CartItem"."quantity" + 1, "updatedAt" = now()
+          WHERE "CartItem"."quantity" < ${CART_QUANTITY_MAX}
+        RETURNING "id", "userId", "quantity", "createdAt", "productId", (xmax = 0) AS "inserted"
+      )
+      SELECT line.id, line."userId", line.quantity, line."createdAt", line.inserted, to_jsonb(p) AS product
+      FROM line JOIN "Product" p ON p.id = line."productId"`;
+  } catch (error) {
+    if (productGone(error)) throw notFound(PRODUCT_NOT_FOUND);
+    throw error;
+  }
+  if (rows.length === 0) {
+    if (!(await db.product.findUnique({ where: { id: productId }, select: { id: true } }))) throw notFound(PRODUCT_NOT_FOUND);
+    throw badRequest(`You can have at most ${CART_QUANTITY_MAX} of a product in your cart.`);
+  }
+  return { line: cartLineFromSql(rows[0]!), added: rows[0]!.inserted };
+}
+
+export async function setCartQuantity(userId: string, lineId: unknown, quantity: number): Promise<CartLine> {
+  if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
+  const rows = await db.$queryRaw<CartRowSql[]>`
+    WITH line AS (
+      UPDATE "CartItem" SET "quantity" = ${quantity}, "updatedAt" = now()
+      WHERE "id" = ${lineId}::uuid AND "userId" = ${userId}::uuid
+      RETURNING "id", "userId", "quantity", "createdAt", "productId"
+    )
+    SELECT line.id, line."userId", line.quantity, line."createdAt", to_jsonb(p) AS product
+    FROM line JOIN "Product" p ON p.id = line."productId"`;
+  if (rows.length === 0) throw notFound(CART_LINE_NOT_FOUND);
+  return cartLineFromSql(rows[0]!);
+}
+
+export async function removeCartLine(userId: string, lineId: unknown): Promise<CartLine> {
+  if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
+  return toCartLine(await ownLine(db.cartItem.delete({ where: { id: lineId, userId }, include: { product: true } }), CART_LINE_NOT_FOUND));
+}
+
+// Wishlist -------------------------------------------------------------------------------------
+
+export function countWishlist(userId: string): Promise<number> {
+  return db.wishlistItem.count({ where: { userId } });
+}
+
+export async function listWishlist(userId: string): Promise<WishlistLine[]> {
+  const rows = await db.wishlistItem.findMany({ where: { userId }, include: { product: true }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return rows.map(toWishlistLine);
+}
+
+/** Adds the product once; adding it again keeps the one line and says so. */
+export async function addToWishlist(userId: string, productId: unknown): Promise<{ line: WishlistLine; added: boolean }> {
+  const id = await requireProduct(productId);
+  let inserted: { id: string }[];
+  try {
+    inserted = await db.$queryRaw<{ id: string }[]>`
+      INSERT INTO "WishlistItem" ("id", "userId", "productId", "createdAt")
+      VALUES (${randomUUID()}::uuid, ${userId}::uuid, ${id}::uuid, now())
+      ON CONFLICT ("userId", "productId") DO NOTHING
+      RETURNING "id"`;
+  } catch (error) {
+    if (productGone(error)) throw notFound(PRODUCT_NOT_FOUND);
+    throw error;
+  }
+  const row = await db.wishlistItem.findUnique({ where: { userId_productId: { userId, productId: id } }, include: { product: true } });
+  if (!row) throw notFound(WISHLIST_LINE_NOT_FOUND); // removed by another tab in between
+  return { line: toWishlistLine(row), added: inserted.length === 1 };
+}
+
+export async function removeWishlistLine(userId: string, lineId: unknown): Promise<WishlistLine> {
+  if (!isRowId(lineId)) throw notFound(WISHLIST_LINE_NOT_FOUND);
+  return toWishlistLine(await ownLine(db.wishlistItem.delete({ where: { id: lineId, userId }, include: { product: true } }), WISHLIST_LINE_NOT_FOUND));
+}
