@@ -84,6 +84,10 @@ async function build() {
     if (code === 0) {
       const { addCompileHints } = await import("./lib/compile-hints");
       log(`Compile hints added to ${addCompileHints(path.join(ROOT, ".next")).length} framework chunks`);
+      // The production server as plain JavaScript (scripts/build-server.ts): npm start runs it with no TypeScript loader.
+      const { buildServer, SERVER_ENTRY } = await import("./build-server");
+      await buildServer();
+      log(`Production server compiled to ${path.relative(ROOT, SERVER_ENTRY)}`);
     }
     return code;
   } finally {
@@ -173,9 +177,15 @@ async function main() {
       process.exit(1);
     }
   }
+  // The compiled server (npm run build made it: scripts/build-server.ts), run by plain Node.
+  const serverEntry = path.join(ROOT, ".next", "volt-server", "serve.mjs");
+  if (mode === "start" && !existsSync(serverEntry)) {
+    console.error(`[store] ${path.relative(ROOT, serverEntry)} is missing: run npm run build first`);
+    process.exit(1);
+  }
   const args =
     mode === "start"
-      ? [...heap, "--import", "tsx", path.join(ROOT, "scripts/serve.ts"), "--port", String(port)]
+      ? [...heap, serverEntry, "--port", String(port)]
       : [path.join(ROOT, "node_modules/next/dist/bin/next"), "dev", "--port", String(port)];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" });
   log(`The store: ${siteUrl}`);

@@ -2,7 +2,9 @@
 // handler behind the front door of lib/server/front-door/front-door.ts: the client's socket address for the
 // limits, the page cache (repeated catalogue pages answered without entering Next) and each
 // page's hash-based Content-Security-Policy (README, Architecture: "Front door and page cache").
-//   node --import tsx scripts/serve.ts --port 3000
+// `npm run build` compiles it to .next/volt-server/serve.mjs (scripts/build-server.ts), which the
+// launcher runs with plain Node (no TypeScript loader):
+//   node .next/volt-server/serve.mjs --port 3000
 // PAGE_CACHE_SECONDS (default 60) bounds how long a page is kept, PAGE_CACHE_MB (default 64) how
 // much memory the pages take; PAGE_CACHE_MB=0 turns the cache off (Next answers everything).
 // Catalogue changes made on other instances arrive through PostgreSQL LISTEN/NOTIFY

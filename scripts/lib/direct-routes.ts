@@ -15,14 +15,21 @@ import { ROOT } from "./root";
  * in db.ts, the session cache), and everything else is in the database.
  */
 export async function loadDirectRoutes(): Promise<Map<ApiRoute, Record<string, DirectHandler>>> {
-  // "server-only" resolves to nothing from here on in this process (see server-only.mjs).
-  register("./server-only.mjs", import.meta.url);
+  // The production server (.next/volt-server, scripts/build-server.ts) loads the compiled route
+  // modules beside it, where "server-only" is already an empty module; under tsx (the tests) the
+  // route files themselves, with "server-only" resolved to nothing (see server-only.mjs).
+  const compiled = process.env.STORE_COMPILED_SERVER === "1";
+  if (!compiled) register("./server-only.mjs", import.meta.url);
   const routes = new Map<ApiRoute, Record<string, DirectHandler>>();
   for (const route of API_ROUTES.filter((candidate) => candidate.direct)) {
-    routes.set(route, (await import(pathToFileURL(path.join(ROOT, routeFile(route))).href)) as Record<string, DirectHandler>);
+    const file = compiled ? path.join(ROOT, ".next", "volt-server", `${directRouteEntry(routeFile(route))}.mjs`) : path.join(ROOT, routeFile(route));
+    routes.set(route, (await import(pathToFileURL(file).href)) as Record<string, DirectHandler>);
   }
   return routes;
 }
+
+/** The compiled module of a direct route's file, under .next/volt-server (scripts/build-server.ts). */
+export const directRouteEntry = (file: string) => `routes/${file.replace(/^app\/api\//, "").replace(/\/route\.ts$/, "").replace(/[^A-Za-z0-9_-]+/g, "_")}`;
 
 type HeaderRule = { regex: string; headers: { key: string; value: string }[]; has?: unknown; missing?: unknown };
 

@@ -1,12 +1,13 @@
 // scripts/lib/direct-routes.ts: the front door's direct routes load in plain Node (as
 // scripts/serve.ts loads them, not through Vitest's resolver), and Next's config headers apply.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES, routeFile } from "@/lib/api-routes";
-import { configHeaderRules } from "../../scripts/lib/direct-routes";
+import { configHeaderRules, directRouteEntry } from "../../scripts/lib/direct-routes";
 
 describe("direct routes", () => {
   it("load from their route files under node --import tsx, each with the methods the route list names", () => {
@@ -35,6 +36,29 @@ console.log(JSON.stringify(out));`;
       expect(methods, route.path).toEqual([...route.methods].sort());
       for (const [method, status, message] of answers) expect([method, status, message], route.path).toEqual([method, 401, "Please log in first."]);
     }
+  });
+
+  it("run compiled by npm run build, under plain node (no TypeScript loader), with the same answers", async () => {
+    const { buildServer } = await import("../../scripts/build-server");
+    // Inside the project, so that Node finds the packages the bundle leaves to it.
+    const dir = path.resolve(".data", "tmp", `volt-server-${process.pid}`);
+    await buildServer(dir);
+    const routes = API_ROUTES.filter((route) => route.direct).map((route) => [route.path, pathToFileURL(path.join(dir, `${directRouteEntry(routeFile(route))}.mjs`)).href]);
+    const script = `const out = [];
+for (const [routePath, url] of ${JSON.stringify(routes)}) {
+  const handlers = await import(url);
+  const methods = Object.keys(handlers).filter((name) => typeof handlers[name] === "function").sort();
+  for (const method of methods) {
+    const answer = await handlers[method](new Request("http://localhost" + routePath.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000"), { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" }), { params: Promise.resolve({ userId: "00000000-0000-4000-8000-000000000000" }) });
+    out.push([routePath, method, answer.status, (await answer.json()).message]);
+  }
+}
+console.log(JSON.stringify(out));`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, DATABASE_URL: "", NEXTAUTH_SECRET: "direct-routes-test-secret", NODE_OPTIONS: "" } });
+    const answers = JSON.parse(output.trim().split("\n").at(-1)!) as [string, string, number, string][];
+    const expected = API_ROUTES.filter((route) => route.direct).flatMap((route) => [...route.methods].sort().map((method) => [route.path, method, 401, "Please log in first."]));
+    expect(answers).toEqual(expected);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("import nothing that works only inside Next", () => {
