@@ -30,7 +30,7 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } }, grep: /@mobile/ },
   ],
   webServer: {
-    command: `node --import tsx scripts/launch.ts start --ephemeral --port ${PORT}`,
+    command: `node .next/volt-server/launch.mjs start --ephemeral --port ${PORT}`,
     url: `http://localhost:${PORT}/`,
     timeout: 120_000,
     reuseExistingServer: false,

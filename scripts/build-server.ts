@@ -1,9 +1,12 @@
 // The production server as plain JavaScript, made by `npm run build` after `next build`: esbuild
-// bundles scripts/serve.ts and the route files of the `direct` routes (lib/api-routes.ts) into
+// bundles the launcher (scripts/launch.ts, for `npm start`), the server (scripts/serve.ts) and the
+// route files of the `direct` routes (lib/api-routes.ts) into
 // .next/volt-server/ (ES modules, the code they share in common chunks), with every npm package
 // left to Node (`packages: "external"`) and "server-only" as an empty module (the front door
 // loads those route handlers itself, outside React's server bundle). `npm start` runs
-// .next/volt-server/serve.mjs with plain Node: no TypeScript loader in the server process.
+// .next/volt-server/launch.mjs, which runs serve.mjs, both with plain Node: no TypeScript loader
+// in either process. The bundles sit two folders below the root, as scripts/lib does, so the
+// paths the modules take from their own place (scripts/lib/root.ts) hold in both.
 import { build, type Plugin } from "esbuild";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +16,7 @@ import { ROOT } from "./lib/root";
 
 export const SERVER_BUILD_DIR = path.join(ROOT, ".next", "volt-server");
 export const SERVER_ENTRY = path.join(SERVER_BUILD_DIR, "serve.mjs");
+export const LAUNCHER_ENTRY = path.join(SERVER_BUILD_DIR, "launch.mjs");
 
 
 const serverOnlyIsEmpty: Plugin = {
@@ -40,7 +44,7 @@ export async function buildServer(outdir: string = SERVER_BUILD_DIR): Promise<vo
   const routes = API_ROUTES.filter((route) => route.direct).map((route) => routeFile(route));
   await build({
     absWorkingDir: ROOT,
-    entryPoints: { serve: "scripts/serve.ts", ...Object.fromEntries(routes.map((file) => [directRouteEntry(file), file])) },
+    entryPoints: { launch: "scripts/launch.ts", serve: "scripts/serve.ts", ...Object.fromEntries(routes.map((file) => [directRouteEntry(file), file])) },
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

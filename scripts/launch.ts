@@ -9,8 +9,9 @@
 // EMULATOR_PORT fixes the emulators' port (default: 3090, or a free one with --ephemeral). The
 // image host's uploads are kept in .data/uploads/cloudinary (in memory with --ephemeral); the
 // product rows hold the emulator's address, so a fixed port keeps them loading after a restart.
-// Run with `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child that is still
-// cleaning up. On Ctrl-C or SIGTERM the server drains first, then Postgres stops.
+// dev and build run with `node --import tsx` (not the tsx CLI, whose signal relay SIGKILLs a child
+// that is still cleaning up); `npm start` runs this file as compiled by the build
+// (.next/volt-server/launch.mjs, scripts/build-server.ts), with plain Node. On Ctrl-C or SIGTERM the server drains first, then Postgres stops.
 import { spawn, type ChildProcess } from "node:child_process";
 import nextEnv from "@next/env";
 import { randomBytes } from "node:crypto";
@@ -26,7 +27,7 @@ import { applyMigrations } from "./lib/schema-engine";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "build") {
-  console.error("usage: node --import tsx scripts/launch.ts dev|start|build [--port N] [--ephemeral]");
+  console.error("usage: node --import tsx scripts/launch.ts dev|build [--port N], or node .next/volt-server/launch.mjs start [--port N] [--ephemeral]");
   process.exit(2);
 }
 const flag = (name: string) => {

@@ -1,6 +1,6 @@
 // The store as a deployer runs several instances of it, started for real on this machine: one
 // PostgreSQL (embedded), the provider emulators, two production servers (`npm start`, i.e.
-// scripts/launch.ts start, on two ports, one database) and Debian's nginx in front of them as a
+// the compiled launcher of npm start, on two ports, one database) and Debian's nginx in front of them as a
 // round-robin load balancer on loopback. The resilience tests stop and start its parts.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -39,7 +39,7 @@ export class Instance {
   /** Starts `npm start` (the launcher's start mode) and waits until it answers. */
   async start(): Promise<void> {
     this.exitCode = null;
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start", "--port", String(this.port)], { cwd: ROOT, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [".next/volt-server/launch.mjs", "start", "--port", String(this.port)], { cwd: ROOT, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
     this.process = child;
     const keep = (chunk: Buffer) => {
       for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) this.output.push(`[${this.name}] ${line}`);
