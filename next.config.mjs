@@ -8,9 +8,9 @@ const nextConfig = {
   partialPrefetching: true,
   poweredByHeader: false,
   // Next's two in-memory caches (rendered pages, "use cache" entries) in MB each: NEXT_CACHE_MB,
-  // which the launcher sets from the memory limit (scripts/lib/memory.ts); Next's default is 50.
+  // which the launcher sets from the memory limit (server/memory.ts); Next's default is 50.
   ...(/^\d+$/.test(process.env.NEXT_CACHE_MB?.trim() ?? "") ? { cacheMaxMemorySize: Number(process.env.NEXT_CACHE_MB) * 1024 * 1024 } : {}),
-  // ETags: the page cache in front (scripts/serve.ts) sets them once per page; Next would hash
+  // ETags: the page cache in front (server/serve.ts) sets them once per page; Next would hash
   // every page again on every request.
   generateEtags: false,
   experimental: {
@@ -36,7 +36,7 @@ const nextConfig = {
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
       },
-      // Pages get a CSP naming their inline scripts' hashes from scripts/serve.ts (lib/server/front-door/csp.ts);
+      // Pages get a CSP naming their inline scripts' hashes from server/serve.ts (lib/server/front-door/csp.ts);
       // API answers are data: nothing may run, load or frame them.
       {
         source: "/api/:path*",

@@ -13,11 +13,11 @@ import { apiGate } from "@/lib/server/front-door/api-gate";
 //    /category-product/{key}, and /search?q=… by /search/{key}, since a page reading the query
 //    string cannot be cached whole. The shopper's address (and the canonical URL) stays the
 //    query-string form.
-// 3. The API's front door (lib/server/front-door/api-gate.ts) where scripts/serve.ts's is not in front:
+// 3. The API's front door (lib/server/front-door/api-gate.ts) where server/serve.ts's is not in front:
 //    a path that is not valid percent-encoding is a 400, an unknown path a 404 and a wrong method
 //    a 405, all JSON in the API's shape; CORS with credentials for ALLOWED_ORIGINS only.
 
-/** The API front door (lib/server/front-door/api-gate.ts) for hosts without scripts/serve.ts's. */
+/** The API front door (lib/server/front-door/api-gate.ts) for hosts without server/serve.ts's. */
 function gateApi(request: NextRequest): NextResponse {
   const decision = apiGate(request.method, request.nextUrl.pathname, request.headers.get("origin"), request.headers.get("content-length"));
   if (decision.answer) return new NextResponse(decision.answer.body, { status: decision.answer.status, headers: decision.answer.headers });
@@ -62,7 +62,7 @@ export const config = {
   matcher: [
     // The API only for requests with an Origin (browsers' cross-origin calls and preflights, and
     // their same-origin writes): a middleware run costs ~0.8 ms, and on a Node host the front door
-    // of scripts/serve.ts has already gated every API request. Elsewhere, unknown paths still get
+    // of server/serve.ts has already gated every API request. Elsewhere, unknown paths still get
     // the JSON 404 of app/api/[...path].
     { source: "/api/:path*", has: [{ type: "header", key: "origin" }] },
     "/category-product", "/search", "/signin", "/signup", "/user-panel/:path*",

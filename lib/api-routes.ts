@@ -33,7 +33,7 @@ export type ApiRoute = {
   cacheKeyParams?: readonly string[];
   /**
    * On a Node host the production server's front door calls this route's handler itself, without
-   * entering Next's router (scripts/serve.ts, lib/server/front-door/front-door.ts): the signed-in reads and
+   * entering Next's router (server/serve.ts, lib/server/front-door/front-door.ts): the signed-in reads and
    * cart/wishlist writes, where Next's own per-request work was most of the time. Such a handler
    * must use nothing that only works inside Next (next/headers, after(), revalidateTag, a
    * NextRequest's nextUrl or cookies): tests/unit/direct-routes.test.ts loads each in plain Node,

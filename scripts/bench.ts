@@ -41,7 +41,7 @@ import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { seed } from "../prisma/seed";
 import { openDatabase, ROOT } from "./lib/database";
 import { freePort } from "./lib/embedded-postgres";
-import { cgroupLimitMb, cgroupPeakMb } from "./lib/memory";
+import { cgroupLimitMb, cgroupPeakMb } from "../server/memory";
 import { applyMigrations } from "./lib/schema-engine";
 
 const flag = (name: string) => {

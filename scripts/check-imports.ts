@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const SCANNED = ["app", "components", "lib", "scripts", "tests", "e2e", "prisma", "proxy.ts", "instrumentation.ts"];
+const SCANNED = ["app", "components", "lib", "server", "scripts", "tests", "e2e", "prisma", "proxy.ts", "instrumentation.ts"];
 const SKIPPED = new Set(["node_modules", "generated", ".next", ".data"]);
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".mjs", ".js"];
 

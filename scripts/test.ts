@@ -47,7 +47,7 @@ const unit = vitestCounts();
 const database = await openDatabase({ ephemeral: true });
 await applyMigrations(database.url);
 await seed(database.url, { quiet: true });
-const buildOk = run("next build", process.execPath, ["--import", "tsx", "scripts/launch.ts", "build"], { DATABASE_URL: database.url });
+const buildOk = run("next build", process.execPath, ["--import", "tsx", "server/launch.ts", "build"], { DATABASE_URL: database.url });
 let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
 let e2eOk = false;
 if (buildOk) {

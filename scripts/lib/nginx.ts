@@ -10,7 +10,7 @@
 // and OPTIONS may be sent again on `error` (HTTP calls them idempotent): a role change or product
 // edit lands in the same state, but a re-sent password change through update-user answers 400
 // (README "Several instances" says so).
-// `http_504`: a stopping instance (scripts/serve.ts, SIGTERM) first answers reads with 504 for
+// `http_504`: a stopping instance (server/serve.ts, SIGTERM) first answers reads with 504 for
 // its drain delay, before it closes its listening socket: nginx sends those to another instance
 // and marks it failed (max_fails=1) for fail_timeout, so no write is in its accept queue when it
 // closes (such a write would answer 502; it is never sent twice). The store answers no 504 itself.

@@ -9,9 +9,9 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
+import { ROOT } from "./root";
 
 const require = createRequire(import.meta.url);
-const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SCHEMA_PATH = path.join(ROOT, "prisma/schema.prisma");
 export const MIGRATIONS_DIR = path.join(ROOT, "prisma/migrations");
 

@@ -1,4 +1,4 @@
-// The session cache (lib/server/accounts/session-cache.ts) with the listener scripts/serve.ts wires to it,
+// The session cache (lib/server/accounts/session-cache.ts) with the listener server/serve.ts wires to it,
 // on a real PostgreSQL: a signed-in request is answered from memory, and every way a session can
 // end reaches the cache, whether this instance or another one (a change straight in the
 // database stands for one) made it.

@@ -119,7 +119,7 @@ export async function startCluster(log: (line: string) => void = console.log): P
     const url = `http://127.0.0.1:${nginxPort}`;
     if (process.env.RESILIENCE_SKIP_BUILD !== "1" || !existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
       log("resilience: building the store against the cluster's database");
-      const built = spawnSync(process.execPath, ["--import", "tsx", "scripts/launch.ts", "build"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url, SITE_URL: url, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+      const built = spawnSync(process.execPath, ["--import", "tsx", "server/launch.ts", "build"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url, SITE_URL: url, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
       if (built.status !== 0) throw new Error(`next build failed:\n${built.stderr}`);
     }
 

@@ -1,5 +1,5 @@
-// scripts/lib/direct-routes.ts: the front door's direct routes load in plain Node (as
-// scripts/serve.ts loads them, not through Vitest's resolver), and Next's config headers apply.
+// server/direct-routes.ts: the front door's direct routes load in plain Node (as
+// server/serve.ts loads them, not through Vitest's resolver), and Next's config headers apply.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,13 +7,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES, routeFile } from "@/lib/api-routes";
-import { configHeaderRules, directRouteEntry } from "../../scripts/lib/direct-routes";
+import { configHeaderRules, directRouteEntry } from "../../server/direct-routes";
 
 describe("direct routes", () => {
   it("load from their route files under node --import tsx, each with the methods the route list names", () => {
     // Each handler is called as the front door calls it: a plain Request (not Next's NextRequest),
     // here without a session, which every direct route refuses before anything else.
-    const script = `import { loadDirectRoutes } from "./scripts/lib/direct-routes.ts";
+    const script = `import { loadDirectRoutes } from "./server/direct-routes.ts";
 const routes = await loadDirectRoutes();
 const out = [];
 for (const [route, handlers] of routes) {
@@ -39,7 +39,7 @@ console.log(JSON.stringify(out));`;
   });
 
   it("run compiled by npm run build, under plain node (no TypeScript loader), with the same answers", async () => {
-    const { buildServer } = await import("../../scripts/build-server");
+    const { buildServer } = await import("../../server/build-server");
     // Inside the project, so that Node finds the packages the bundle leaves to it.
     const dir = path.resolve(".data", "tmp", `volt-server-${process.pid}`);
     await buildServer(dir);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HEAP_SHARE, heapFlags, memoryLimitMb, nextCacheMb, pageCacheMb, serverMemory } from "../../scripts/lib/memory";
+import { HEAP_SHARE, heapFlags, memoryLimitMb, nextCacheMb, pageCacheMb, serverMemory } from "../../server/memory";
 
 describe("the server's heap limit", () => {
   it("comes from STORE_MEMORY_MB", () => {

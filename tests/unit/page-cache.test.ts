@@ -1,4 +1,4 @@
-// The page cache in front of Next (lib/server/front-door/page-cache.ts), wired as scripts/serve.ts wires it,
+// The page cache in front of Next (lib/server/front-door/page-cache.ts), wired as server/serve.ts wires it,
 // over real HTTP: an upstream handler stands in for Next and counts what reaches it.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { close, listen } from "./test-server";

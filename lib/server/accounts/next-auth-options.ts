@@ -10,7 +10,7 @@ import { signInThrottled } from "./sign-in";
 import { findUserById, toPublicUser } from "./users";
 
 // The options of next-auth's own routes (app/api/auth/[...nextauth]), kept apart from auth.ts so
-// that the session checks load without next-auth's providers (scripts/serve.ts's front door runs
+// that the session checks load without next-auth's providers (server/serve.ts's front door runs
 // the signed-in handlers outside Next's bundle, where next-auth's CommonJS default exports do not
 // resolve as they do inside it).
 

@@ -2,13 +2,13 @@
 // session and user from the database every time. Safe only while this instance hears every
 // change that could end or alter a session: PostgreSQL triggers on "User" and "Session"
 // (migration 20261123090000_session_notify) send the user's id on SESSION_CHANNEL when a session
-// is deleted or a user changed or deleted, and scripts/serve.ts's listener drops that user's
+// is deleted or a user changed or deleted, and server/serve.ts's listener drops that user's
 // entries (catalog-broadcast.ts). So the cache is on only while that listener is connected: not
-// under `next dev`, Vitest or a platform without scripts/serve.ts, and not while the listener is
+// under `next dev`, Vitest or a platform without server/serve.ts, and not while the listener is
 // reconnecting (everything is dropped when it disconnects). The instance that makes a change drops
-// the entries itself at once too. The Next bundle and scripts/serve.ts load this module
+// the entries itself at once too. The Next bundle and server/serve.ts load this module
 // separately; they share one registry on globalThis.
-// No "server-only": scripts/serve.ts imports it.
+// No "server-only": server/serve.ts imports it.
 
 
 /** How long a session read from the database is trusted without asking again. */

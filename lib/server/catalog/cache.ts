@@ -39,7 +39,7 @@ export async function renderPerRequest(): Promise<void> {
  * A catalogue write, and its news for every instance: the write and a NOTIFY on the catalogue
  * channel commit together (PostgreSQL sends the notification only if the write commits), then this
  * instance refreshes itself at once. The others refresh when their listener hears it
- * (catalog-broadcast.ts, started by scripts/serve.ts), within a second.
+ * (catalog-broadcast.ts, started by server/serve.ts), within a second.
  */
 export async function changeCatalog<T>(write: Prisma.PrismaPromise<T>): Promise<T> {
   const [result] = await db.$transaction([write, db.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${catalogMessage(instanceId())})`]);

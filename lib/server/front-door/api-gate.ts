@@ -2,7 +2,7 @@ import { allowedMethods, bodyCap, findApiRoute, type ApiRoute } from "../../api-
 import { jsonError, type GateAnswer } from "../platform/answers";
 import { isAllowedCorsOrigin } from "../platform/origin";
 
-// The API's front door, decided once for both places that run it: scripts/serve.ts's front door
+// The API's front door, decided once for both places that run it: server/serve.ts's front door
 // (every API request on a Node host, before Next) and proxy.ts (on hosts without it, such as
 // Vercel, for requests that carry an Origin). An unknown path is a 404, a wrong method a 405
 // with Allow, a path that is not valid percent-encoding a 400, all JSON in the API's shape; a

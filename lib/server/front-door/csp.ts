@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import type { StoreConfig } from "../platform/config";
 
 // The Content-Security-Policy of the store's pages. Scripts run only from the store itself and,
-// inline, only when their SHA-256 is named in the policy: scripts/serve.ts holds each HTML page
+// inline, only when their SHA-256 is named in the policy: server/serve.ts holds each HTML page
 // back until it is complete, hashes its inline scripts (Next's bootstrap and RSC payload), and
 // sends the policy with the page (the page cache keeps it with the page). No 'unsafe-inline' and
-// no 'unsafe-eval' for scripts. No "server-only": scripts/serve.ts imports this outside Next.
+// no 'unsafe-eval' for scripts. No "server-only": server/serve.ts imports this outside Next.
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const TYPE = /\btype\s*=\s*["']?([^"'\s>]+)/i;

@@ -7,7 +7,7 @@ import { PEER_ADDRESS_HEADER } from "../platform/client-address";
 import { inlineScriptHashes } from "./csp";
 import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
 
-// What scripts/serve.ts puts in front of Next's request handler, for every request:
+// What server/serve.ts puts in front of Next's request handler, for every request:
 //   - records the TCP peer's address for the per-address limits (client-address.ts);
 //   - gates the API (api-gate.ts): JSON 400/404/405 and CORS before Next is entered;
 //   - answers a page address that is not valid percent-encoding with the not-found page, as a

@@ -6,7 +6,7 @@ import { categoryFilterKey, parseCategoryFilter } from "../../category-filter";
 import { searchKey } from "../../search-query";
 import { CACHEABLE_ANSWER_HEADER, keepPurged, stopPurging } from "../platform/answers";
 
-// A small response cache in front of Next's request handler (scripts/serve.ts), for the catalogue
+// A small response cache in front of Next's request handler (server/serve.ts), for the catalogue
 // pages that Next itself serves from its cache (home, category, product and search pages, whose
 // answers carry `Cache-Control: s-maxage=…`). Next spends about 1.5 ms of CPU on every request
 // before it reaches its own cache (routing, the page module, headers) and compresses the page

@@ -1,4 +1,4 @@
-// What the front door (outside Next, scripts/serve.ts) and the route handlers (inside it) must
+// What the front door (outside Next, server/serve.ts) and the route handlers (inside it) must
 // agree on, in the platform room so that both may import it: the API's error envelope for
 // answers made before or around Next, the marks between a catalogue handler and the page cache,
 // and the purge that catalogue writes call on every page cache of the process. No
@@ -46,7 +46,7 @@ export function stopPurging(cache: Purgeable): void {
 }
 
 /**
- * Drops every cached page in this process. The server bundle and scripts/serve.ts load this module
+ * Drops every cached page in this process. The server bundle and server/serve.ts load this module
  * separately; they meet through a global registry.
  */
 export function purgePageCache(): void {

@@ -4,14 +4,14 @@ import pg from "pg";
 // Catalogue changes reach every instance through PostgreSQL's own LISTEN/NOTIFY, on the database
 // all instances already share. A write goes through changeCatalog() (cache.ts): the write and a
 // NOTIFY on CATALOG_CHANNEL commit together, and the writer refreshes itself at once. Every
-// instance's CatalogListener (started by scripts/serve.ts), the writer's included, hears the
+// instance's CatalogListener (started by server/serve.ts), the writer's included, hears the
 // notification and refreshes its instance: Next's catalogue tag is revalidated and then its page
 // cache dropped (README, Architecture: "Several instances"). PostgreSQL delivers a notification
 // only to the sessions listening when it commits; a listener that lost its connection may have
 // missed some, so it refreshes everything once it has reconnected, and until then its instance
 // keeps catalogue pages only briefly (onState tells serve.ts when). The same connection listens on
 // SESSION_CHANNEL for changes to users and sessions (lib/server/accounts/session-cache.ts).
-// No "server-only": scripts/serve.ts runs it outside Next's bundles.
+// No "server-only": server/serve.ts runs it outside Next's bundles.
 
 export const CATALOG_CHANNEL = "volt_catalog";
 /** The triggers of migration 20261123090000_session_notify send a user's id here when their sessions may have changed. */
@@ -173,6 +173,6 @@ export class CatalogListener {
   }
 }
 
-/** scripts/serve.ts keeps a random token here; the internal refresh route asks for it. */
+/** server/serve.ts keeps a random token here; the internal refresh route asks for it. */
 export const INTERNAL_TOKEN_ENV = "VOLT_INTERNAL_TOKEN";
 export const INTERNAL_TOKEN_HEADER = "x-volt-internal-token";

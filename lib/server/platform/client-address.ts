@@ -1,17 +1,17 @@
 import { isIP } from "node:net";
 import { readConfig } from "./config";
 
-// The client's address, for per-address limits. No "server-only" here: scripts/serve.ts imports
+// The client's address, for per-address limits. No "server-only" here: server/serve.ts imports
 // the header names outside Next. Where it comes from is the deployer's choice
 // (TRUSTED_PROXY_HOPS, README "Security"):
-//   0  the TCP peer of the server: `npm start` (scripts/serve.ts) puts it in PEER_ADDRESS_HEADER,
+//   0  the TCP peer of the server: `npm start` (server/serve.ts) puts it in PEER_ADDRESS_HEADER,
 //      replacing whatever a client sent under that name; X-Forwarded-For is ignored.
 //   N  the N-th address from the right of X-Forwarded-For: each trusted proxy appends the address
 //      it saw, so everything left of that was written by the client and proves nothing.
 
-/** Set by scripts/serve.ts on every request, from the socket. */
+/** Set by server/serve.ts on every request, from the socket. */
 export const PEER_ADDRESS_HEADER = "x-volt-peer-address";
-/** scripts/serve.ts sets this in its process: only then does PEER_ADDRESS_HEADER come from the socket. */
+/** server/serve.ts sets this in its process: only then does PEER_ADDRESS_HEADER come from the socket. */
 export const PEER_ADDRESS_FLAG = "VOLT_PEER_ADDRESS_FROM_SOCKET";
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;

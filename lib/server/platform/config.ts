@@ -71,7 +71,7 @@ export type StoreConfig = {
   resend: { apiKey: string | undefined; from: string };
   cloudinaryUrl: string | undefined;
   demoAccounts: boolean;
-  /** The page cache of `npm start` (scripts/serve.ts); megabytes 0 turns it off. */
+  /** The page cache of `npm start` (server/serve.ts); megabytes 0 turns it off. */
   pageCache: { seconds: number; megabytes: number };
   /** Opens GET /api/cron/order-emails to a scheduler that sends it as a Bearer token. */
   cronSecret: string | undefined;

@@ -3,7 +3,7 @@ import { INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "@/lib/server/platform
 import { handle, matchesSecret, notFound, ok, readBody } from "@/lib/server/platform/http";
 import { z } from "zod";
 
-// POST /api/internal/catalog-changed — how scripts/serve.ts refreshes its own Next instance when
+// POST /api/internal/catalog-changed — how server/serve.ts refreshes its own Next instance when
 // the catalogue broadcast tells it another instance changed the catalogue (Next revalidates tags
 // only inside a request). Proven by a token that serve.ts draws at start and keeps in its own
 // process; without it (every other caller, and every platform where serve.ts does not run) the

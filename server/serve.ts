@@ -1,8 +1,8 @@
-// The production server that `npm start` runs (scripts/launch.ts starts it): Next's own request
+// The production server that `npm start` runs (server/launch.ts starts it): Next's own request
 // handler behind the front door of lib/server/front-door/front-door.ts: the client's socket address for the
 // limits, the page cache (repeated catalogue pages answered without entering Next) and each
 // page's hash-based Content-Security-Policy (README, Architecture: "Front door and page cache").
-// `npm run build` compiles it to .next/volt-server/serve.mjs (scripts/build-server.ts), which the
+// `npm run build` compiles it to .next/volt-server/serve.mjs (server/build-server.ts), which the
 // launcher runs with plain Node (no TypeScript loader):
 //   node .next/volt-server/serve.mjs --port 3000
 // PAGE_CACHE_SECONDS (default 60) bounds how long a page is kept, PAGE_CACHE_MB (default 64) how
@@ -14,8 +14,8 @@
 // still accepts and answers writes, but refuses reads with 504 (nginx passes them to another
 // instance and stops choosing this one); then no new connections, requests in flight finish, and
 // the process ends within 9 s of the signal.
-// First: Node's source maps off before anything else loads (scripts/lib/source-maps-off.ts).
-import "./lib/source-maps-off";
+// First: Node's source maps off before anything else loads (server/source-maps-off.ts).
+import "./source-maps-off";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
@@ -25,9 +25,9 @@ import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADE
 import { contentSecurityPolicy } from "../lib/server/front-door/csp";
 import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/accounts/session-cache";
 import { frontDoor } from "../lib/server/front-door/front-door";
-import { configHeaderRules, loadDirectRoutes } from "./lib/direct-routes";
+import { configHeaderRules, loadDirectRoutes } from "./direct-routes";
 import { PageCache } from "../lib/server/front-door/page-cache";
-import { ROOT } from "./lib/root";
+import { ROOT } from "../scripts/lib/root";
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);

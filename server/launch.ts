@@ -5,29 +5,29 @@
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
 // Flags: --port N (or PORT), --ephemeral (a throwaway database, for the browser tests).
-// STORE_MEMORY_MB (or the container's memory limit) sizes the server's V8 heap (scripts/lib/memory.ts).
+// STORE_MEMORY_MB (or the container's memory limit) sizes the server's V8 heap (server/memory.ts).
 // EMULATOR_PORT fixes the emulators' port (default: 3090, or a free one with --ephemeral). The
 // image host's uploads are kept in .data/uploads/cloudinary (in memory with --ephemeral); the
 // product rows hold the emulator's address, so a fixed port keeps them loading after a restart.
 // dev and build run with `node --import tsx` (not the tsx CLI, whose signal relay SIGKILLs a child
 // that is still cleaning up); `npm start` runs this file as compiled by the build
-// (.next/volt-server/launch.mjs, scripts/build-server.ts), with plain Node. On Ctrl-C or SIGTERM the server drains first, then Postgres stops.
+// (.next/volt-server/launch.mjs, server/build-server.ts), with plain Node. On Ctrl-C or SIGTERM the server drains first, then Postgres stops.
 import { spawn, type ChildProcess } from "node:child_process";
 import nextEnv from "@next/env";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, readConfig } from "../lib/server/platform/config";
-import { countProducts, DATA_DIR, openDatabase, ROOT } from "./lib/database";
-import { onStopSignal } from "./lib/embedded-postgres";
-import { serverMemory } from "./lib/memory";
-import { applyMigrations } from "./lib/schema-engine";
+import { countProducts, DATA_DIR, openDatabase, ROOT } from "../scripts/lib/database";
+import { onStopSignal } from "../scripts/lib/embedded-postgres";
+import { serverMemory } from "./memory";
+import { applyMigrations } from "../scripts/lib/schema-engine";
 // The seed, the emulators and the compile hints are imported only when used: the launcher stays
 // resident beside the server, and in a memory-limited container every MB it holds is the server's.
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "build") {
-  console.error("usage: node --import tsx scripts/launch.ts dev|build [--port N], or node .next/volt-server/launch.mjs start [--port N] [--ephemeral]");
+  console.error("usage: node --import tsx server/launch.ts dev|build [--port N], or node .next/volt-server/launch.mjs start [--port N] [--ephemeral]");
   process.exit(2);
 }
 const flag = (name: string) => {
@@ -83,9 +83,9 @@ async function build() {
     const child = spawn(process.execPath, [nextBin, "build"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, stdio: "inherit" });
     const code = await new Promise<number>((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
     if (code === 0) {
-      const { addCompileHints } = await import("./lib/compile-hints");
+      const { addCompileHints } = await import("../scripts/lib/compile-hints");
       log(`Compile hints added to ${addCompileHints(path.join(ROOT, ".next")).length} framework chunks`);
-      // The production server as plain JavaScript (scripts/build-server.ts): npm start runs it with no TypeScript loader.
+      // The production server as plain JavaScript (server/build-server.ts): npm start runs it with no TypeScript loader.
       const { buildServer, SERVER_ENTRY } = await import("./build-server");
       await buildServer();
       log(`Production server compiled to ${path.relative(ROOT, SERVER_ENTRY)}`);
@@ -140,7 +140,7 @@ async function main() {
     // (STRIPE_WEBHOOK_SECRET when given, else a fresh one). With a real key, Stripe does.
     const webhookSecret = config.stripe.secretKey ? undefined : (config.stripe.webhookSecret ?? `whsec_${randomBytes(24).toString("base64url")}`);
     if (webhookSecret) env.STRIPE_WEBHOOK_SECRET = webhookSecret;
-    const { startEmulators } = await import("./emulators/server");
+    const { startEmulators } = await import("../scripts/emulators/server");
     const options = {
       stripe: { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, webhookSecret },
       // Uploads outlive a restart, as on the real host; a throwaway store's go with it.
@@ -164,8 +164,8 @@ async function main() {
     if (webhookSecret) log(`Payments: emulated Stripe Checkout (test card 4242 4242 4242 4242); events go to /api/webhook`);
   }
 
-  // Production runs scripts/serve.ts: Next's handler behind the page cache. Development runs next dev.
-  // The server's heap, caches and allocator from the memory limit (scripts/lib/memory.ts).
+  // Production runs server/serve.ts: Next's handler behind the page cache. Development runs next dev.
+  // The server's heap, caches and allocator from the memory limit (server/memory.ts).
   let heap: string[] = [];
   if (mode === "start") {
     try {
@@ -178,7 +178,7 @@ async function main() {
       process.exit(1);
     }
   }
-  // The compiled server (npm run build made it: scripts/build-server.ts), run by plain Node.
+  // The compiled server (npm run build made it: server/build-server.ts), run by plain Node.
   const serverEntry = path.join(ROOT, ".next", "volt-server", "serve.mjs");
   if (mode === "start" && !existsSync(serverEntry)) {
     console.error(`[store] ${path.relative(ROOT, serverEntry)} is missing: run npm run build first`);

@@ -1,12 +1,12 @@
-// What scripts/serve.ts needs to answer the `direct` routes (lib/api-routes.ts) itself: their
+// What server/serve.ts needs to answer the `direct` routes (lib/api-routes.ts) itself: their
 // handlers, loaded from their route files, and the headers next.config.mjs gives each path.
 import { readFileSync } from "node:fs";
 import { register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { API_ROUTES, routeFile, type ApiRoute } from "../../lib/api-routes";
-import type { DirectHandler } from "../../lib/server/front-door/front-door";
-import { ROOT } from "./root";
+import { API_ROUTES, routeFile, type ApiRoute } from "../lib/api-routes";
+import type { DirectHandler } from "../lib/server/front-door/front-door";
+import { ROOT } from "../scripts/lib/root";
 
 /**
  * The handlers of the `direct` routes (lib/api-routes.ts), loaded from their route files: the
@@ -15,7 +15,7 @@ import { ROOT } from "./root";
  * in db.ts, the session cache), and everything else is in the database.
  */
 export async function loadDirectRoutes(): Promise<Map<ApiRoute, Record<string, DirectHandler>>> {
-  // The production server (.next/volt-server, scripts/build-server.ts) loads the compiled route
+  // The production server (.next/volt-server, server/build-server.ts) loads the compiled route
   // modules beside it, where "server-only" is already an empty module; under tsx (the tests) the
   // route files themselves, with "server-only" resolved to nothing (see server-only.mjs).
   const compiled = process.env.STORE_COMPILED_SERVER === "1";
@@ -28,7 +28,7 @@ export async function loadDirectRoutes(): Promise<Map<ApiRoute, Record<string, D
   return routes;
 }
 
-/** The compiled module of a direct route's file, under .next/volt-server (scripts/build-server.ts). */
+/** The compiled module of a direct route's file, under .next/volt-server (server/build-server.ts). */
 export const directRouteEntry = (file: string) => `routes/${file.replace(/^app\/api\//, "").replace(/\/route\.ts$/, "").replace(/[^A-Za-z0-9_-]+/g, "_")}`;
 
 type HeaderRule = { regex: string; headers: { key: string; value: string }[]; has?: unknown; missing?: unknown };

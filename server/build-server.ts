@@ -1,18 +1,18 @@
 // The production server as plain JavaScript, made by `npm run build` after `next build`: esbuild
-// bundles the launcher (scripts/launch.ts, for `npm start`), the server (scripts/serve.ts) and the
+// bundles the launcher (server/launch.ts, for `npm start`), the server (server/serve.ts) and the
 // route files of the `direct` routes (lib/api-routes.ts) into
 // .next/volt-server/ (ES modules, the code they share in common chunks), with every npm package
 // left to Node (`packages: "external"`) and "server-only" as an empty module (the front door
 // loads those route handlers itself, outside React's server bundle). `npm start` runs
 // .next/volt-server/launch.mjs, which runs serve.mjs, both with plain Node: no TypeScript loader
-// in either process. The bundles sit two folders below the root, as scripts/lib does, so the
-// paths the modules take from their own place (scripts/lib/root.ts) hold in both.
+// in either process. The modules find the repository's root by its package.json
+// (scripts/lib/root.ts), so their paths hold both as TypeScript and bundled here.
 import { build, type Plugin } from "esbuild";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { API_ROUTES, routeFile } from "../lib/api-routes";
-import { directRouteEntry } from "./lib/direct-routes";
-import { ROOT } from "./lib/root";
+import { directRouteEntry } from "./direct-routes";
+import { ROOT } from "../scripts/lib/root";
 
 export const SERVER_BUILD_DIR = path.join(ROOT, ".next", "volt-server");
 export const SERVER_ENTRY = path.join(SERVER_BUILD_DIR, "serve.mjs");
@@ -44,7 +44,7 @@ export async function buildServer(outdir: string = SERVER_BUILD_DIR): Promise<vo
   const routes = API_ROUTES.filter((route) => route.direct).map((route) => routeFile(route));
   await build({
     absWorkingDir: ROOT,
-    entryPoints: { launch: "scripts/launch.ts", serve: "scripts/serve.ts", ...Object.fromEntries(routes.map((file) => [directRouteEntry(file), file])) },
+    entryPoints: { launch: "server/launch.ts", serve: "server/serve.ts", ...Object.fromEntries(routes.map((file) => [directRouteEntry(file), file])) },
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
