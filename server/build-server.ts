@@ -11,12 +11,9 @@ import { build, type Plugin } from "esbuild";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { API_ROUTES, routeFile } from "../lib/api-routes";
-import { directRouteEntry } from "./direct-routes";
+import { directRouteEntry, SERVER_BUILD_DIR } from "./compiled";
 import { ROOT } from "../scripts/lib/root";
 
-export const SERVER_BUILD_DIR = path.join(ROOT, ".next", "volt-server");
-export const SERVER_ENTRY = path.join(SERVER_BUILD_DIR, "serve.mjs");
-export const LAUNCHER_ENTRY = path.join(SERVER_BUILD_DIR, "launch.mjs");
 
 
 const serverOnlyIsEmpty: Plugin = {

@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { API_ROUTES, routeFile, type ApiRoute } from "../lib/api-routes";
 import type { DirectHandler } from "../lib/server/front-door/front-door";
 import { ROOT } from "../scripts/lib/root";
+import { directRouteEntry, SERVER_BUILD_DIR } from "./compiled";
 
 /**
  * The handlers of the `direct` routes (lib/api-routes.ts), loaded from their route files: the
@@ -22,14 +23,11 @@ export async function loadDirectRoutes(): Promise<Map<ApiRoute, Record<string, D
   if (!compiled) register("./server-only.mjs", import.meta.url);
   const routes = new Map<ApiRoute, Record<string, DirectHandler>>();
   for (const route of API_ROUTES.filter((candidate) => candidate.direct)) {
-    const file = compiled ? path.join(ROOT, ".next", "volt-server", `${directRouteEntry(routeFile(route))}.mjs`) : path.join(ROOT, routeFile(route));
+    const file = compiled ? path.join(SERVER_BUILD_DIR, `${directRouteEntry(routeFile(route))}.mjs`) : path.join(ROOT, routeFile(route));
     routes.set(route, (await import(pathToFileURL(file).href)) as Record<string, DirectHandler>);
   }
   return routes;
 }
-
-/** The compiled module of a direct route's file, under .next/volt-server (server/build-server.ts). */
-export const directRouteEntry = (file: string) => `routes/${file.replace(/^app\/api\//, "").replace(/\/route\.ts$/, "").replace(/[^A-Za-z0-9_-]+/g, "_")}`;
 
 type HeaderRule = { regex: string; headers: { key: string; value: string }[]; has?: unknown; missing?: unknown };
 

@@ -20,6 +20,7 @@ import path from "node:path";
 import { ConfigError, readConfig } from "../lib/server/platform/config";
 import { countProducts, DATA_DIR, openDatabase, ROOT } from "../scripts/lib/database";
 import { onStopSignal } from "../scripts/lib/embedded-postgres";
+import { SERVER_ENTRY } from "./compiled";
 import { serverMemory } from "./memory";
 import { applyMigrations } from "../scripts/lib/schema-engine";
 // The seed, the emulators and the compile hints are imported only when used: the launcher stays
@@ -86,7 +87,7 @@ async function build() {
       const { addCompileHints } = await import("../scripts/lib/compile-hints");
       log(`Compile hints added to ${addCompileHints(path.join(ROOT, ".next")).length} framework chunks`);
       // The production server as plain JavaScript (server/build-server.ts): npm start runs it with no TypeScript loader.
-      const { buildServer, SERVER_ENTRY } = await import("./build-server");
+      const { buildServer } = await import("./build-server");
       await buildServer();
       log(`Production server compiled to ${path.relative(ROOT, SERVER_ENTRY)}`);
     }
@@ -179,14 +180,13 @@ async function main() {
     }
   }
   // The compiled server (npm run build made it: server/build-server.ts), run by plain Node.
-  const serverEntry = path.join(ROOT, ".next", "volt-server", "serve.mjs");
-  if (mode === "start" && !existsSync(serverEntry)) {
-    console.error(`[store] ${path.relative(ROOT, serverEntry)} is missing: run npm run build first`);
+  if (mode === "start" && !existsSync(SERVER_ENTRY)) {
+    console.error(`[store] ${path.relative(ROOT, SERVER_ENTRY)} is missing: run npm run build first`);
     process.exit(1);
   }
   const args =
     mode === "start"
-      ? [...heap, serverEntry, "--port", String(port)]
+      ? [...heap, SERVER_ENTRY, "--port", String(port)]
       : [path.join(ROOT, "node_modules/next/dist/bin/next"), "dev", "--port", String(port)];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" });
   log(`The store: ${siteUrl}`);

@@ -7,7 +7,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { API_ROUTES, routeFile } from "@/lib/api-routes";
-import { configHeaderRules, directRouteEntry } from "../../server/direct-routes";
+import { directRouteEntry } from "../../server/compiled";
+import { configHeaderRules } from "../../server/direct-routes";
 
 describe("direct routes", () => {
   it("load from their route files under node --import tsx, each with the methods the route list names", () => {

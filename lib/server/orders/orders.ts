@@ -10,8 +10,8 @@ import type { CheckoutLine, PublicOrder } from "./types";
 import { db } from "../platform/db";
 import { sendMail } from "../providers/mail";
 import { orderConfirmationEmail } from "./order-email";
-import { HttpError, unavailable } from "../platform/http";
-import { countOrRefuse } from "../platform/rate-limit";
+import { unavailable } from "../platform/http";
+import { hit } from "../platform/rate-limit";
 import { keepSession, keptSession } from "./stripe-session-cache";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 
@@ -221,13 +221,7 @@ export async function fulfilCheckoutSession(
  */
 async function mayAskStripe(userId: string, now: number = Date.now()): Promise<boolean> {
   const [limit, seconds] = SUCCESS_LOOKUPS_PER_ACCOUNT;
-  try {
-    await countOrRefuse([{ key: `success-lookup:account:${userId}`, seconds, limit }], () => "", new Date(now));
-    return true;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 429) return false;
-    throw error;
-  }
+  return (await hit({ key: `success-lookup:account:${userId}`, seconds, now: new Date(now) })) <= limit;
 }
 
 type Writer = Pick<typeof db, "$executeRaw">;
