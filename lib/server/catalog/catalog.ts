@@ -29,6 +29,14 @@ export type PublicProduct = {
   sellingPrice: number;
   createdAt: string;
   updatedAt: string;
+  /** Units on hand (not yet sold). */
+  stock: number;
+  /** Units held by open checkouts. */
+  held: number;
+  /** What a shopper can buy now: stock − held (0: out of stock). */
+  available: number;
+  /** Retired by an admin: shoppers never see it listed, and cannot buy it. */
+  archived: boolean;
 };
 
 /** docs/PRODUCT.md §3.4: one category strip item per category that has products. */
@@ -48,6 +56,10 @@ export function toPublicProduct(product: Product): PublicProduct {
     sellingPrice: paiseToRupees(product.sellingPrice),
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
+    stock: product.stock,
+    held: product.held,
+    available: Math.max(0, product.stock - product.held),
+    archived: product.archivedAt !== null,
   };
 }
 

@@ -7,6 +7,7 @@ import { Prisma, type Order, type OrderItem } from "@/lib/generated/prisma/clien
 import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
 import type { CheckoutLine, PublicOrder } from "./types";
+import type { DeliveryDetails } from "@/lib/india";
 import { db } from "../platform/db";
 import { sendMail } from "../providers/mail";
 import { orderConfirmationEmail } from "./order-email";
@@ -23,7 +24,8 @@ import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, s
 type ShippingOption = PublicOrder["shipping_options"][number];
 type OrderRow = Order & { items: OrderItem[] };
 
-export function toPublicOrder(order: OrderRow): PublicOrder {
+/** `forAdmin`: with the owner's flag (`attention`), which shoppers never see. */
+export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
   return {
     _id: order.id,
     createdAt: order.createdAt.toISOString(),
@@ -39,18 +41,24 @@ export function toPublicOrder(order: OrderRow): PublicOrder {
     paymentDetails: { paymentId: order.paymentIntentId, payment_method_type: order.paymentMethodTypes, payment_status: order.paymentStatus },
     shipping_options: order.shippingOptions as ShippingOption[],
     total_amount: paiseToRupees(order.totalAmount),
+    delivery: (order.delivery as DeliveryDetails | null) ?? null,
+    ...(forAdmin ? { attention: order.attention, attentionNote: order.attentionNote } : {}),
   };
 }
 
 const ITEMS_IN_ORDER = { items: { orderBy: [{ name: "asc" }, { id: "asc" }] } } satisfies Prisma.OrderInclude;
 
 /** Orders matching `where`, newest first, a page at a time, with how many there are. */
-async function pageOfOrders(where: Prisma.OrderWhereInput, page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
+async function pageOfOrders(where: Prisma.OrderWhereInput, page: number, limit: number, forAdmin = false): Promise<{ orders: PublicOrder[]; total: number }> {
+  // The admin sees the orders that need them first (oversold), then newest first.
+  const orderBy: Prisma.OrderOrderByWithRelationInput[] = forAdmin
+    ? [{ attention: { sort: "asc", nulls: "last" } }, { createdAt: "desc" }, { id: "desc" }]
+    : [{ createdAt: "desc" }, { id: "desc" }];
   const [rows, total] = await Promise.all([
-    db.order.findMany({ where, include: ITEMS_IN_ORDER, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
+    db.order.findMany({ where, include: ITEMS_IN_ORDER, orderBy, skip: (page - 1) * limit, take: limit }),
     db.order.count({ where }),
   ]);
-  return { orders: rows.map(toPublicOrder), total };
+  return { orders: rows.map((row) => toPublicOrder(row, forAdmin)), total };
 }
 
 /** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. */
@@ -60,7 +68,7 @@ export function listOrders(userId: string, page = 1, limit = ORDERS_LIST_MAX): P
 
 /** Every order, newest first, a page at a time (the admin's Orders screen). */
 export function listAllOrders(page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
-  return pageOfOrders({}, page, limit);
+  return pageOfOrders({}, page, limit, true);
 }
 
 // Fulfilment ----------------------------------------------------------------------------------
@@ -199,6 +207,7 @@ export async function fulfilCheckoutSession(
     // added since stays, a product deleted since is simply gone.
     // (Delete first: after the decrement, a kept line would match the delete.)
     for (const line of checkout.userId ? lines : []) {
+      if (!line.cartItemId) continue; // Buy Now: the cart is left as it was
       await tx.cartItem.deleteMany({ where: { id: line.cartItemId, userId: checkout.userId!, quantity: { lte: line.quantity } } });
       await tx.cartItem.updateMany({
         where: { id: line.cartItemId, userId: checkout.userId!, quantity: { gt: line.quantity } },
