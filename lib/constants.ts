@@ -131,3 +131,9 @@ export const PICTURE_BODY_MAX_BYTES = 3 * 1024 * 1024;
 export const CHECKOUT_BODY_MAX_BYTES = 1024 * 1024;
 /** Stripe's events are a few KB; a signed body is never near this. */
 export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
+
+// Stock (lib/server/orders/holds.ts).
+/** Under this many units available, shoppers see "Only N left". */
+export const LOW_STOCK_THRESHOLD = 5;
+/** The most an admin may set as units on hand. */
+export const STOCK_MAX = 1_000_000;
