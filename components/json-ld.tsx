@@ -1,4 +1,6 @@
+import type { Thing, WithContext } from "schema-dts";
+
 /** Structured data for search engines. `<` is escaped so no text can close the script. */
-export function JsonLd({ data }: { data: Record<string, unknown> }) {
+export function JsonLd({ data }: { data: WithContext<Thing> }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
 }

@@ -82,7 +82,10 @@ export const SITEMAP_URLS_PER_FILE = 45_000;
 export const CHECKOUT_CURRENCY = "inr";
 /** The one shipping option every order carries: a fixed amount, in paise, and its name. */
 export const SHIPPING_AMOUNT_PAISE = 4900;
-export const SHIPPING_RATE_NAME = "Standard delivery (3–5 business days)";
+/** Business days between the order and handing it to the carrier, then in transit: what the rate's name promises. */
+export const SHIPPING_HANDLING_DAYS = { min: 0, max: 1 } as const;
+export const SHIPPING_TRANSIT_DAYS = { min: 3, max: 5 } as const;
+export const SHIPPING_RATE_NAME = `Standard delivery (${SHIPPING_TRANSIT_DAYS.min}–${SHIPPING_TRANSIT_DAYS.max} business days)`;
 /** Stripe's smallest INR charge (₹0.50) and largest amount (8 digits of paise). */
 export const STRIPE_MIN_AMOUNT_PAISE = 50;
 export const STRIPE_MAX_AMOUNT_PAISE = 99_999_999;

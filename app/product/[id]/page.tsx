@@ -9,6 +9,7 @@ import { WishlistHeart } from "@/components/wishlist-heart";
 import { categoryLabel, isCategory } from "@/lib/categories";
 import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
 import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/money";
+import { breadcrumbJsonLd, productJsonLd } from "@/lib/product-json-ld";
 import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
 import { absoluteUrl } from "@/lib/site-url";
 
@@ -145,39 +146,16 @@ async function RelatedProducts({ product }: { product: PublicProduct }) {
 }
 
 function ProductStructuredData({ product, categoryHref }: { product: PublicProduct; categoryHref: string }) {
-  const url = absoluteUrl(`/product/${product._id}`);
+  const categoryName = categoryLabel(product.category);
   return (
     <>
+      <JsonLd data={productJsonLd(product, { categoryName })} />
       <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "Product",
-          name: product.productName,
-          description: product.productDesc,
-          image: product.productImage.map(absoluteUrl),
-          sku: product._id,
-          category: categoryLabel(product.category),
-          brand: { "@type": "Brand", name: product.brandName },
-          offers: {
-            "@type": "Offer",
-            url,
-            priceCurrency: "INR",
-            price: product.sellingPrice.toFixed(2),
-            availability: "https://schema.org/InStock",
-            itemCondition: "https://schema.org/NewCondition",
-          },
-        }}
-      />
-      <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "BreadcrumbList",
-          itemListElement: [
-            { "@type": "ListItem", position: 1, name: "Home", item: absoluteUrl("/") },
-            { "@type": "ListItem", position: 2, name: categoryLabel(product.category), item: absoluteUrl(categoryHref) },
-            { "@type": "ListItem", position: 3, name: product.productName, item: url },
-          ],
-        }}
+        data={breadcrumbJsonLd([
+          { name: "Home", path: "/" },
+          { name: categoryName, path: categoryHref },
+          { name: product.productName, path: `/product/${product._id}` },
+        ])}
       />
     </>
   );

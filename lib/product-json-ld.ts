@@ -1,0 +1,84 @@
+import type { BreadcrumbList, ItemAvailability, Product, WithContext } from "schema-dts";
+import { productAvailability } from "./availability";
+import { SHIPPING_AMOUNT_PAISE, SHIPPING_HANDLING_DAYS, SHIPPING_TRANSIT_DAYS } from "./constants";
+import { paiseToRupees } from "./money";
+import { absoluteUrl } from "./site-url";
+
+// The product page's structured data (schema.org JSON-LD), typed with schema-dts, so a property
+// schema.org does not define for a type fails to compile. Pure: tests/unit/json-ld.test.ts checks
+// it against schema.org's vocabulary and a merchant listing's required fields.
+
+/** What the structured data reads of a product (a PublicProduct has all of it). */
+export type JsonLdProductInput = {
+  _id: string;
+  productName: string;
+  productDesc: string;
+  brandName: string;
+  productImage: string[];
+  sellingPrice: number;
+  available: number;
+  archived: boolean;
+};
+
+/**
+ * schema.org's ItemAvailability for what a shopper can buy now: OutOfStock at 0, LimitedAvailability
+ * under LOW_STOCK_THRESHOLD, else InStock; a product an admin archived is Discontinued.
+ */
+export function schemaAvailability(product: { available: number; archived: boolean }): ItemAvailability {
+  switch (productAvailability(product).state) {
+    case "archived":
+      return "https://schema.org/Discontinued";
+    case "out":
+      return "https://schema.org/OutOfStock";
+    case "low":
+      return "https://schema.org/LimitedAvailability";
+    case "in":
+      return "https://schema.org/InStock";
+  }
+}
+
+/** A range of whole days, as schema.org's QuantitativeValue with the UN/CEFACT unit code for days. */
+function days(range: { min: number; max: number }) {
+  return { "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" } as const;
+}
+
+/** The Product with its one Offer: price, availability and the store's one shipping rate (India only). */
+export function productJsonLd(product: JsonLdProductInput, { categoryName }: { categoryName: string }): WithContext<Product> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.productName,
+    description: product.productDesc,
+    image: product.productImage.map(absoluteUrl),
+    sku: product._id,
+    category: categoryName,
+    brand: { "@type": "Brand", name: product.brandName },
+    offers: {
+      "@type": "Offer",
+      url: absoluteUrl(`/product/${product._id}`),
+      priceCurrency: "INR",
+      price: product.sellingPrice.toFixed(2),
+      availability: schemaAvailability(product),
+      itemCondition: "https://schema.org/NewCondition",
+      shippingDetails: {
+        "@type": "OfferShippingDetails",
+        shippingRate: { "@type": "MonetaryAmount", value: paiseToRupees(SHIPPING_AMOUNT_PAISE), currency: "INR" },
+        shippingDestination: { "@type": "DefinedRegion", addressCountry: "IN" },
+        deliveryTime: {
+          "@type": "ShippingDeliveryTime",
+          handlingTime: days(SHIPPING_HANDLING_DAYS),
+          transitTime: days(SHIPPING_TRANSIT_DAYS),
+        },
+      },
+    },
+  };
+}
+
+/** Home › category › product, as the page's breadcrumb shows it. */
+export function breadcrumbJsonLd(trail: { name: string; path: string }[]): WithContext<BreadcrumbList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.name, item: absoluteUrl(crumb.path) })),
+  };
+}

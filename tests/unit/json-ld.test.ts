@@ -1,0 +1,177 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { LOW_STOCK_THRESHOLD, SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "@/lib/constants";
+import { breadcrumbJsonLd, type JsonLdProductInput, productJsonLd } from "@/lib/product-json-ld";
+
+// The product page's structured data, checked against schema.org's vocabulary: every @type is a
+// schema.org type, every property one that schema.org defines for that type (its own or
+// inherited), availability a member of ItemAvailability, and a merchant listing's required
+// fields are there.
+
+/**
+ * The types the page uses and the properties schema.org defines for them (https://schema.org/{Type}):
+ * each type's own and those it inherits (Thing's for all; StructuredValue and Intangible add
+ * none). A subset where the full list is long: enough for what the store writes and what it might.
+ */
+const THING = ["additionalType", "alternateName", "description", "disambiguatingDescription", "identifier", "image", "mainEntityOfPage", "name", "potentialAction", "sameAs", "subjectOf", "url"];
+const VOCABULARY: Record<string, string[]> = {
+  Product: [
+    ...THING,
+    ...["additionalProperty", "aggregateRating", "audience", "award", "brand", "category", "color", "countryOfOrigin", "depth", "gtin", "gtin8", "gtin12", "gtin13", "gtin14"],
+    ...["hasMerchantReturnPolicy", "height", "isRelatedTo", "isSimilarTo", "isVariantOf", "itemCondition", "logo", "manufacturer", "material", "model", "mpn"],
+    ...["offers", "productID", "releaseDate", "review", "size", "sku", "slogan", "weight", "width"],
+  ],
+  Offer: [
+    ...THING,
+    ...["acceptedPaymentMethod", "aggregateRating", "areaServed", "availability", "availabilityEnds", "availabilityStarts", "availableDeliveryMethod", "category"],
+    ...["deliveryLeadTime", "eligibleQuantity", "eligibleRegion", "gtin", "hasMerchantReturnPolicy", "ineligibleRegion", "inventoryLevel", "itemCondition", "itemOffered", "mpn"],
+    ...["offeredBy", "price", "priceCurrency", "priceSpecification", "priceValidUntil", "review", "seller", "shippingDetails", "sku", "validFrom", "validThrough", "warranty"],
+  ],
+  OfferShippingDetails: [
+    ...THING,
+    ...["deliveryTime", "depth", "doesNotShip", "hasShippingService", "height", "shippingDestination", "shippingLabel", "shippingOrigin", "shippingRate"],
+    ...["shippingSettingsLink", "transitTimeLabel", "validForMemberTier", "weight", "width"],
+  ],
+  MonetaryAmount: [...THING, "currency", "maxValue", "minValue", "validFrom", "validThrough", "value"],
+  DefinedRegion: [...THING, "addressCountry", "addressRegion", "postalCode", "postalCodePrefix", "postalCodeRange"],
+  ShippingDeliveryTime: [...THING, "businessDays", "cutoffTime", "handlingTime", "transitTime"],
+  QuantitativeValue: [...THING, "additionalProperty", "maxValue", "minValue", "unitCode", "unitText", "value", "valueReference"],
+  Brand: [...THING, "aggregateRating", "logo", "review", "slogan"],
+  AggregateRating: [...THING, "bestRating", "itemReviewed", "ratingCount", "ratingValue", "reviewCount", "worstRating"],
+  BreadcrumbList: [...THING, "itemListElement", "itemListOrder", "numberOfItems"],
+  ListItem: [...THING, "item", "nextItem", "position", "previousItem"],
+};
+
+/** schema.org's ItemAvailability enumeration (https://schema.org/ItemAvailability). */
+const ITEM_AVAILABILITY = ["BackOrder", "Discontinued", "InStock", "InStoreOnly", "LimitedAvailability", "MadeToOrder", "OnlineOnly", "OutOfStock", "PreOrder", "PreSale", "Reserved", "SoldOut"].map(
+  (member) => `https://schema.org/${member}`,
+);
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && !Array.isArray(value);
+/** The typed JSON-LD as the plain JSON object it is written out as. */
+const asNode = (value: object): Node => value as Node;
+
+/** Every problem found walking the tree: unknown types, properties a type does not have, nodes without a type. */
+function vocabularyProblems(value: unknown, where = "$"): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => vocabularyProblems(item, `${where}[${index}]`));
+  if (!isNode(value)) return [];
+  const type = value["@type"];
+  if (typeof type !== "string") return [`${where}: no @type`];
+  const properties = VOCABULARY[type];
+  if (!properties) return [`${where}: ${type} is not a type this test knows from schema.org`];
+  return Object.entries(value).flatMap(([key, child]) => {
+    if (key === "@context" || key === "@type") return [];
+    const own = properties.includes(key) ? [] : [`${where}: schema.org's ${type} has no property ${key}`];
+    return [...own, ...vocabularyProblems(child, `${where}.${key}`)];
+  });
+}
+
+const product = (available: number, archived = false): JsonLdProductInput => ({
+  _id: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d",
+  productName: "boAt Airdopes 141",
+  productDesc: "True wireless earbuds.",
+  brandName: "boAt",
+  productImage: ["/products/airpodes/boat-airdopes-141-1.webp", "https://res.cloudinary.com/demo/image/upload/v1/earbuds.png"],
+  sellingPrice: 1299,
+  available,
+  archived,
+});
+
+const STATES = [
+  ["out of stock", product(0), "https://schema.org/OutOfStock"],
+  ["one left", product(1), "https://schema.org/LimitedAvailability"],
+  [`${LOW_STOCK_THRESHOLD - 1} left`, product(LOW_STOCK_THRESHOLD - 1), "https://schema.org/LimitedAvailability"],
+  [`${LOW_STOCK_THRESHOLD} left`, product(LOW_STOCK_THRESHOLD), "https://schema.org/InStock"],
+  ["in stock", product(250), "https://schema.org/InStock"],
+  ["archived", product(7, true), "https://schema.org/Discontinued"],
+] as const;
+
+describe("the product's JSON-LD", () => {
+  it.each(STATES)("%s: every type and property is schema.org's, availability %s", (_state, input, availability) => {
+    const data = productJsonLd(input, { categoryName: "Airpodes" });
+    expect(data["@context"]).toBe("https://schema.org");
+    expect(vocabularyProblems(data)).toEqual([]);
+    const offer = asNode(data).offers as Node;
+    expect(offer.availability).toBe(availability);
+    expect(ITEM_AVAILABILITY).toContain(offer.availability);
+  });
+
+  it.each(STATES)("%s: a merchant listing's required fields", (_state, input) => {
+    const data = asNode(productJsonLd(input, { categoryName: "Airpodes" }));
+    expect(data.name).toBe("boAt Airdopes 141");
+    expect(data.image).toEqual(["http://localhost:3000/products/airpodes/boat-airdopes-141-1.webp", "https://res.cloudinary.com/demo/image/upload/v1/earbuds.png"]);
+    const offer = data.offers as Node;
+    expect(offer.price).toBe("1299.00");
+    expect(offer.priceCurrency).toBe("INR");
+    expect(offer.availability).toEqual(expect.any(String));
+    const shipping = offer.shippingDetails as Node;
+    expect(shipping.shippingRate).toEqual({ "@type": "MonetaryAmount", value: SHIPPING_AMOUNT_PAISE / 100, currency: "INR" });
+    expect(shipping.shippingDestination).toEqual({ "@type": "DefinedRegion", addressCountry: "IN" });
+    const delivery = shipping.deliveryTime as Node;
+    expect(delivery["@type"]).toBe("ShippingDeliveryTime");
+    expect(delivery.handlingTime).toEqual({ "@type": "QuantitativeValue", minValue: 0, maxValue: 1, unitCode: "DAY" });
+    expect(delivery.transitTime).toEqual({ "@type": "QuantitativeValue", minValue: SHIPPING_TRANSIT_DAYS.min, maxValue: SHIPPING_TRANSIT_DAYS.max, unitCode: "DAY" });
+  });
+
+  it("delivers in the 3–5 business days that the shipping rate's name promises", () => {
+    expect(SHIPPING_TRANSIT_DAYS).toEqual({ min: 3, max: 5 });
+  });
+
+  it("serialises to JSON and back unchanged (no undefined, functions or dates)", () => {
+    const data = productJsonLd(product(3), { categoryName: "Airpodes" });
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+  });
+});
+
+describe("the breadcrumb's JSON-LD", () => {
+  it("is a schema.org BreadcrumbList of absolute addresses, numbered from 1", () => {
+    const data = breadcrumbJsonLd([
+      { name: "Home", path: "/" },
+      { name: "Airpodes", path: "/category-product?category=airpodes" },
+      { name: "boAt Airdopes 141", path: "/product/1" },
+    ]);
+    expect(vocabularyProblems(data)).toEqual([]);
+    expect(asNode(data).itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "http://localhost:3000/" },
+      { "@type": "ListItem", position: 2, name: "Airpodes", item: "http://localhost:3000/category-product?category=airpodes" },
+      { "@type": "ListItem", position: 3, name: "boAt Airdopes 141", item: "http://localhost:3000/product/1" },
+    ]);
+  });
+});
+
+describe("the vocabulary table is schema.org's", () => {
+  // schema-dts (the TypeScript types the builder is written against) is generated from schema.org's
+  // published vocabulary: every property in the table above must be one it declares for the type
+  // or a type the type inherits from, so the table cannot hold a property schema.org lacks.
+  const declarations = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/schema-dts/dist/schema.d.ts"), "utf8");
+  const bases = new Map<string, { properties: string[]; parents: string[] }>();
+  for (const match of declarations.matchAll(/interface (\w+)Base extends ([^{]+)\{([\s\S]*?)\n\}/g)) {
+    const properties = [...match[3]!.matchAll(/^\s+"([\w-]+)"\??:/gm)].map((property) => property[1]!);
+    const parents = match[2]!.split(",").map((parent) => parent.trim()).filter((parent) => parent.endsWith("Base")).map((parent) => parent.slice(0, -4));
+    bases.set(match[1]!, { properties, parents });
+  }
+  // A type with no properties of its own (BreadcrumbList) has only a leaf, extending its parents' bases.
+  for (const match of declarations.matchAll(/export interface (\w+)Leaf extends ([^{]+)\{/g)) {
+    const parents = match[2]!.split(",").map((parent) => parent.trim()).filter((parent) => parent.endsWith("Base")).map((parent) => parent.slice(0, -4));
+    if (!bases.has(match[1]!)) bases.set(match[1]!, { properties: [], parents });
+  }
+  const declared = (type: string, seen = new Set<string>()): string[] => {
+    const base = bases.get(type);
+    if (!base || seen.has(type)) return [];
+    seen.add(type);
+    return [...base.properties, ...base.parents.flatMap((parent) => declared(parent, seen))];
+  };
+
+  it.each(Object.keys(VOCABULARY))("%s", (type) => {
+    const known = new Set(declared(type));
+    expect(known.size, `schema-dts declares ${type}`).toBeGreaterThan(0);
+    expect(VOCABULARY[type]!.filter((property) => !known.has(property))).toEqual([]);
+  });
+
+  it("ItemAvailability's members", () => {
+    const members = /export type ItemAvailability = ([^;]+);/.exec(declarations)![1]!.match(/"https:\/\/schema\.org\/\w+"/g)!.map((member) => JSON.parse(member) as string);
+    expect([...members].sort()).toEqual([...ITEM_AVAILABILITY].sort());
+  });
+});
