@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
+import { safeReturnPath } from "@/lib/return-path";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./account/form-styles";
 import { PasswordField } from "./account/password-field";
 import { TextField } from "./account/text-field";
@@ -12,8 +13,13 @@ import { signInStateChanged, USER_DETAILS_KEY } from "./use-current-user";
 import { WISHLIST_COUNT_KEY } from "./use-shop-lists";
 import { useApiAction } from "./use-api-action";
 
-export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: string; defaultPassword: string }) {
+/**
+ * `returnTo`: the page that sent the visitor here (`/signin?next=…`), where a successful sign-in
+ * goes instead of `/`; only a path on this site is followed (lib/return-path.ts).
+ */
+export function SignInForm({ defaultEmail, defaultPassword, returnTo }: { defaultEmail: string; defaultPassword: string; returnTo?: string | null }) {
   const router = useRouter();
+  const destination = safeReturnPath(returnTo) ?? "/";
   const { pending, run } = useApiAction();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -23,9 +29,10 @@ export function SignInForm({ defaultEmail, defaultPassword }: { defaultEmail: st
       const answer = await postJson("/api/signin", { email: form.get("email"), password: form.get("password") });
       toast.success(answer.message);
       signInStateChanged();
-      // docs/PRODUCT.md §4.1: sign-in refreshes the user and the wishlist count, then goes to /.
+      // docs/PRODUCT.md §4.1: sign-in refreshes the user and the wishlist count, then goes to /
+      // (or back to the page that asked the visitor to sign in).
       await Promise.all([mutate(USER_DETAILS_KEY), mutate(WISHLIST_COUNT_KEY)]);
-      router.push("/");
+      router.push(destination);
       router.refresh();
     });
   }

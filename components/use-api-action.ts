@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/toast";
 import { ApiError } from "@/lib/api-client";
-import { SHOPPER_SIGN_IN_PATH } from "@/lib/session-cookie";
+import { signInHref } from "@/lib/return-path";
 
 /** docs/PRODUCT.md §8.1: the server's message for an error answer, else 'An unexpected error occurred'. */
 export function apiErrorMessage(error: unknown): string {
@@ -15,9 +15,10 @@ export function apiErrorMessage(error: unknown): string {
  * Runs one API action at a time (a double click or a double submit sends once), with `pending`
  * for the button, and shows the failure as a toast. With `signInOnAuthError` (hearts and cart
  * buttons, docs/PRODUCT.md §8.1) a 401/403 goes to /signin with 'Please log in first.': a 403 is
- * an ADMIN's session, sent to sign in with a shopper account (SHOPPER_SIGN_IN_PATH).
+ * an ADMIN's session, sent to sign in with a shopper account (SHOPPER_SIGN_IN_PATH). With
+ * `returnTo` (a path on this site) the sign-in page comes back there afterwards.
  */
-export function useApiAction({ signInOnAuthError = false } = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
+export function useApiAction({ signInOnAuthError = false, returnTo }: { signInOnAuthError?: boolean; returnTo?: string } = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
   const router = useRouter();
   const [pending, setPending] = useState(false);
 
@@ -29,7 +30,7 @@ export function useApiAction({ signInOnAuthError = false } = {}): { pending: boo
     } catch (error) {
       if (signInOnAuthError && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         toast.error("Please log in first.");
-        router.push(error.status === 403 ? SHOPPER_SIGN_IN_PATH : "/signin");
+        router.push(signInHref({ returnTo, shopper: error.status === 403 }));
       } else {
         toast.error(apiErrorMessage(error));
       }

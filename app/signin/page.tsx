@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { Suspense } from "react";
 import { DEMO_GUEST } from "@/lib/demo-accounts";
 import { readConfig } from "@/lib/server/platform/config";
+import { RETURN_PARAM } from "@/lib/return-path";
 import { SHOPPER_SIGN_IN } from "@/lib/session-cookie";
 import { AuthCard } from "@/components/account/auth-card";
 import { SignInForm, SignInFormSkeleton } from "@/components/sign-in-form";
@@ -36,7 +37,10 @@ export default function SignInPage({ searchParams }: Props) {
 async function PrefilledSignInForm({ searchParams }: Props) {
   await connection();
   const prefill = readConfig().demoAccounts ? DEMO_GUEST : { email: "", password: "" };
-  const forShopper = (await searchParams)[SHOPPER_SIGN_IN.param] === SHOPPER_SIGN_IN.value;
+  const params = await searchParams;
+  const forShopper = params[SHOPPER_SIGN_IN.param] === SHOPPER_SIGN_IN.value;
+  // The form follows it only when it is a path on this site (lib/return-path.ts).
+  const returnTo = typeof params[RETURN_PARAM] === "string" ? params[RETURN_PARAM] : null;
   return (
     <>
       {forShopper && (
@@ -44,7 +48,7 @@ async function PrefilledSignInForm({ searchParams }: Props) {
           Carts and wishlists belong to shopper accounts. Sign in with a shopper account to use them; this ends your current session.
         </p>
       )}
-      <SignInForm defaultEmail={prefill.email} defaultPassword={prefill.password} />
+      <SignInForm defaultEmail={prefill.email} defaultPassword={prefill.password} returnTo={returnTo} />
     </>
   );
 }
