@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { toast } from "@/components/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
@@ -10,21 +9,22 @@ import { useShopLists } from "./use-shop-lists";
 type Props = {
   productId: string;
   productName: string;
-  /** 'Buy Now' adds to the cart and then opens it. */
-  thenOpenCart?: boolean;
-  look: keyof typeof LOOKS;
+  look: keyof typeof BUTTON_LOOKS;
   label: string;
+  /** Out of stock or no longer sold: the button shows, disabled. */
+  unavailable?: boolean;
+  /** The id of the text that says why (aria-describedby). */
+  describedBy?: string;
 };
 
-const LOOKS = {
+export const BUTTON_LOOKS = {
   card: "card-cart",
-  primary: "min-w-32 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60",
-  outline: "min-w-32 rounded-full border-2 border-brand-600 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60",
+  primary: "min-w-32 rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-brand-600",
+  outline: "min-w-32 rounded-full border-2 border-brand-600 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:bg-transparent",
 };
 
 /** docs/PRODUCT.md §8.1: 401/403 → /signin with 'Please log in first.'; otherwise the server's message. */
-export function AddToCartButton({ productId, productName, thenOpenCart = false, look, label }: Props) {
-  const router = useRouter();
+export function AddToCartButton({ productId, productName, look, label, unavailable = false, describedBy }: Props) {
   const { cartKey: key } = useShopLists();
   const { pending, run } = useApiAction({ signInOnAuthError: true });
 
@@ -33,11 +33,17 @@ export function AddToCartButton({ productId, productName, thenOpenCart = false, 
       const answer = await postJson("/api/add-to-cart", { productId });
       toast.success(answer.message);
       if (key) await mutate(key);
-      if (thenOpenCart) router.push("/user-panel/cart");
     });
 
   return (
-    <button type="button" onClick={add} disabled={pending} aria-label={`${label}: ${productName}`} className={LOOKS[look]}>
+    <button
+      type="button"
+      onClick={add}
+      disabled={pending || unavailable}
+      aria-label={`${label}: ${productName}`}
+      aria-describedby={describedBy}
+      className={BUTTON_LOOKS[look]}
+    >
       {label}
     </button>
   );

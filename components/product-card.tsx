@@ -1,9 +1,12 @@
+import { useId } from "react";
 import { IntentLink } from "@/components/intent-link";
+import { productAvailability } from "@/lib/availability";
 import { categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductImage } from "./product-image";
+import { StockStatus } from "./stock-status";
 import { WishlistHeart } from "./wishlist-heart";
 
 type Props = {
@@ -14,13 +17,21 @@ type Props = {
   priority?: boolean;
 };
 
-/** docs/PRODUCT.md §2.3: first image, name, category, selling price, struck list price, heart, 'Add to cart'. */
+/**
+ * docs/PRODUCT.md §2.3: first image, name, category, selling price, struck list price, heart, 'Add to cart'.
+ * Over the image, the product's availability when it is not simply in stock ("Out of stock",
+ * "Only N left", "No longer available"); a product that cannot be bought has its button disabled,
+ * described by that text.
+ */
 export function ProductCard({ product, variant = "grid", priority = false }: Props) {
   const image = product.productImage[0];
+  const availability = productAvailability(product);
+  const statusId = useId();
   return (
     <article className={variant === "row" ? "card card-row" : "card w-full"}>
       <IntentLink href={`/product/${product._id}`} className="card-link">
         <div className="card-media">
+          <StockStatus availability={availability} id={statusId} className="card-stock" />
           {image ? <ProductImage src={image} alt={product.productName} size={200} eager={priority} className="card-img" /> : <span className="text-sm text-slate-500">No image</span>}
         </div>
         <div className="card-body">
@@ -40,7 +51,14 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
         </div>
       </IntentLink>
       <WishlistHeart productId={product._id} productName={product.productName} className="card-heart" />
-      <AddToCartButton productId={product._id} productName={product.productName} label="Add to cart" look="card" />
+      <AddToCartButton
+        productId={product._id}
+        productName={product.productName}
+        label="Add to cart"
+        look="card"
+        unavailable={!availability.buyable}
+        describedBy={availability.buyable ? undefined : statusId}
+      />
     </article>
   );
 }

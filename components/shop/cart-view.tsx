@@ -2,10 +2,11 @@
 
 import { EmptyState } from "./empty-state";
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { toast } from "@/components/toast";
 import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
+import { onlyLeft, productAvailability } from "@/lib/availability";
 import { cartSummary, type CartSummary } from "@/lib/cart-summary";
 import { categoryLabel } from "@/lib/categories";
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
@@ -13,7 +14,8 @@ import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { productImageSrc } from "@/lib/product-image";
 import { type CartEntry, useShopLists } from "../use-shop-lists";
 import { useHydrated } from "../use-hydrated";
-import { apiErrorMessage, useApiAction } from "../use-api-action";
+import { apiErrorMessage } from "../use-api-action";
+import { type HostedCheckout, useHostedCheckout } from "./use-hosted-checkout";
 import { IconButton } from "../ui/icon-button";
 
 /**
@@ -30,24 +32,24 @@ export function CartView() {
   // arrive reversed and leave the server on the older quantity. The page shows each at once.
   const queue = useRef<Promise<void>>(Promise.resolve());
   const waiting = useRef(0);
-  const checkoutAction = useApiAction();
-  const [leaving, setLeaving] = useState(false);
+  const checkoutAction = useHostedCheckout();
 
-  /** docs/PRODUCT.md §4.8: the cart goes to the server, which answers a Stripe Checkout Session; the browser goes to its page. */
+  /**
+   * docs/PRODUCT.md §4.8: the cart goes to the server, which answers a Stripe Checkout Session; the
+   * browser goes to its page. A refusal (409: a product out of stock, fewer left than the line
+   * wants, or no longer sold) reloads the lines, then its message shows as a toast.
+   */
   function checkout() {
-    void checkoutAction.run(async () => {
+    checkoutAction.start(async () => {
       await queue.current; // quantity changes still on their way count first
-      let answer;
       try {
-        answer = await postJson<{ id: string; url: string }>("/api/checkout", { cartItems: cart.map((line) => ({ _id: line._id })) });
+        return await postJson<HostedCheckout>("/api/checkout", { cartItems: cart.map((line) => ({ _id: line._id })) });
       } catch (error) {
         // Refused (a line removed in another tab, a product gone, a quantity changed): the lines
         // and the header's count reload from the server, then the toast says why.
         if (cartKey) await mutate(cartKey);
         throw error;
       }
-      setLeaving(true);
-      window.location.assign(answer.data.url);
     });
   }
 
@@ -104,11 +106,12 @@ export function CartView() {
             <button
               type="button"
               onClick={checkout}
-              disabled={checkoutAction.pending || leaving}
+              disabled={checkoutAction.busy}
+              aria-busy={checkoutAction.busy || undefined}
               aria-describedby="checkout-note"
               className={`${CHECKOUT_BUTTON} bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:opacity-60`}
             >
-              {checkoutAction.pending || leaving ? "Opening checkout…" : "Checkout"}
+              {checkoutAction.busy ? "Opening checkout…" : "Checkout"}
             </button>
           </SummaryCard>
         </div>
@@ -117,12 +120,33 @@ export function CartView() {
   );
 }
 
+/**
+ * What a line says of its product's availability: "No longer available" or "Out of stock" (the
+ * checkout refuses the cart until it changes), "Only N left" when the line wants more than that
+ * (the checkout refuses too) or when few are left; nothing otherwise.
+ */
+function lineStatus(line: CartEntry): { text: string; blocking: boolean } | null {
+  const product = line.productId;
+  if (!product) return null;
+  const availability = productAvailability(product);
+  if (!availability.buyable) return { text: availability.label, blocking: true };
+  if (line.quantity > product.available) return { text: onlyLeft(product.available), blocking: true };
+  if (availability.state === "low" || line.quantity === product.available) return { text: onlyLeft(product.available), blocking: false };
+  return null;
+}
+
 function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: (quantity: number) => void; onRemove: () => void }) {
   const product = line.productId;
   const name = product?.productName ?? "A product no longer sold";
+  const status = lineStatus(line);
+  const statusId = `cart-line-status-${line._id}`;
+  const unavailable = product !== null && !productAvailability(product).buyable;
+  // docs/PRODUCT.md §4.5: plus adds one, up to what is available (and the cart's bound).
+  const atMost = product ? Math.min(product.available, CART_QUANTITY_MAX) : 0;
+  const canAdd = !unavailable && line.quantity < atMost;
   return (
     <li className={ROW} data-testid="cart-line">
-      <div className={`${ROW_IMAGE} grid place-items-center bg-slate-100 p-2`}>
+      <div className={`${ROW_IMAGE} grid place-items-center bg-slate-100 p-2 ${unavailable ? "opacity-50 grayscale" : ""}`}>
         {product?.productImage[0] && (
           // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
           <img src={productImageSrc(product.productImage[0], 112)} alt="" width={112} height={112} className="h-full w-full object-contain mix-blend-multiply" />
@@ -140,6 +164,11 @@ function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: 
           <IconButton icon="trash" label={`Remove ${name} from cart`} onClick={onRemove} className="h-8 w-8 text-slate-600 hover:bg-brand-50 hover:text-brand-700" />
         </div>
         {product && <p className="text-sm text-slate-600">{categoryLabel(product.category)}</p>}
+        {status && (
+          <p id={statusId} className={`text-sm font-semibold ${status.blocking ? "text-red-700" : "text-amber-800"}`} data-testid="cart-line-status">
+            {status.text}
+          </p>
+        )}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
           {product && <p className="font-semibold text-brand-700">{formatRupeeAmount(product.sellingPrice)}</p>}
           <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${name}`}>
@@ -149,7 +178,14 @@ function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: 
             <output className="w-8 text-center font-medium" aria-live="polite" data-testid="line-quantity">
               {line.quantity}
             </output>
-            <button type="button" onClick={() => onQuantity(line.quantity + 1)} aria-label={`Increase quantity of ${name}`} className={STEP}>
+            <button
+              type="button"
+              onClick={() => onQuantity(line.quantity + 1)}
+              disabled={!canAdd}
+              aria-label={`Increase quantity of ${name}`}
+              aria-describedby={!canAdd && status ? statusId : undefined}
+              className={STEP}
+            >
               <span aria-hidden="true">+</span>
             </button>
           </div>
@@ -159,7 +195,8 @@ function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: 
   );
 }
 
-const STEP = "grid h-8 w-8 place-items-center rounded-md border border-brand-600 text-lg font-semibold text-brand-700 hover:bg-brand-600 hover:text-white";
+const STEP =
+  "grid h-8 w-8 place-items-center rounded-md border border-brand-600 text-lg font-semibold text-brand-700 hover:bg-brand-600 hover:text-white disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-400 disabled:hover:bg-transparent";
 
 // A cart line's frame and image box, and the checkout button's box: the skeleton is drawn with them.
 const ROW = "flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:gap-4";

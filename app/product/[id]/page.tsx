@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { IntentLink } from "@/components/intent-link";
 import { AddToCartButton } from "@/components/add-to-cart-button";
+import { BuyNowButton } from "@/components/buy-now-button";
 import { JsonLd } from "@/components/json-ld";
 import { ProductGallery } from "@/components/product-gallery";
 import { ProductRow } from "@/components/product-row";
 import { StarRating } from "@/components/star-rating";
 import { WishlistHeart } from "@/components/wishlist-heart";
 import { categoryLabel, isCategory } from "@/lib/categories";
+import { productAvailability } from "@/lib/availability";
 import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
 import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/money";
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/product-json-ld";
@@ -60,6 +62,9 @@ export default async function ProductPage({ params }: Props) {
   if (!product) return null;
   const off = discountPercent(rupeesToPaise(product.price), rupeesToPaise(product.sellingPrice));
   const categoryHref = isCategory(product.category) ? categoryFilterHref(categoryFilterOf([product.category])) : "/category-product";
+  const availability = productAvailability(product);
+  // Why the buttons are disabled, for screen readers (aria-describedby).
+  const reason = availability.buyable ? undefined : STOCK_STATUS_ID;
 
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-6">
@@ -112,19 +117,22 @@ export default async function ProductPage({ params }: Props) {
               </span>
             )}
           </p>
+          <p
+            id={STOCK_STATUS_ID}
+            className={`text-sm font-semibold ${availability.state === "in" ? "text-green-800" : availability.state === "low" ? "text-amber-800" : "text-red-700"}`}
+            data-testid="stock-status"
+          >
+            {availability.label ?? "In stock"}
+          </p>
           <div className="flex flex-wrap gap-3">
-            <AddToCartButton
-              productId={product._id}
-              productName={product.productName}
-              label="Buy Now"
-              thenOpenCart
-              look="outline"
-            />
+            <BuyNowButton productId={product._id} productName={product.productName} unavailable={!availability.buyable} describedBy={reason} />
             <AddToCartButton
               productId={product._id}
               productName={product.productName}
               label="Add To Cart"
               look="primary"
+              unavailable={!availability.buyable}
+              describedBy={reason}
             />
           </div>
           <section aria-labelledby="description-heading" className="space-y-2 pt-2">
@@ -144,6 +152,8 @@ async function RelatedProducts({ product }: { product: PublicProduct }) {
   const related = await listRelatedProducts(product);
   return <ProductRow id="related-products" heading="Related Products" products={related} />;
 }
+
+const STOCK_STATUS_ID = "stock-status";
 
 function ProductStructuredData({ product, categoryHref }: { product: PublicProduct; categoryHref: string }) {
   const categoryName = categoryLabel(product.category);

@@ -1,0 +1,37 @@
+"use client";
+
+import { postJson } from "@/lib/api-client";
+import { BUTTON_LOOKS } from "./add-to-cart-button";
+import { type HostedCheckout, useHostedCheckout } from "./shop/use-hosted-checkout";
+
+type Props = {
+  productId: string;
+  productName: string;
+  /** Out of stock or no longer sold: the button shows, disabled. */
+  unavailable?: boolean;
+  /** The id of the text that says why (aria-describedby). */
+  describedBy?: string;
+};
+
+/**
+ * 'Buy Now': one unit of this product straight to Stripe's hosted payment page, outside the cart
+ * (POST /api/buy-now answers like /api/checkout). Signed out: to sign in, and back to this
+ * product afterwards; an ADMIN is sent to sign in with a shopper account, as 'Add To Cart' does.
+ */
+export function BuyNowButton({ productId, productName, unavailable = false, describedBy }: Props) {
+  const { busy, start } = useHostedCheckout({ signInOnAuthError: true, returnTo: `/product/${productId}` });
+  return (
+    <button
+      type="button"
+      onClick={() => start(() => postJson<HostedCheckout>("/api/buy-now", { productId }))}
+      disabled={busy || unavailable}
+      aria-busy={busy || undefined}
+      aria-label={`Buy Now: ${productName}`}
+      aria-describedby={describedBy}
+      className={`${BUTTON_LOOKS.outline} inline-flex items-center justify-center gap-2`}
+    >
+      {busy && <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" aria-hidden="true" />}
+      Buy Now
+    </button>
+  );
+}
