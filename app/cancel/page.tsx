@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ReleaseCheckout } from "@/components/orders/release-checkout";
 
 export const metadata: Metadata = { title: "Payment cancelled", robots: { index: false } };
 
-// Where Stripe sends the shopper who leaves the payment page: nothing was charged or ordered,
-// and the cart is as it was.
+// Where Stripe sends the shopper who leaves the payment page (?checkout=<id>): nothing was charged
+// or ordered, and the cart is as it was. The page stays static; the checkout's id is read in the
+// browser, which gives its held units back (ReleaseCheckout).
 export default function CancelPage() {
   return (
     <section aria-labelledby="cancel-heading" className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
@@ -13,6 +15,7 @@ export default function CancelPage() {
           <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
         </svg>
       </span>
+      <ReleaseCheckout />
       <h1 id="cancel-heading" className="text-2xl font-semibold">
         Payment Cancel..!
       </h1>
