@@ -13,7 +13,11 @@ import { ListBody } from "./list-states";
 import { Pager } from "./pager";
 
 
-/** The admin's Orders screen: every order newest first, paged; a row opens its lines and shipping. */
+/**
+ * The admin's Orders screen: every order newest first, paged (orders that need the owner's
+ * attention first, as the server sorts them); a row opens its lines, shipping and delivery address.
+ * An oversold order (paid for units that were gone) carries a red badge and the server's note.
+ */
 export function OrdersList() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useSWR(`/api/all-orders?page=${page}&limit=${ORDERS_PAGE_SIZE}`, (path: string) => fetchPage<PublicOrder>(path), { keepPreviousData: true });
@@ -33,7 +37,7 @@ export function OrdersList() {
         <ul className="space-y-2" aria-label="Orders, newest first">
           {orders.map((order) => (
             <li key={order._id}>
-              <details className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="admin-order">
+              <details className={`group rounded-xl bg-white shadow-sm ${order.attention ? "ring-2 ring-red-300" : "ring-1 ring-slate-200"}`} data-testid="admin-order">
                 <summary className="grid cursor-pointer grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[9rem_6rem_minmax(0,1fr)_4rem_7rem_6rem] sm:items-center">
                   <time dateTime={order.createdAt} className="text-slate-600">
                     {formatDateTime(order.createdAt)}
@@ -45,6 +49,12 @@ export function OrdersList() {
                   </span>
                   <span className="font-semibold">{formatRupeeAmount(order.total_amount)}</span>
                   <span>{paymentStatusLabel(order.paymentDetails.payment_status)}</span>
+                  {order.attention && (
+                    <span className="col-span-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 sm:col-span-6" data-testid="order-attention">
+                      <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Needs attention: {order.attention}</span>
+                      {order.attentionNote && <span className="text-red-800">{order.attentionNote}</span>}
+                    </span>
+                  )}
                 </summary>
                 <div className="border-t border-slate-200 p-3">
                   <OrderCard order={order} headingLevel={3} />

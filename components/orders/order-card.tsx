@@ -3,10 +3,12 @@ import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ProductThumb } from "../product-thumb";
+import { DeliveryAddress } from "./delivery-address";
 
 // One order as the shopper sees it (My Orders and the success page): date and number, the
-// lines (image, name, quantity, price), payment method and status, shipping and total. No
-// hooks, so it renders on the server (success page) and in the client list alike.
+// lines (image, name, quantity, price), payment method and status, shipping and total, and the
+// delivery address when the order has one. No hooks, so it renders on the server (success page)
+// and in the client list alike.
 
 
 const METHOD_NAMES: Record<string, string> = { card: "Card", upi: "UPI", netbanking: "Net banking" };
@@ -64,6 +66,11 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
           </dd>
         </div>
       </dl>
+      {order.delivery && (
+        <div className={DELIVERY}>
+          <DeliveryAddress delivery={order.delivery} headingId={`${headingId}-delivery`} headingLevel={headingLevel === 2 ? 3 : 4} />
+        </div>
+      )}
     </article>
   );
 }
@@ -74,6 +81,7 @@ const HEADER = "flex flex-wrap justify-between gap-2 border-b border-slate-200 p
 const ITEMS = "divide-y divide-slate-100";
 const ITEM = "flex items-center gap-3 py-3";
 const FIGURES = "grid gap-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2 sm:gap-x-8";
+const DELIVERY = "mt-3 border-t border-slate-200 pt-3";
 
 /** A bar standing in for one line of text: `line` is the line's height, `bar` the bar's size. */
 function TextBar({ line, bar }: { line: string; bar: string }) {
@@ -109,6 +117,12 @@ export function OrderCardSkeleton() {
         <TextBar line="h-5" bar="h-3 w-full" />
         <TextBar line="h-5" bar="h-3 w-full" />
         <TextBar line="h-6" bar="h-4 w-full" />
+      </div>
+      <div className={DELIVERY}>
+        <TextBar line="h-5" bar="h-3 w-32" />
+        <TextBar line="h-[1.625rem]" bar="h-3 w-40" />
+        <TextBar line="h-[1.625rem]" bar="h-3 w-56" />
+        <TextBar line="h-[1.625rem]" bar="h-3 w-48" />
       </div>
     </div>
   );

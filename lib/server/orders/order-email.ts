@@ -1,4 +1,5 @@
 import "server-only";
+import { deliveryAddressLines } from "@/lib/delivery-text";
 import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import { escapeHtml, mailLayout, STORE_NAME, type MailContent } from "../providers/mail";
@@ -6,7 +7,10 @@ import type { PublicOrder } from "./types";
 
 // The order confirmation mail, beside the orders it speaks of (the mail client knows no orders).
 
-/** The order confirmation: items, quantities, prices, shipping, total and a link to My Orders. */
+/**
+ * The order confirmation: items, quantities, prices, shipping, total, the delivery address (when
+ * the order has one) and a link to My Orders.
+ */
 export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string): MailContent {
   const number = orderNumber(order._id);
   const subject = `Your ${STORE_NAME} order ${number} is confirmed`;
@@ -26,9 +30,12 @@ export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string): M
 <tr><td colspan="3" style="${cell}">${escapeHtml(shippingName)}</td><td style="${cell};text-align:right">${escapeHtml(formatRupees(shipping))}</td></tr>
 <tr><td colspan="3" style="padding:6px 4px;font-weight:bold">Total paid</td><td style="padding:6px 4px;text-align:right;font-weight:bold">${escapeHtml(rupees(order.total_amount))}</td></tr>
 </tbody></table>`;
+  // Name, street lines, "City, State PIN", then the phone: each line escaped on its own.
+  const address = order.delivery ? deliveryAddressLines(order.delivery) : [];
   const html = mailLayout(subject, [
     `Thank you for your order. We have received your payment for order <strong>${escapeHtml(number)}</strong>.`,
     table,
+    ...(address.length > 0 ? [`<strong>Delivery address</strong><br>${address.map(escapeHtml).join("<br>")}`] : []),
     `See it any time in <a href="${escapeHtml(ordersUrl)}">My Orders</a>.`,
   ]);
   const text = [
@@ -38,6 +45,7 @@ export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string): M
     `${shippingName}: ${formatRupees(shipping)}`,
     `Total paid: ${rupees(order.total_amount)}`,
     "",
+    ...(address.length > 0 ? ["Delivery address", ...address, ""] : []),
     `My Orders: ${ordersUrl}`,
   ].join("\n");
   return { subject, html, text };

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { deliveryAddressLines, displayPhone } from "@/lib/delivery-text";
+import type { DeliveryDetails } from "@/lib/india";
+import { orderConfirmationEmail } from "@/lib/server/orders/order-email";
+import type { PublicOrder } from "@/lib/server/orders/types";
+
+const DELIVERY: DeliveryDetails = {
+  name: "Meera <b>Iyer</b>",
+  phone: "+919876543210",
+  line1: "12 MG Road & Sons",
+  line2: "Flat 4",
+  city: "Bengaluru",
+  state: "KA",
+  postalCode: "560001",
+  country: "IN",
+};
+
+const order = (delivery: DeliveryDetails | null): PublicOrder => ({
+  _id: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d",
+  createdAt: "2026-11-24T10:00:00.000Z",
+  userId: null,
+  email: "meera@example.com",
+  productDetails: [{ productId: null, name: "Phone", image: [], price: 999, quantity: 1 }],
+  paymentDetails: { paymentId: null, payment_method_type: ["card"], payment_status: "paid" },
+  shipping_options: [{ shipping_amount: 4900, shipping_rate: "shr_1", name: "Standard delivery (3–5 business days)" }],
+  total_amount: 1048,
+  delivery,
+});
+
+describe("delivery address text", () => {
+  it.each([
+    ["+919876543210", "+91 98765 43210"],
+    ["+14155550123", "+14155550123"],
+  ])("displayPhone(%s) is %s", (phone, shown) => {
+    expect(displayPhone(phone)).toBe(shown);
+  });
+
+  it("prints the lines, the state's name and the phone", () => {
+    expect(deliveryAddressLines(DELIVERY)).toEqual(["Meera <b>Iyer</b>", "12 MG Road & Sons", "Flat 4", "Bengaluru, Karnataka 560001", "Phone: +91 98765 43210"]);
+    expect(deliveryAddressLines({ ...DELIVERY, line2: null, phone: null })).toEqual(["Meera <b>Iyer</b>", "12 MG Road & Sons", "Bengaluru, Karnataka 560001"]);
+  });
+});
+
+describe("order confirmation email: the delivery address", () => {
+  it("is in the plain part and, escaped, in the HTML part", () => {
+    const mail = orderConfirmationEmail(order(DELIVERY), "http://localhost:3000/user-panel/my-orders");
+    expect(mail.text).toContain("Delivery address\nMeera <b>Iyer</b>\n12 MG Road & Sons\nFlat 4\nBengaluru, Karnataka 560001\nPhone: +91 98765 43210\n");
+    expect(mail.html).toContain("<strong>Delivery address</strong><br>Meera &lt;b&gt;Iyer&lt;/b&gt;<br>12 MG Road &amp; Sons<br>Flat 4<br>Bengaluru, Karnataka 560001<br>Phone: +91 98765 43210");
+    expect(mail.html).not.toContain("<b>Iyer</b>");
+  });
+
+  it("is left out for an order without one", () => {
+    const mail = orderConfirmationEmail(order(null), "http://localhost:3000/user-panel/my-orders");
+    expect(mail.text).not.toContain("Delivery address");
+    expect(mail.html).not.toContain("Delivery address");
+  });
+});
