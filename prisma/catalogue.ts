@@ -149,7 +149,7 @@ export type SeedProduct = {
 export function seedStock(index: number): number {
   if (index % 17 === 5) return 0;
   if (index % 13 === 7) return 1 + (index % 4);
-  return 20 + ((index * 37) % 180);
+  return 100 + ((index * 37) % 150);
 }
 
 export const SEED_PRODUCTS: SeedProduct[] = Object.entries(ROWS)

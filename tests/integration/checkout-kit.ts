@@ -8,6 +8,7 @@ import { NextRequest } from "next/server";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as checkoutRoute } from "@/app/api/checkout/route";
 import { POST as webhookRoute } from "@/app/api/webhook/route";
+import { TEST_DELIVERY_FORM } from "../../scripts/emulators/stripe";
 import { BASE, jsonRequest, noContext, query, type Shopper } from "../helpers";
 
 export const emulatorUrl = () => process.env.EMULATOR_URL!;
@@ -60,7 +61,7 @@ export async function pay(sessionId: string, cardNumber = "4242424242424242"): P
   return fetch(`${emulatorUrl()}/stripe/pay/${sessionId}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "", cardNumber, cardExpiry: "12 / 34", cardCvc: "123", cardName: "Meera Iyer" }).toString(),
+    body: new URLSearchParams({ ...TEST_DELIVERY_FORM, email: "", cardNumber, cardExpiry: "12 / 34", cardCvc: "123", cardName: "Meera Iyer" }).toString(),
     redirect: "manual",
   });
 }
