@@ -22,8 +22,43 @@ export async function latestEmailTo(email: string): Promise<OutboxEmail | undefi
   return (await readOutbox(email))[0];
 }
 
-/** Fills the emulated Stripe payment page's card form and presses Pay (with the keyboard). */
-export async function payOnHostedPage(page: Page, cardNumber: string, name = "Meera Iyer") {
+/** What the hosted page's "Shipping information" section asks for; `state` is the state's code ("KA"). */
+export type DeliveryDetailsInput = { name: string; line1: string; line2: string; city: string; state: string; postalCode: string; phone: string };
+
+/** An Indian address the hosted page accepts. */
+export const DEFAULT_DELIVERY: Readonly<DeliveryDetailsInput> = {
+  name: "Meera Iyer",
+  line1: "12 MG Road",
+  line2: "",
+  city: "Bengaluru",
+  state: "KA",
+  postalCode: "560001",
+  phone: "98765 43210",
+};
+
+/**
+ * Fills the emulated Stripe payment page's delivery fields, DEFAULT_DELIVERY with `overrides` (say
+ * `{ postalCode: "012345" }` for a PIN code it refuses). The phone only when the page asks for one.
+ */
+export async function fillDeliveryDetails(page: Page, overrides: Partial<DeliveryDetailsInput> = {}) {
+  const details = { ...DEFAULT_DELIVERY, ...overrides };
+  await page.getByLabel("Full name").fill(details.name);
+  await page.getByLabel("Address line 1").fill(details.line1);
+  await page.getByLabel("Address line 2 (optional)").fill(details.line2);
+  await page.getByLabel("City").fill(details.city);
+  await page.getByLabel("State").selectOption(details.state);
+  await page.getByLabel("PIN code").fill(details.postalCode);
+  const phone = page.getByLabel("Phone number");
+  if (await phone.count()) await phone.fill(details.phone);
+}
+
+/**
+ * Fills the emulated Stripe payment page's card form (and its delivery fields with `name` and the
+ * default address, when the session collects a shipping address) and presses Pay (with the keyboard).
+ */
+export async function payOnHostedPage(page: Page, cardNumber: string, name = "Meera Iyer", delivery: Partial<DeliveryDetailsInput> = {}) {
+  await page.getByLabel("Card number").waitFor();
+  if (await page.getByLabel("Full name").count()) await fillDeliveryDetails(page, { name, ...delivery });
   await page.getByLabel("Card number").fill(cardNumber);
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");

@@ -92,9 +92,9 @@ export const STRIPE_MAX_AMOUNT_PAISE = 99_999_999;
 /** Lines in one checkout (Stripe takes at most 100 line items per session). */
 export const CHECKOUT_MAX_LINES = 100;
 /** How long a Stripe Checkout Session stays payable (Stripe allows 30 minutes to 24 hours). */
-export const CHECKOUT_SESSION_MINUTES = 60;
+export const CHECKOUT_SESSION_MINUTES = 30;
 /** A repeated checkout of the same cart within this time reuses the open session. */
-export const CHECKOUT_REUSE_MINUTES = 25;
+export const CHECKOUT_REUSE_MINUTES = 20;
 /**
  * The success page's questions to Stripe about one session: its answer is kept this long while
  * the session may still change (open, unpaid), and for good once it cannot (paid, expired).

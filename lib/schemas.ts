@@ -1,7 +1,7 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
 import { CATEGORY_VALUES } from "./categories";
-import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STOCK_MAX } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
 /** docs/PRODUCT.md §5: the profile form's own mismatch message. */
@@ -206,6 +206,12 @@ const rupeeAmount = (field: string) =>
 const productText = (field: string, max: number) =>
   z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
 
+export const STOCK_MESSAGE = `Units in stock must be a whole number from 0 to ${STOCK_MAX.toLocaleString("en-IN")}`;
+/** Units on hand: a whole number 0..STOCK_MAX, a JSON number (or its digits, from a form). */
+const stockCount = z
+  .union([z.number({ error: STOCK_MESSAGE }), z.string().trim().regex(/^\d+$/, STOCK_MESSAGE).transform(Number)], { error: STOCK_MESSAGE })
+  .pipe(z.number().int(STOCK_MESSAGE).min(0, STOCK_MESSAGE).max(STOCK_MAX, STOCK_MESSAGE));
+
 /** POST /api/upload-product (docs/PRODUCT.md §7.2): prices in rupees; images are URLs from the image host. */
 export const productBodySchema = z
   .object({
@@ -221,6 +227,8 @@ export const productBodySchema = z
     productDesc: productText("Description", 5000),
     price: rupeeAmount("Price"),
     sellingPrice: rupeeAmount("Selling price"),
+    /** Units on hand. Optional for clients written before stock existed: a new product then has none, an update keeps its count. */
+    stock: stockCount.optional(),
   })
   .refine((body) => body.sellingPrice <= body.price, { message: "Selling price cannot be above the price", path: ["sellingPrice"] });
 
@@ -229,11 +237,25 @@ export const productUpdateSchema = productBodySchema.and(z.object({ _id: z.strin
 
 export type ProductInput = z.output<typeof productBodySchema>;
 
+export const PRODUCT_STATES = ["all", "active", "archived"] as const;
+export type ProductState = (typeof PRODUCT_STATES)[number];
+
 /** Admin lists: `?page=&limit=` plus, for products, `q` (search) and `category`. */
 export const adminProductQuerySchema = z
   .object({
     ...pageFields,
     q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
     category: z.enum(CATEGORY_VALUES, { error: "Unknown category" }).optional(),
+    /** On sale (active), retired (archived) or both (all, the default). */
+    state: z.enum(PRODUCT_STATES, { error: `state must be one of ${PRODUCT_STATES.join(", ")}` }).optional(),
   })
   .superRefine(pagingWithin(ADMIN_PAGING_MAX_ROWS));
+
+/** POST /api/archive-product: retire a product (archived: true) or put it back on sale (false). */
+export const archiveProductSchema = z.object({
+  productId: rowId("productId"),
+  archived: z.boolean({ error: "archived must be true or false" }),
+});
+
+/** POST /api/checkout/cancel: the checkout the shopper left Stripe's page of. */
+export const cancelCheckoutSchema = z.object({ checkoutId: rowId("checkoutId") });

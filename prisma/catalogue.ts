@@ -141,10 +141,20 @@ export type SeedProduct = {
   /** paise */
   sellingPrice: number;
   imageCount: number;
+  /** Units on hand: most products have plenty, a few none and a few under 5, so every state shows. */
+  stock: number;
 };
 
-export const SEED_PRODUCTS: SeedProduct[] = Object.entries(ROWS).flatMap(([category, rows]) =>
-  rows.map(([brandName, productName, price, sellingPrice, features, imageCount], index) => ({
+/** The seed's stock for the i-th product: every 17th from the 6th has none, every 13th from the 8th has 1–4. */
+export function seedStock(index: number): number {
+  if (index % 17 === 5) return 0;
+  if (index % 13 === 7) return 1 + (index % 4);
+  return 100 + ((index * 37) % 150);
+}
+
+export const SEED_PRODUCTS: SeedProduct[] = Object.entries(ROWS)
+  .flatMap(([category, rows]) =>
+    rows.map(([brandName, productName, price, sellingPrice, features, imageCount], index) => ({
     sku: `${category.slice(0, 4).toUpperCase()}-${String(index + 1).padStart(3, "0")}`,
     productName: `${brandName} ${productName}`,
     brandName,
@@ -154,7 +164,8 @@ export const SEED_PRODUCTS: SeedProduct[] = Object.entries(ROWS).flatMap(([categ
     sellingPrice: sellingPrice * 100,
     imageCount,
   })),
-);
+  )
+  .map((product, index) => ({ ...product, stock: seedStock(index) }));
 
 export function seedImagePaths(product: Pick<SeedProduct, "sku" | "imageCount">): string[] {
   return Array.from({ length: product.imageCount }, (_, i) => `/images/products/${product.sku.toLowerCase()}-${i + 1}.svg`);

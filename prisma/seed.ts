@@ -28,11 +28,13 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
     }
     for (const product of SEED_PRODUCTS) {
       await client.query(
-        `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now())
+        `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now(), $11)
          ON CONFLICT (sku) DO UPDATE SET "productName" = EXCLUDED."productName", "brandName" = EXCLUDED."brandName",
            category = EXCLUDED.category, "productImage" = EXCLUDED."productImage", "productDesc" = EXCLUDED."productDesc",
-           price = EXCLUDED.price, "sellingPrice" = EXCLUDED."sellingPrice", "updatedAt" = now()`,
+           price = EXCLUDED.price, "sellingPrice" = EXCLUDED."sellingPrice", "updatedAt" = now(),
+           -- Units sold or set by the admin stay; a product with none and none held gets the seed's again.
+           stock = CASE WHEN "Product".stock = 0 AND "Product".held = 0 THEN EXCLUDED.stock ELSE "Product".stock END`,
         [
           randomUUID(),
           product.sku,
@@ -45,6 +47,7 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
           product.sellingPrice,
           // Distinct creation times, so "newest first" is a stable order.
           SEED_PRODUCTS.indexOf(product),
+          product.stock,
         ],
       );
     }
@@ -86,7 +89,7 @@ async function insertSynthetic(client: pg.Client, count: number) {
   for (let offset = 0; offset < count; offset += batch) {
     const size = Math.min(batch, count - offset);
     await client.query(
-      `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt")
+      `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock)
        SELECT gen_random_uuid(),
               'SYN-' || $6 || '-' || (g + $1),
               ($2::text[])[1 + (g % 10)] || ' ' || ($3::text[])[1 + (g % 12)] || ' ' || initcap(($4::text[])[1 + (g % 12)]) || ' ' || (g + $1),
@@ -97,7 +100,8 @@ async function insertSynthetic(client: pg.Client, count: number) {
               p.price,
               p.price - (p.price * (g % 40) / 100),
               now() - make_interval(secs => 1000 + g + $1),
-              now()
+              now(),
+              CASE WHEN g % 20 = 0 THEN 0 WHEN g % 20 = 1 THEN 3 ELSE 10 + g % 90 END
        FROM generate_series(1, $7::int) AS g,
             LATERAL (SELECT (49900 + ((g * 7919) % 5000000))::int AS price) AS p`,
       [offset, brands, words, CATEGORY_VALUES, JSON.stringify(images), run, size],

@@ -43,6 +43,7 @@ import { openDatabase, ROOT } from "./lib/database";
 import { freePort } from "./lib/embedded-postgres";
 import { cgroupLimitMb, cgroupPeakMb } from "../server/memory";
 import { applyMigrations } from "./lib/schema-engine";
+import { TEST_DELIVERY_FORM } from "./emulators/stripe";
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -357,7 +358,7 @@ async function checkoutFigures(): Promise<void> {
   }
   const paths = urls.map((url) => new URL(url).pathname);
   console.error(`[bench] webhook: paying ${paths.length} sessions on the emulator; it delivers each event to the store`);
-  const card = new URLSearchParams({ cardNumber: "4242424242424242", cardExpiry: "12 / 34", cardCvc: "123", cardName: "Bench" }).toString();
+  const card = new URLSearchParams({ ...TEST_DELIVERY_FORM, cardNumber: "4242424242424242", cardExpiry: "12 / 34", cardCvc: "123", cardName: "Bench" }).toString();
   const payStarted = new Date().toISOString();
   await eachOnce(`${emulator}/stripe/pay/x`, paths, (pathname) => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: card, path: pathname }));
   type Event = { type: string; delivered: boolean; session: string; deliveries: { at: string; status: number | null; ms?: number }[] };

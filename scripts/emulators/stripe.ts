@@ -8,9 +8,22 @@
 // store's webhook, signed as Stripe signs (`t=…,v1=…`, HMAC-SHA256 of `t.payload`), retried with
 // backoff on a non-2xx, then redirects to the success URL. Test cards: 4242 4242 4242 4242 pays;
 // 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds.
+// Delivery details, as Stripe collects them: a session created with
+// `shipping_address_collection[allowed_countries][]` (Stripe's country codes) and/or
+// `phone_number_collection[enabled]` echoes them (`shipping_address_collection: { allowed_countries }
+// | null`, `phone_number_collection: { enabled }`), and its page asks for a shipping address (Full
+// name, Country, Address line 1 and 2, City, State from lib/india.ts, PIN code) and a phone number.
+// A POST checks every field at once (India's rules: PIN_CODE, indianMobile) and answers 400 with
+// each error beside its field and a summary, the entries kept; the card is charged only when they
+// pass (402 for a card problem, as before). Once paid, the session carries what was entered as
+// Stripe gives it (API 2026-10-28.endive): `collected_information.shipping_details { name, address }`
+// and `customer_details { email, name, phone (E.164), address, … }`, in the events too.
+// (`collected_information` is null until then.) TEST_DELIVERY_FORM is a valid Indian entry for
+// clients that post the page themselves.
 // For tests and developers: GET /stripe/sessions (every session made), GET /stripe/events (every
 // event with its deliveries), POST /stripe/events/{id}/redeliver. State is in memory.
 import { createHmac, randomBytes } from "node:crypto";
+import { INDIA_STATES, indianMobile, PIN_CODE } from "../../lib/india";
 import { escapeHtml, type EmulatorRequest, type EmulatorResponse, type EmulatorRoute } from "./http";
 
 export type StripeEmulatorOptions = {
@@ -27,6 +40,9 @@ type FormValue = string | Dict | FormValue[];
 
 type LineItem = { id: string; name: string; images: string[]; unitAmount: number; quantity: number; currency: string };
 
+/** An address as Stripe gives one (`state`: for India, the ISO 3166-2:IN code without "IN-"). */
+export type EmulatedAddress = { city: string; country: string; line1: string; line2: string | null; postal_code: string; state: string | null };
+
 export type EmulatedSession = {
   id: string;
   object: "checkout.session";
@@ -36,7 +52,21 @@ export type EmulatedSession = {
   client_reference_id: string | null;
   created: number;
   currency: string;
-  customer_details: { email: string | null; name: string | null } | null;
+  collected_information: {
+    business_name: null;
+    individual_name: null;
+    shipping_details: { name: string; address: EmulatedAddress } | null;
+  } | null;
+  customer_details: {
+    address: EmulatedAddress | null;
+    business_name: null;
+    email: string | null;
+    individual_name: null;
+    name: string | null;
+    phone: string | null;
+    tax_exempt: "none";
+    tax_ids: [];
+  } | null;
   customer_email: string | null;
   expires_at: number;
   livemode: false;
@@ -45,6 +75,8 @@ export type EmulatedSession = {
   payment_intent: string | null;
   payment_method_types: string[];
   payment_status: "paid" | "unpaid";
+  phone_number_collection: { enabled: boolean };
+  shipping_address_collection: { allowed_countries: string[] } | null;
   shipping_cost: { amount_subtotal: number; amount_tax: number; amount_total: number; shipping_rate: string } | null;
   shipping_options: { shipping_amount: number; shipping_rate: string }[];
   status: "open" | "complete" | "expired";
@@ -56,6 +88,17 @@ export type EmulatedSession = {
 /** One delivery attempt: when it started, the answer, and how long the store took (ms). */
 type Delivery = { at: string; status: number | null; ms?: number; error?: string };
 export type EmulatedEvent = { id: string; type: string; created: number; payload: string; deliveries: Delivery[]; delivered: boolean };
+
+/** The countries Stripe ships to (ShippingAddressCollection.AllowedCountry in the SDK's types). */
+const SHIPPING_COUNTRIES = new Set(
+  (
+    "AC AD AE AF AG AI AL AM AO AQ AR AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CD CF CG CH CI CK CL CM CN CO CR CV CW CY CZ " +
+    "DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HN HR HT HU ID IE IL IM IN IO IQ IS IT " +
+    "JE JM JO JP KE KG KH KI KM KN KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MK ML MM MN MO MQ MR MS MT MU MV MW MX MY MZ NA NC NE NG NI " +
+    "NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SZ TA TC TD TF TG " +
+    "TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG US UY UZ VA VC VE VG VN VU WF WS XK YE YT ZA ZM ZW ZZ"
+  ).split(" "),
+);
 
 const MIN_AMOUNT: Record<string, number> = { inr: 50, usd: 50, eur: 50, gbp: 30 };
 const MAX_AMOUNT = 99_999_999;
@@ -193,6 +236,33 @@ function createSession(form: Dict, origin: string, now: number): Created {
     metadata[key] = value;
   }
 
+  let shippingAddressCollection: EmulatedSession["shipping_address_collection"] = null;
+  if (form.shipping_address_collection !== undefined && form.shipping_address_collection !== "") {
+    const collection = dict(form.shipping_address_collection);
+    if (!collection) return { error: invalid("Invalid object", "shipping_address_collection") };
+    const countries = list(collection.allowed_countries);
+    if (!countries || countries.length === 0) {
+      return { error: invalid("Missing required param: shipping_address_collection[allowed_countries].", "shipping_address_collection[allowed_countries]") };
+    }
+    const allowed: string[] = [];
+    for (const [index, raw] of countries.entries()) {
+      const code = str(raw);
+      const param = `shipping_address_collection[allowed_countries][${index}]`;
+      if (!code || !SHIPPING_COUNTRIES.has(code)) return { error: invalid(`Invalid ${param}: must be one of ${[...SHIPPING_COUNTRIES].join(", ")}`, param) };
+      if (!allowed.includes(code)) allowed.push(code);
+    }
+    shippingAddressCollection = { allowed_countries: allowed };
+  }
+  let phoneNumberCollection = false;
+  if (form.phone_number_collection !== undefined && form.phone_number_collection !== "") {
+    const collection = dict(form.phone_number_collection);
+    if (!collection) return { error: invalid("Invalid object", "phone_number_collection") };
+    const enabled = str(collection.enabled);
+    if (enabled === undefined) return { error: invalid("Missing required param: phone_number_collection[enabled].", "phone_number_collection[enabled]") };
+    if (enabled !== "true" && enabled !== "false") return { error: invalid(`Invalid boolean: ${enabled}`, "phone_number_collection[enabled]") };
+    phoneNumberCollection = enabled === "true";
+  }
+
   const id = `cs_test_${token(58)}`;
   const session: EmulatedSession = {
     id,
@@ -201,6 +271,7 @@ function createSession(form: Dict, origin: string, now: number): Created {
     amount_total: total,
     cancel_url: cancelUrl,
     client_reference_id: str(form.client_reference_id) ?? null,
+    collected_information: null,
     created: nowSeconds,
     currency,
     customer_details: null,
@@ -212,6 +283,8 @@ function createSession(form: Dict, origin: string, now: number): Created {
     payment_intent: null,
     payment_method_types: ["card"],
     payment_status: "unpaid",
+    phone_number_collection: { enabled: phoneNumberCollection },
+    shipping_address_collection: shippingAddressCollection,
     shipping_cost: shipping ? { amount_subtotal: shipping.amount, amount_tax: 0, amount_total: shipping.amount, shipping_rate: shipping.rate } : null,
     shipping_options: shipping ? [{ shipping_amount: shipping.amount, shipping_rate: shipping.rate }] : [],
     status: "open",
@@ -243,13 +316,15 @@ function luhn(digits: string): boolean {
 
 const DECLINES: Record<string, string> = {
   "4000000000000002": "Your card was declined.",
-  "4000000000009995": "Your card has insufficient funds.",
   "4000000000000069": "Your card has expired.",
+  "4000000000009995": "Your card has insufficient funds.",
 };
 
-/** The card form's answer: an error to show, or none (the payment goes through). */
-function checkCard(form: URLSearchParams, now: Date): string | null {
-  const number = (form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
+const cardDigits = (form: URLSearchParams) => (form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
+
+/** What is wrong with the card form as entered (number, expiry, CVC, name), or null. */
+function checkCardDetails(form: URLSearchParams, now: Date): string | null {
+  const number = cardDigits(form);
   if (!/^\d{13,19}$/.test(number) || !luhn(number)) return "Your card number is invalid.";
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(form.get("cardExpiry") ?? "");
   const month = Number(expiry?.[1]);
@@ -258,14 +333,117 @@ function checkCard(form: URLSearchParams, now: Date): string | null {
   if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) return "Your card's expiration year is in the past.";
   if (!/^\d{3,4}$/.test((form.get("cardCvc") ?? "").trim())) return "Your card's security code is incomplete.";
   if (!(form.get("cardName") ?? "").trim()) return "Enter the name on the card.";
-  return DECLINES[number] ?? null;
+  return null;
+}
+
+/** The hosted page's delivery fields, named as Stripe's own page names them, in the page's order. */
+const FIELD = {
+  name: "shippingName",
+  country: "shippingCountry",
+  line1: "shippingAddressLine1",
+  line2: "shippingAddressLine2",
+  city: "shippingLocality",
+  state: "shippingAdministrativeArea",
+  postalCode: "shippingPostalCode",
+  phone: "phoneNumber",
+} as const;
+type FieldName = (typeof FIELD)[keyof typeof FIELD];
+
+const LABEL: Record<FieldName, string> = {
+  shippingName: "Full name",
+  shippingCountry: "Country",
+  shippingAddressLine1: "Address line 1",
+  shippingAddressLine2: "Address line 2 (optional)",
+  shippingLocality: "City",
+  shippingAdministrativeArea: "State",
+  shippingPostalCode: "PIN code",
+  phoneNumber: "Phone number",
+};
+
+/** What the hosted page says about each delivery field it refuses (India's rules for an Indian address). */
+export const DELIVERY_MESSAGES = {
+  name: "Enter your full name.",
+  country: "Choose your country.",
+  line1: "Enter your address.",
+  city: "Enter your city.",
+  state: "Choose your state.",
+  postalCode: "Enter a valid PIN code: 6 digits, not starting with 0.",
+  phone: "Enter a valid Indian mobile number (10 digits, starting with 6, 7, 8 or 9).",
+  /** Outside India: any postal code, and a phone number in international form. */
+  otherPostalCode: "Enter your postal code.",
+  otherPhone: "Enter a valid phone number with its country code (+…).",
+} as const;
+
+/** A delivery the hosted page accepts, as its form posts it: for clients that post the page themselves. */
+export const TEST_DELIVERY_FORM: Readonly<Record<FieldName, string>> = {
+  shippingName: "Meera Iyer",
+  shippingCountry: "IN",
+  shippingAddressLine1: "12 MG Road",
+  shippingAddressLine2: "",
+  shippingLocality: "Bengaluru",
+  shippingAdministrativeArea: "KA",
+  shippingPostalCode: "560001",
+  phoneNumber: "98765 43210",
+};
+
+const STATE_CODES = new Set(INDIA_STATES.map((state) => state.code));
+
+type FieldErrors = Partial<Record<FieldName, string>>;
+type CollectedDelivery = { shipping: { name: string; address: EmulatedAddress } | null; phone: string | null };
+
+/** The delivery details the session asks for, checked all at once: each field's error, or what was collected. */
+function checkDelivery(session: EmulatedSession, form: URLSearchParams): { errors: FieldErrors; collected: CollectedDelivery } {
+  const errors: FieldErrors = {};
+  const get = (field: FieldName) => (form.get(field) ?? "").trim();
+  const countries = session.shipping_address_collection?.allowed_countries;
+  // One country: the page's select has only it (a client posting the form may leave it out).
+  const country = countries ? (countries.length === 1 ? countries[0]! : get(FIELD.country)) : "IN";
+  let shipping: CollectedDelivery["shipping"] = null;
+  if (countries) {
+    const name = get(FIELD.name);
+    const line1 = get(FIELD.line1);
+    const line2 = get(FIELD.line2);
+    const city = get(FIELD.city);
+    const state = get(FIELD.state);
+    const postalCode = get(FIELD.postalCode).replace(/\s/g, "");
+    if (!name) errors[FIELD.name] = DELIVERY_MESSAGES.name;
+    if (!countries.includes(country)) errors[FIELD.country] = DELIVERY_MESSAGES.country;
+    if (!line1) errors[FIELD.line1] = DELIVERY_MESSAGES.line1;
+    if (!city) errors[FIELD.city] = DELIVERY_MESSAGES.city;
+    if (country === "IN") {
+      if (!STATE_CODES.has(state)) errors[FIELD.state] = DELIVERY_MESSAGES.state;
+      if (!PIN_CODE.test(postalCode)) errors[FIELD.postalCode] = DELIVERY_MESSAGES.postalCode;
+    } else if (!postalCode) {
+      errors[FIELD.postalCode] = DELIVERY_MESSAGES.otherPostalCode;
+    }
+    shipping = { name, address: { city, country, line1, line2: line2 || null, postal_code: postalCode, state: state || null } };
+  }
+  let phone: string | null = null;
+  if (session.phone_number_collection.enabled) {
+    const entered = get(FIELD.phone);
+    const international = entered.replace(/[\s()-]/g, "");
+    phone = country === "IN" ? indianMobile(entered) : /^\+[1-9]\d{6,14}$/.test(international) ? international : null;
+    if (!phone) errors[FIELD.phone] = country === "IN" ? DELIVERY_MESSAGES.phone : DELIVERY_MESSAGES.otherPhone;
+  }
+  return { errors, collected: { shipping, phone } };
 }
 
 function rupees(amount: number, currency: string): string {
   return new Intl.NumberFormat("en-IN", { style: "currency", currency: currency.toUpperCase(), maximumFractionDigits: 2 }).format(amount / 100);
 }
 
-function payPage(session: EmulatedSession, lines: LineItem[], shippingName: string | null, form?: URLSearchParams, error?: string): string {
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+const countryName = (code: string) => {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+type PageErrors = { card?: string | null; fields?: FieldErrors };
+
+function payPage(session: EmulatedSession, lines: LineItem[], shippingName: string | null, form?: URLSearchParams, errors: PageErrors = {}): string {
   const money = (amount: number) => escapeHtml(rupees(amount, session.currency));
   const value = (name: string) => escapeHtml(form?.get(name) ?? "");
   const rows = lines
@@ -277,12 +455,50 @@ function payPage(session: EmulatedSession, lines: LineItem[], shippingName: stri
     session.status !== "open"
       ? `<p class="notice" role="status">${session.status === "complete" ? "This payment is complete." : "This payment page has expired."}</p>`
       : "";
+
+  const error = errors.card ?? null;
+  const fieldErrors = errors.fields ?? {};
+  const invalid = (Object.values(FIELD) as FieldName[]).filter((field) => fieldErrors[field]);
+  // Each refused field: marked invalid, described by its own message (announced), the first focused.
+  const state = (field: FieldName) =>
+    fieldErrors[field] ? ` aria-invalid="true" aria-describedby="${field}-error"${field === invalid[0] ? " autofocus" : ""}` : "";
+  const fieldError = (field: FieldName) => (fieldErrors[field] ? `<p class="field-error" role="alert" id="${field}-error">${escapeHtml(fieldErrors[field])}</p>` : "");
+  const input = (field: FieldName, autocomplete: string, extra = "") =>
+    `<label for="${field}">${LABEL[field]}</label><input id="${field}" name="${field}" autocomplete="${autocomplete}" value="${value(field)}"${extra}${state(field)}>${fieldError(field)}`;
+  const phoneInput = session.phone_number_collection.enabled ? input(FIELD.phone, "tel", ' type="tel" inputmode="tel" placeholder="98765 43210" required') : "";
+  const summaryLinks = [...invalid.map((field) => `<a href="#${field}">${LABEL[field]}</a>`), ...(invalid.length > 0 && error ? ['<a href="#cardNumber">Card details</a>'] : [])];
+  const summary = summaryLinks.length
+    ? `<div class="error" role="alert" id="form-errors"><p>Check ${summaryLinks.length === 1 ? "this field" : `these ${summaryLinks.length} fields`}: ${summaryLinks.join(", ")}.</p></div>`
+    : "";
+
+  const countries = session.shipping_address_collection?.allowed_countries;
+  let shippingHtml = "";
+  if (countries) {
+    const chosenCountry = form?.get(FIELD.country) ?? countries[0];
+    const chosenState = form?.get(FIELD.state) ?? "";
+    shippingHtml = `<h2>Shipping information</h2>
+${input(FIELD.name, "name", " required")}
+<label for="${FIELD.country}">${LABEL[FIELD.country]}</label><select id="${FIELD.country}" name="${FIELD.country}" autocomplete="country" required${state(FIELD.country)}>${countries
+      .map((code) => `<option value="${escapeHtml(code)}"${code === chosenCountry ? " selected" : ""}>${escapeHtml(countryName(code))}</option>`)
+      .join("")}</select>${fieldError(FIELD.country)}
+${input(FIELD.line1, "address-line1", " required")}
+${input(FIELD.line2, "address-line2")}
+${input(FIELD.city, "address-level2", " required")}
+<div class="row"><div><label for="${FIELD.state}">${LABEL[FIELD.state]}</label><select id="${FIELD.state}" name="${FIELD.state}" autocomplete="address-level1" required${state(FIELD.state)}><option value="">Select…</option>${INDIA_STATES.map(
+      (option) => `<option value="${option.code}"${option.code === chosenState ? " selected" : ""}>${escapeHtml(option.name)}</option>`,
+    ).join("")}</select>${fieldError(FIELD.state)}</div>
+<div>${input(FIELD.postalCode, "postal-code", ' inputmode="numeric" required')}</div></div>
+${phoneInput}`;
+  }
+
   const formHtml =
     session.status === "open"
       ? `<form method="post" action="/stripe/pay/${escapeHtml(session.id)}" novalidate>
+${summary}${shippingHtml}
 <h2>Pay with card</h2>
 ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ""}
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(form?.get("email") ?? session.customer_email ?? "")}">
+${countries ? "" : phoneInput}
 <label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${value("cardNumber")}" required${error ? ' aria-describedby="card-error" aria-invalid="true"' : ""}>
 <div class="row"><div><label for="cardExpiry">Expiry (MM / YY)</label><input id="cardExpiry" name="cardExpiry" autocomplete="cc-exp" placeholder="MM / YY" value="${value("cardExpiry")}" required></div>
 <div><label for="cardCvc">CVC</label><input id="cardCvc" name="cardCvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" value="${value("cardCvc")}" required></div></div>
@@ -303,8 +519,9 @@ h1{font-size:1rem;color:#4f566b;margin:0}.total{font-size:2rem;font-weight:700;m
 ul{list-style:none;padding:0;margin:0}.line,.sum{display:flex;justify-content:space-between;gap:1rem;padding:.5rem 0;border-bottom:1px solid #e3e8ee}.qty{color:#4f566b}
 .sum.grand{font-weight:700;border:0}form{background:#fff;border-radius:8px;padding:1.5rem;box-shadow:0 2px 5px rgba(60,66,87,.12)}
 h2{font-size:1.1rem;margin:0 0 1rem}label{display:block;font-size:.85rem;color:#3c4257;margin:.75rem 0 .25rem}
-input{width:100%;padding:.6rem .75rem;border:1px solid #cfd7df;border-radius:6px;font:inherit}input:focus{outline:2px solid #635bff;outline-offset:1px}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
+input,select{width:100%;padding:.6rem .75rem;border:1px solid #cfd7df;border-radius:6px;font:inherit;background:#fff;color:inherit}input:focus,select:focus{outline:2px solid #635bff;outline-offset:1px}
+[aria-invalid=true]{border-color:#c0123c}.field-error{color:#9b1c1c;font-size:.85rem;margin:.25rem 0 0}.error p{margin:0}.error a{color:inherit}form h2~h2{margin-top:1.5rem}select{height:2.75rem}#form-errors{margin-bottom:1rem}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}.row>*{min-width:0}
 button{margin-top:1.25rem;width:100%;padding:.75rem;border:0;border-radius:6px;background:#635bff;color:#fff;font:600 1rem system-ui,sans-serif;cursor:pointer}
 button:focus-visible,a:focus-visible{outline:3px solid #1a1f36;outline-offset:2px}
 .cancel{display:block;text-align:center;margin-top:.75rem;color:#4f566b}.error{background:#fde8e8;color:#9b1c1c;padding:.5rem .75rem;border-radius:6px}
@@ -457,12 +674,27 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
     if (request.method !== "POST") return undefined;
     if (session.status !== "open") return html(409, payPage(session, lines, shippingName));
     const form = new URLSearchParams(request.body.toString("utf8"));
-    const problem = checkCard(form, new Date());
-    if (problem) return html(402, payPage(session, lines, shippingName, form, problem));
+    // Every field's problem at once; the card is charged (and may be declined) only when none is left.
+    const delivery = checkDelivery(session, form);
+    const cardProblem = checkCardDetails(form, new Date());
+    if (Object.keys(delivery.errors).length > 0) return html(400, payPage(session, lines, shippingName, form, { card: cardProblem, fields: delivery.errors }));
+    const problem = cardProblem ?? DECLINES[cardDigits(form)];
+    if (problem) return html(402, payPage(session, lines, shippingName, form, { card: problem }));
+    const { shipping, phone } = delivery.collected;
     session.status = "complete";
     session.payment_status = "paid";
     session.payment_intent = `pi_${token(24)}`;
-    session.customer_details = { email: form.get("email")?.trim() || session.customer_email, name: form.get("cardName")?.trim() || null };
+    session.collected_information = { business_name: null, individual_name: null, shipping_details: shipping };
+    session.customer_details = {
+      address: shipping?.address ?? null,
+      business_name: null,
+      email: form.get("email")?.trim() || session.customer_email,
+      individual_name: null,
+      name: shipping?.name ?? (form.get("cardName")?.trim() || null),
+      phone,
+      tax_exempt: "none",
+      tax_ids: [],
+    };
     emit("checkout.session.completed", session);
     return { status: 303, headers: { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) }, body: "" };
   };

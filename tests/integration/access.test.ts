@@ -41,7 +41,7 @@ beforeAll(async () => {
   await query(`UPDATE "User" SET role = 'USER', "sessionVersion" = "sessionVersion" + 1 WHERE id = $1`, [demoted.id]);
   productId = randomUUID();
   await query(
-    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "updatedAt") VALUES ($1, 'Access phone', 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 'x', 1000, 900, now())`,
+    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "updatedAt", stock) VALUES ($1, 'Access phone', 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 'x', 1000, 900, now(), 1000)`,
     [productId],
   );
   [{ id: lineOfA }] = (await query<{ id: string }>(

@@ -6,7 +6,6 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { absoluteUrl } from "@/lib/site-url";
-import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as checkoutRoute } from "@/app/api/checkout/route";
 import { GET as getOrders } from "@/app/api/get-order-details/route";
 import { POST as webhookRoute } from "@/app/api/webhook/route";
@@ -17,20 +16,36 @@ import { stripeClient } from "@/lib/server/providers/stripe";
 import { fulfilCheckoutSession, sendPendingOrderEmails } from "@/lib/server/orders/orders";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { startEmulators } from "../../scripts/emulators/server";
+import {
+  emulatorUrl,
+  addLine,
+  checkout,
+  startCheckout,
+  paidCheckout,
+  type EmulatedSession,
+  sessionsOf,
+  lineItemsOf,
+  pay,
+  retrieve,
+  signedEvent,
+  completedEvent,
+  deliver,
+  ordersOf,
+  cartOf,
+  outbox,
+  eventually,
+} from "./checkout-kit";
 import { admin, BASE, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 import { NextRequest } from "next/server";
-
-const emulatorUrl = () => process.env.EMULATOR_URL!;
-const sdk = new Stripe("sk_test_signing_only");
 
 type Product = { id: string; pricePaise: number; name: string };
 const products: Product[] = [];
 
-async function makeProduct(pricePaise: number, name = `Checkout phone ${randomUUID().slice(0, 8)}`): Promise<Product> {
+async function makeProduct(pricePaise: number, name = `Checkout phone ${randomUUID().slice(0, 8)}`, stock = 1000): Promise<Product> {
   const id = randomUUID();
   await query(
-    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt") VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], $3, $4, now())`,
-    [id, name, pricePaise + 100_000, pricePaise],
+    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], $3, $4, now(), $5)`,
+    [id, name, pricePaise + 100_000, pricePaise, stock],
   );
   return { id, pricePaise, name };
 }
@@ -38,104 +53,6 @@ async function makeProduct(pricePaise: number, name = `Checkout phone ${randomUU
 beforeAll(async () => {
   products.push(await makeProduct(1_499_900), await makeProduct(250_050), await makeProduct(99_900));
 });
-
-type CartLine = { _id: string; quantity: number; productId: { _id: string } };
-
-async function addLine(user: Shopper, productId: string, times = 1): Promise<CartLine> {
-  let line: CartLine | undefined;
-  for (let i = 0; i < times; i++) {
-    line = (await (await addToCart(jsonRequest("/api/add-to-cart", { productId }, { cookie: user.cookie }), noContext)).json()).data as CartLine;
-  }
-  return line!;
-}
-
-const checkout = (cookie: string | undefined, body: unknown) => checkoutRoute(jsonRequest("/api/checkout", body, { cookie }), noContext);
-
-async function startCheckout(user: Shopper, lines: { _id: string }[]): Promise<{ id: string; url: string }> {
-  const response = await checkout(user.cookie, { cartItems: lines });
-  const body = await response.json();
-  expect(response.status, body.message).toBe(200);
-  expect(body.id).toBe(body.data.id);
-  return body.data;
-}
-
-/** A checkout of one new cart line of the product, paid on the emulator's hosted page. */
-async function paidCheckout(user: Shopper, productId: string): Promise<{ id: string; url: string }> {
-  const started = await startCheckout(user, [await addLine(user, productId)]);
-  await pay(started.id);
-  return started;
-}
-
-type EmulatedSession = Stripe.Checkout.Session;
-
-async function emulatorSessions(): Promise<EmulatedSession[]> {
-  return (await (await fetch(`${emulatorUrl()}/stripe/sessions`)).json()) as EmulatedSession[];
-}
-
-async function sessionsOf(email: string) {
-  return (await emulatorSessions()).filter((session) => session.customer_email === email);
-}
-
-async function lineItemsOf(sessionId: string) {
-  const response = await fetch(`${emulatorUrl()}/v1/checkout/sessions/${sessionId}/line_items`, { headers: { authorization: "Bearer sk_test_x" } });
-  return ((await response.json()) as { data: { description: string; quantity: number; price: { unit_amount: number } }[] }).data;
-}
-
-/** Pays a session on the emulator's hosted page, as a shopper's browser would. */
-async function pay(sessionId: string, cardNumber = "4242424242424242"): Promise<Response> {
-  return fetch(`${emulatorUrl()}/stripe/pay/${sessionId}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "", cardNumber, cardExpiry: "12 / 34", cardCvc: "123", cardName: "Meera Iyer" }).toString(),
-    redirect: "manual",
-  });
-}
-
-async function retrieve(sessionId: string): Promise<EmulatedSession> {
-  const response = await fetch(`${emulatorUrl()}/v1/checkout/sessions/${sessionId}`, { headers: { authorization: "Bearer sk_test_x" } });
-  return (await response.json()) as EmulatedSession;
-}
-
-function signedEvent(type: string, object: unknown, options: { secret?: string; timestamp?: number } = {}) {
-  const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
-  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? process.env.STRIPE_WEBHOOK_SECRET!, timestamp: options.timestamp });
-  return { payload, header };
-}
-
-/** Stripe's `checkout.session.completed` for the session as the emulator has it now, signed. */
-async function completedEvent(sessionId: string) {
-  return signedEvent("checkout.session.completed", await retrieve(sessionId));
-}
-
-function deliver(payload: string, header: string | null): Promise<Response> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (header !== null) headers["stripe-signature"] = header;
-  return webhookRoute(new NextRequest(`${BASE}/api/webhook`, { method: "POST", headers, body: payload }), noContext);
-}
-
-async function ordersOf(userId: string) {
-  return query<{ id: string; totalAmount: number; expectedAmount: number; emailSentAt: Date | null; emailAttempts: number; emailClaimedAt: Date | null }>(
-    `SELECT id, "totalAmount", "expectedAmount", "emailSentAt", "emailAttempts", "emailClaimedAt" FROM "Order" WHERE "userId" = $1`,
-    [userId],
-  );
-}
-
-async function cartOf(userId: string) {
-  return query<{ id: string; productId: string; quantity: number }>(`SELECT id, "productId", quantity FROM "CartItem" WHERE "userId" = $1 ORDER BY "createdAt"`, [userId]);
-}
-
-async function outbox(email: string): Promise<{ subject: string; text: string; html: string }[]> {
-  return (await (await fetch(`${emulatorUrl()}/resend/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string; html: string }[];
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("POST /api/checkout: who may call, and what is charged", () => {
   it("answers 401 to anonymous callers and 403 to admins", async () => {
@@ -172,7 +89,11 @@ describe("POST /api/checkout: who may call, and what is charged", () => {
     expect(session.mode).toBe("payment");
     expect(session.customer_email).toBe(me.email);
     expect(session.success_url).toBe("http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}");
-    expect(session.cancel_url).toBe("http://localhost:3000/cancel");
+    expect(session.cancel_url).toBe(`http://localhost:3000/cancel?checkout=${session.metadata!.checkoutId}`);
+    // Delivery details, the way Stripe collects them; payable for Stripe's shortest time, 30 minutes.
+    expect(session.shipping_address_collection).toEqual({ allowed_countries: ["IN"] });
+    expect(session.phone_number_collection).toEqual({ enabled: true });
+    expect(session.expires_at - session.created).toBe(30 * 60);
     expect(session.shipping_options).toEqual([{ shipping_amount: SHIPPING_AMOUNT_PAISE, shipping_rate: expect.stringMatching(/^shr_/) }]);
     const items = await lineItemsOf(id);
     expect(items.map((item) => [item.description, item.quantity, item.price.unit_amount])).toEqual([
@@ -237,7 +158,7 @@ describe("POST /api/checkout from an API client on another site", () => {
       expect(answer.status).toBe(200);
       const session = await retrieve((await answer.json()).id);
       expect(session.success_url).toBe(`${CLIENT}/success?session_id={CHECKOUT_SESSION_ID}`);
-      expect(session.cancel_url).toBe(`${CLIENT}/cancel`);
+      expect(session.cancel_url).toBe(`${CLIENT}/cancel?checkout=${session.metadata!.checkoutId}`);
       // The same cart from the store's own pages gets a session that returns to the store.
       const own = await withOrigin(me.cookie, new URL(process.env.SITE_URL!).origin, [line]);
       const ownSession = await retrieve((await own.json()).id);
@@ -260,7 +181,7 @@ describe("POST /api/checkout from an API client on another site", () => {
       expect(script.status).toBe(200);
       const session = await retrieve((await script.json()).id);
       expect(session.success_url).toBe(`${process.env.SITE_URL}/success?session_id={CHECKOUT_SESSION_ID}`);
-      expect(session.cancel_url).toBe(`${process.env.SITE_URL}/cancel`);
+      expect(session.cancel_url).toBe(`${process.env.SITE_URL}/cancel?checkout=${session.metadata!.checkoutId}`);
     } finally {
       delete process.env.ALLOWED_ORIGINS;
     }

@@ -113,7 +113,7 @@ let boss: Shopper;
 beforeAll(async () => {
   [A, boss] = await Promise.all([shopper(), shopper()]);
   await query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [boss.id]);
-  await query(`INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "updatedAt") VALUES ($1, 'Fuzz phone', 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 'x', 1000, 900, now())`, [randomUUID()]);
+  await query(`INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "updatedAt", stock) VALUES ($1, 'Fuzz phone', 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 'x', 1000, 900, now(), 1000)`, [randomUUID()]);
 }, 60_000);
 
 /** The caller that gets furthest into the endpoint: its own kind of account. */

@@ -20,7 +20,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     const id = randomUUID();
     await query(
-      `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt") VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 1999900, $3, now())`,
+      `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 1999900, $3, now(), 1000)`,
       [id, `Cart test phone ${i} ${id.slice(0, 6)}`, 1499900 + i * 100],
     );
     products.push({ id, sellingPrice: (1499900 + i * 100) / 100 });

@@ -17,6 +17,7 @@ import { png } from "../png";
 import { categoryFilterHref } from "@/lib/category-filter";
 import pg from "pg";
 import { CRON_SECRET, startCluster, type Cluster } from "./cluster";
+import { TEST_DELIVERY_FORM } from "../../scripts/emulators/stripe";
 import { call, newShopper, PASSWORD, signIn, type Account, type Answer } from "./client";
 
 let cluster: Cluster;
@@ -74,7 +75,7 @@ async function pay(sessionId: string): Promise<void> {
   const paid = await fetch(`${cluster.emulators.url}/stripe/pay/${sessionId}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "", cardNumber: "4242424242424242", cardExpiry: "12 / 34", cardCvc: "123", cardName: "Meera Iyer" }).toString(),
+    body: new URLSearchParams({ ...TEST_DELIVERY_FORM, email: "", cardNumber: "4242424242424242", cardExpiry: "12 / 34", cardCvc: "123", cardName: "Meera Iyer" }).toString(),
     redirect: "manual",
   });
   expect(paid.status).toBeLessThan(400);

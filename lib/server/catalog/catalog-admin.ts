@@ -7,11 +7,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { changeCatalog } from "./cache";
 import { isRowId, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
 import { db } from "../platform/db";
-import { HttpError, notFound } from "../platform/http";
+import { conflict, HttpError, notFound } from "../platform/http";
+import type { ProductState } from "@/lib/schemas";
 import { checkHostedImages, isProductImageUrl, storedImageAddress } from "../providers/images";
 
-// The admin's writes to the catalogue (docs/PRODUCT.md §7.2 upload-product, update-product) and the admin's
-// product list. Every write is validated whole before anything is stored, and then invalidates
+// The admin's writes to the catalogue (docs/PRODUCT.md §7.2 upload-product, update-product; beyond
+// the spec: units in stock, archiving) and the admin's product list. Every write is validated whole before anything is stored, and then invalidates
 // the cached catalogue on every instance (changeCatalog) so shoppers see it on their next request.
 
 const PRODUCT_NOT_FOUND = "Product not found";
@@ -37,7 +38,14 @@ function productData(input: ProductInput) {
     productDesc: input.productDesc,
     price: rupeesToPaise(input.price),
     sellingPrice: rupeesToPaise(input.sellingPrice),
+    ...(input.stock !== undefined ? { stock: input.stock } : {}),
   };
+}
+
+/** Setting units on hand below what open checkouts hold would take units from shoppers mid-payment. */
+function belowHeld(held: number): HttpError {
+  const message = `${held} unit${held === 1 ? " is" : "s are"} held by open checkouts: stock can go no lower than ${held}.`;
+  return new HttpError(409, message, undefined, { stock: message });
 }
 
 export async function createProduct(input: ProductInput): Promise<PublicProduct> {
@@ -53,13 +61,29 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pu
   const current = await db.product.findUnique({ where: { id }, select: { productImage: true } });
   if (!current) throw notFound(PRODUCT_NOT_FOUND);
   await checkHostedImages(data.productImage, current.productImage);
-  try {
-    const product = await changeCatalog(db.product.update({ where: { id }, data }));
-    return toPublicProduct(product);
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound(PRODUCT_NOT_FOUND);
-    throw error;
-  }
+  // One conditional UPDATE: a stock below the units held right now (a checkout may hold more
+  // between a read and this write) matches no row and is refused with the number held.
+  const where: Prisma.ProductWhereInput = data.stock !== undefined ? { id, held: { lte: data.stock } } : { id };
+  const [updated] = await changeCatalog(db.product.updateManyAndReturn({ where, data }));
+  if (updated) return toPublicProduct(updated);
+  const now = await db.product.findUnique({ where: { id }, select: { held: true } });
+  if (!now) throw notFound(PRODUCT_NOT_FOUND);
+  throw belowHeld(now.held);
+}
+
+/**
+ * Retires a product (archived) or puts it back on sale. An archived product leaves every
+ * shopper-facing list, page and search; carts and wishlists that hold it show it unavailable and
+ * checkout refuses it; orders keep it. Its open holds run their course (a checkout already on
+ * Stripe's page may still be paid).
+ */
+export async function setProductArchived(id: string, archived: boolean): Promise<PublicProduct> {
+  if (!isRowId(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const [product] = await changeCatalog(
+    db.product.updateManyAndReturn({ where: { id }, data: archived ? { archivedAt: new Date() } : { archivedAt: null } }),
+  );
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return toPublicProduct(product);
 }
 
 /**
@@ -67,13 +91,23 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pu
  * the store's own search (typo-tolerant, ranked, within the category when one is chosen) decides
  * the order, bounded to its best API_PAGE_SIZE_MAX matches.
  */
-export async function listProductsForAdmin(options: { page: number; limit: number; q?: string; category?: Category }): Promise<{ products: PublicProduct[]; total: number }> {
-  const { page, limit, q, category } = options;
+export async function listProductsForAdmin(options: {
+  page: number;
+  limit: number;
+  q?: string;
+  category?: Category;
+  state?: ProductState;
+}): Promise<{ products: PublicProduct[]; total: number }> {
+  const { page, limit, q, category, state = "all" } = options;
+  const inState = (product: PublicProduct) => state === "all" || product.archived === (state === "archived");
   if (q) {
-    const found = await searchProducts(q, API_PAGE_SIZE_MAX, category);
+    const found = (await searchProducts(q, API_PAGE_SIZE_MAX, category, true)).filter(inState);
     return { products: found.slice((page - 1) * limit, page * limit), total: found.length };
   }
-  const where = category ? { category } : {};
+  const where: Prisma.ProductWhereInput = {
+    ...(category ? { category } : {}),
+    ...(state === "active" ? { archivedAt: null } : state === "archived" ? { archivedAt: { not: null } } : {}),
+  };
   const [rows, total] = await Promise.all([
     db.product.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
     db.product.count({ where }),

@@ -70,6 +70,9 @@ export function isRowId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
+/** Shoppers see only products on sale: every shopper-facing read filters with this. */
+const ON_SALE = { archivedAt: null } satisfies Prisma.ProductWhereInput;
+
 const NEWEST_FIRST: Prisma.ProductOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 
 function clampLimit(limit: number, max = API_LIST_MAX): number {
@@ -89,7 +92,7 @@ export async function listCategoryStrip(): Promise<CategoryStripItem[]> {
     FROM unnest(${CATEGORY_VALUES}::text[]) WITH ORDINALITY AS c(value, position)
     CROSS JOIN LATERAL (
       SELECT id, category, "productImage" FROM "Product"
-      WHERE category = c.value
+      WHERE category = c.value AND "archivedAt" IS NULL
       ORDER BY "createdAt" DESC, id DESC
       LIMIT 1
     ) AS p
@@ -102,7 +105,7 @@ export async function listProductsByCategory(category: string, limit = HOME_ROW_
   "use cache";
   cacheCatalogRead(CATALOG_TAGS.category(category));
   if (!isCategory(category)) return [];
-  const rows = await db.product.findMany({ where: { category }, orderBy: NEWEST_FIRST, take: clampLimit(limit) });
+  const rows = await db.product.findMany({ where: { category, ...ON_SALE }, orderBy: NEWEST_FIRST, take: clampLimit(limit) });
   return rows.map(toPublicProduct);
 }
 
@@ -111,7 +114,7 @@ export async function listProducts(page = 1, limit = CATEGORY_PAGE_SIZE): Promis
   "use cache";
   cacheCatalogRead();
   const take = clampLimit(limit);
-  const rows = await db.product.findMany({ orderBy: NEWEST_FIRST, take, skip: (clampPage(page) - 1) * take });
+  const rows = await db.product.findMany({ where: ON_SALE, orderBy: NEWEST_FIRST, take, skip: (clampPage(page) - 1) * take });
   return rows.map(toPublicProduct);
 }
 
@@ -133,7 +136,7 @@ export async function filterProducts(options: {
   const pageSize = clampLimit(options.pageSize ?? CATEGORY_PAGE_SIZE);
   if (options.categories.length > 0 && known.length === 0) return { products: [], total: 0, page, pageSize };
 
-  const where: Prisma.ProductWhereInput = known.length ? { category: { in: known } } : {};
+  const where: Prisma.ProductWhereInput = known.length ? { category: { in: known }, ...ON_SALE } : ON_SALE;
   const orderBy: Prisma.ProductOrderByWithRelationInput[] = options.sort
     ? [{ sellingPrice: options.sort }, { id: "asc" }]
     : NEWEST_FIRST;
@@ -144,7 +147,10 @@ export async function filterProducts(options: {
   return { products: rows.map(toPublicProduct), total, page, pageSize };
 }
 
-/** One product by id, or null for an unknown or malformed id. */
+/**
+ * One product by id, or null for an unknown or malformed id. An archived product is returned
+ * (`archived: true`): its page answers 404 with a way back to its category.
+ */
 export async function getProduct(id: string): Promise<PublicProduct | null> {
   "use cache";
   cacheCatalogRead(CATALOG_TAGS.product(id));
@@ -158,7 +164,7 @@ export async function listRelatedProducts(product: Pick<PublicProduct, "_id" | "
   "use cache";
   cacheCatalogRead(CATALOG_TAGS.category(product.category));
   const rows = await db.product.findMany({
-    where: { category: product.category, id: { not: product._id } },
+    where: { category: product.category, id: { not: product._id }, ...ON_SALE },
     orderBy: NEWEST_FIRST,
     take: clampLimit(limit),
   });
@@ -204,21 +210,21 @@ const RANKING_WINDOW = 200;
  * Ranking: exact-word matches before corrected ones; within each, the whole phrase first, then
  * trigram word similarity to the query, then newest. The API answers uncached; the search page reads it through searchProductsCached.
  */
-export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LIMIT, category?: Category): Promise<PublicProduct[]> {
+export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LIMIT, category?: Category, includeArchived = false): Promise<PublicProduct[]> {
   const query = normalizeSearchQuery(rawQuery).toLowerCase();
   const words = searchWords(query);
   if (words.length === 0) return [];
   const take = clampLimit(limit);
 
   const literal = words.map(withSynonym);
-  const exact = await rankedMatches(query, literal, take, category);
+  const exact = await rankedMatches(query, literal, take, category, includeArchived);
   if (exact.length >= take) return exact.map(toPublicProduct);
 
   const corrections = await correctWords(words);
   if (corrections.size === 0) return exact.map(toPublicProduct);
   const alternatives = words.map((word, index) => [...literal[index]!, ...(corrections.get(word) ?? [])]);
   const seen = new Set(exact.map((row) => row.id));
-  const corrected = (await rankedMatches(query, alternatives, take, category)).filter((row) => !seen.has(row.id));
+  const corrected = (await rankedMatches(query, alternatives, take, category, includeArchived)).filter((row) => !seen.has(row.id));
   return [...exact, ...corrected].slice(0, take).map(toPublicProduct);
 }
 
@@ -233,11 +239,12 @@ export async function searchProductsCached(query: string): Promise<PublicProduct
 }
 
 /** Products whose searchText holds, for every word, one of its alternatives; ranked, bounded. */
-async function rankedMatches(query: string, alternatives: string[][], take: number, category?: Category): Promise<Product[]> {
+async function rankedMatches(query: string, alternatives: string[][], take: number, category?: Category, includeArchived = false): Promise<Product[]> {
   const everyWord = Prisma.join(
     [
       ...alternatives.map((options) => Prisma.sql`(${Prisma.join(options.map((option) => Prisma.sql`"searchText" LIKE ${containsPattern(option)}`), " OR ")})`),
       ...(category ? [Prisma.sql`category = ${category}`] : []),
+      ...(includeArchived ? [] : [Prisma.sql`"archivedAt" IS NULL`]),
     ],
     " AND ",
   );
@@ -275,7 +282,7 @@ async function correctWords(words: string[]): Promise<Map<string, string[]>> {
 export async function countProducts(): Promise<number> {
   "use cache";
   cacheCatalogRead();
-  return db.product.count();
+  return db.product.count({ where: ON_SALE });
 }
 
 /** Ids and last changes for the sitemap, newest first, one file's worth at a time. */
@@ -284,6 +291,7 @@ export async function listProductsForSitemap(offset: number, limit: number): Pro
   cacheCatalogRead();
   const rows = await db.product.findMany({
     select: { id: true, updatedAt: true },
+    where: ON_SALE,
     orderBy: NEWEST_FIRST,
     skip: Math.max(0, offset),
     take: limit,

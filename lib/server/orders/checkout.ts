@@ -17,8 +17,10 @@ import type { Checkout, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "../catalog/catalog";
 import { isAllowedCorsOrigin } from "../platform/origin";
 import { db } from "../platform/db";
-import { badRequest, conflict, HttpError, unavailable } from "../platform/http";
+import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
+import { noLongerSold } from "../catalog/stock";
 import { fulfilCheckoutSession } from "./orders";
+import { afterStockChange, holdsOf, moveHolds, releaseHolds, withRelease } from "./holds";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 import type { CheckoutLine } from "./types";
 
@@ -26,6 +28,10 @@ import type { CheckoutLine } from "./types";
 // buy; names, images, prices and quantities come from the database. The attempt is recorded
 // first (a Checkout row with that snapshot), then a Stripe Checkout Session is made with an
 // idempotency key derived from the row, so a double click or a retried request gets one session.
+// Writing the row also holds its units (holds.ts) in the same transaction: a shopper who gets a
+// payment page has the units set aside until the session is paid or ends. A shopper has one
+// checkout open at a time: a new one (another cart, or Buy Now) replaces the open one, whose
+// units go back and whose Stripe session is expired.
 
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty. Add a product before checking out.";
@@ -33,6 +39,11 @@ export const NOT_IN_CART_MESSAGE = "Some of these items are not in your cart any
 export const ALREADY_PAID_MESSAGE = "This cart has just been paid: your order is in My Orders.";
 
 export type StartedCheckout = { checkoutId: string; sessionId: string; url: string };
+
+const PRODUCT_NOT_FOUND = "Product not found";
+const CHECKOUT_NOT_FOUND = "This checkout is not yours or does not exist.";
+/** A row still waiting for Stripe's answer is reused only this long (a parallel double click). */
+const PENDING_REUSE_MS = 60_000;
 
 /** The caller's own cart lines among `lineIds`, priced now; refuses ids that are not theirs. */
 async function snapshotLines(userId: string, lineIds: string[]): Promise<CheckoutLine[]> {
@@ -47,6 +58,7 @@ async function snapshotLines(userId: string, lineIds: string[]): Promise<Checkou
   // Another user's line, a removed line or a made-up id: refused, never charged.
   if (rows.length !== wanted.length) throw badRequest(NOT_IN_CART_MESSAGE);
   return rows.map((row) => {
+    if (row.product.archivedAt) throw noLongerSold(row.product.productName, true);
     if (row.quantity < 1 || row.quantity > CART_QUANTITY_MAX) {
       throw badRequest(`You can buy at most ${CART_QUANTITY_MAX} of ${row.product.productName} at once.`);
     }
@@ -77,29 +89,57 @@ function returnBase(clientOrigin: string | null): string {
 function fingerprintOf(lines: CheckoutLine[], email: string, base: string): string {
   // The return pages are part of the session Stripe makes: a cart reopened from another client
   // gets a session of its own.
-  const canonical = JSON.stringify([email, SHIPPING_AMOUNT_PAISE, SHIPPING_RATE_NAME, base, lines.map((l) => [l.cartItemId, l.productId, l.name, l.image, l.price, l.quantity])]);
+  const canonical = JSON.stringify([email, SHIPPING_AMOUNT_PAISE, SHIPPING_RATE_NAME, base, lines.map((l) => [l.cartItemId ?? "buy-now", l.productId, l.name, l.image, l.price, l.quantity])]);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
+/** An open checkout a repeated request may take over instead of starting another. */
+function reusable(row: Checkout, fingerprint: string, now: Date): boolean {
+  if (row.fingerprint !== fingerprint) return false;
+  const age = now.getTime() - row.createdAt.getTime();
+  // Without a session yet, a parallel request is at Stripe with its key; with one, the shopper
+  // still has at least (CHECKOUT_SESSION_MINUTES − CHECKOUT_REUSE_MINUTES) minutes to pay.
+  return row.stripeSessionId ? age < CHECKOUT_REUSE_MINUTES * 60_000 : age < PENDING_REUSE_MS;
+}
+
 /**
- * The open checkout for exactly this cart made in the last CHECKOUT_REUSE_MINUTES, or a new one.
- * A per-user advisory lock makes two parallel requests agree on one row.
+ * The open checkout for exactly these lines made in the last CHECKOUT_REUSE_MINUTES, or a new one
+ * that holds its units. A per-user advisory lock makes two parallel requests agree on one row.
+ * A new row replaces the user's open checkouts: their holds are given back in the same
+ * transaction, and the caller expires their Stripe sessions (`replaced`). If a line lacks units,
+ * the transaction is refused whole (409 naming the product): nothing is held, nothing replaced.
  */
-async function recordCheckout(user: User, lines: CheckoutLine[], base: string, now: Date): Promise<Checkout> {
+async function recordCheckout(
+  user: User,
+  lines: CheckoutLine[],
+  base: string,
+  now: Date,
+  buyNow: boolean,
+): Promise<{ checkout: Checkout; replaced: string[] }> {
   const fingerprint = fingerprintOf(lines, user.email, base);
-  return db.$transaction(async (tx) => {
+  let changed = false;
+  const recorded = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`checkout:${user.id}`}, 0))`;
-    const reusable = await tx.checkout.findFirst({
-      where: { userId: user.id, fingerprint, status: "OPEN", createdAt: { gt: new Date(now.getTime() - CHECKOUT_REUSE_MINUTES * 60_000) } },
-      orderBy: { createdAt: "desc" },
-    });
-    if (reusable) return reusable;
-    return tx.checkout.create({
+    const open = await tx.checkout.findMany({ where: { userId: user.id, status: "OPEN", holdState: "HELD" }, orderBy: { id: "asc" } });
+    const same = open.find((row) => reusable(row, fingerprint, now));
+    if (same) return { checkout: same, replaced: [] };
+    // Only the rows this statement moves give their units back (one being paid right now is not).
+    const released = open.length
+      ? await tx.checkout.updateManyAndReturn({
+          where: { id: { in: open.map((row) => row.id) }, holdState: "HELD" },
+          data: { holdState: "RELEASED" },
+          select: { lines: true, stripeSessionId: true },
+        })
+      : [];
+    const delta = released.reduce((sum, row) => withRelease(sum, row.lines as CheckoutLine[]), holdsOf(lines));
+    changed = await moveHolds(tx, delta, new Map(lines.map((line) => [line.productId, line.name])));
+    const checkout = await tx.checkout.create({
       data: {
         userId: user.id,
         customerEmail: user.email,
         fingerprint,
         lines,
+        buyNow,
         shippingAmount: SHIPPING_AMOUNT_PAISE,
         shippingRateName: SHIPPING_RATE_NAME,
         total: checkoutTotal(lines),
@@ -108,7 +148,25 @@ async function recordCheckout(user: User, lines: CheckoutLine[], base: string, n
         expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000),
       },
     });
+    return { checkout, replaced: released.flatMap((row) => (row.stripeSessionId ? [row.stripeSessionId] : [])) };
   });
+  afterStockChange(changed);
+  return recorded;
+}
+
+/**
+ * A replaced checkout's payment page stops taking payments. Best effort: if Stripe cannot be
+ * reached, the session expires on its own within CHECKOUT_SESSION_MINUTES, and a payment made
+ * meanwhile is still recorded (a late sale, flagged if its units are gone).
+ */
+async function expireReplaced(sessionIds: string[]): Promise<void> {
+  for (const id of sessionIds) {
+    try {
+      await stripeClient().checkout.sessions.expire(id);
+    } catch (error) {
+      console.warn(`[checkout] could not expire replaced session ${id}:`, error instanceof Error ? error.message : error);
+    }
+  }
 }
 
 /**
@@ -140,33 +198,88 @@ function sessionParams(checkout: Checkout, base: string): Stripe.Checkout.Sessio
         },
       },
     ],
+    // Delivery details, the way Stripe collects them: an address in India and a phone number.
+    shipping_address_collection: { allowed_countries: ["IN"] },
+    phone_number_collection: { enabled: true },
     success_url: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${base}/cancel`,
+    // The cancel page gives the units back at once (expiring the session first).
+    cancel_url: `${base}/cancel?checkout=${checkout.id}`,
+    // Stripe's shortest: the units are held no longer than this.
     expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
   };
 }
 
 /**
- * POST /api/checkout: records the attempt and opens (or reopens) its Stripe Checkout Session.
- * `clientOrigin`: the request's Origin header; a listed one (ALLOWED_ORIGINS) gets the shopper
- * back on its own /success and /cancel. Amounts outside what Stripe accepts for INR are refused
- * before Stripe is called.
+ * POST /api/checkout: records the attempt, holds its units and opens (or reopens) its Stripe
+ * Checkout Session. `clientOrigin`: the request's Origin header; a listed one (ALLOWED_ORIGINS)
+ * gets the shopper back on its own /success and /cancel. Amounts outside what Stripe accepts for
+ * INR are refused before Stripe is called; so is a line without the units (409).
  */
 export async function startCheckout(user: User, lineIds: string[], clientOrigin: string | null = null, now = new Date()): Promise<StartedCheckout> {
+  return beginCheckout(user, await snapshotLines(user.id, lineIds), clientOrigin, now, false);
+}
+
+/**
+ * POST /api/buy-now: one of the product, at its price now, outside the cart (fulfilment leaves
+ * the cart as it was). Otherwise a checkout like the cart's: held, replacing an open one.
+ */
+export async function startBuyNow(user: User, productId: unknown, clientOrigin: string | null = null, now = new Date()): Promise<StartedCheckout> {
+  if (!isRowId(productId)) throw badRequest("productId must be a product id");
+  const product = await db.product.findUnique({ where: { id: productId } });
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  if (product.archivedAt) throw noLongerSold(product.productName);
+  const line: CheckoutLine = { cartItemId: null, productId: product.id, name: product.productName, image: product.productImage, price: product.sellingPrice, quantity: 1 };
+  return beginCheckout(user, [line], clientOrigin, now, true);
+}
+
+async function beginCheckout(user: User, lines: CheckoutLine[], clientOrigin: string | null, now: Date, buyNow: boolean): Promise<StartedCheckout> {
   const base = returnBase(clientOrigin);
-  const lines = await snapshotLines(user.id, lineIds);
   const total = checkoutTotal(lines);
   if (total < STRIPE_MIN_AMOUNT_PAISE) throw badRequest(`The order total must be at least ${formatRupees(STRIPE_MIN_AMOUNT_PAISE)}.`);
   if (total > STRIPE_MAX_AMOUNT_PAISE) {
     throw badRequest(`The order total can be at most ${formatRupees(STRIPE_MAX_AMOUNT_PAISE)}. Split your order into smaller ones.`);
   }
   for (let attempt = 0; attempt < 2; attempt++) {
-    const checkout = await recordCheckout(user, lines, base, now);
+    const { checkout, replaced } = await recordCheckout(user, lines, base, now, buyNow);
+    await expireReplaced(replaced);
     const started = checkout.stripeSessionId ? await reopenSession(checkout) : await openSession(checkout, base);
     if (started) return started;
-    // The reused session had expired (its row is closed now): the next round records a new one.
+    // The reused session had expired (its row is closed and released now): the next round records a new one.
   }
   throw unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
+}
+
+/**
+ * POST /api/checkout/cancel: the shopper left Stripe's page (its cancel link brings them to
+ * /cancel?checkout=…). The session is expired at Stripe first, so it can no longer be paid, then
+ * its units are given back. A session paid meanwhile is fulfilled instead. Returns whether units
+ * were released.
+ */
+export async function cancelCheckout(userId: string, checkoutId: unknown): Promise<boolean> {
+  if (!isRowId(checkoutId)) throw notFound(CHECKOUT_NOT_FOUND);
+  const checkout = await db.checkout.findFirst({ where: { id: checkoutId, userId } });
+  if (!checkout) throw notFound(CHECKOUT_NOT_FOUND);
+  if (checkout.status !== "OPEN" || checkout.holdState !== "HELD") return false;
+  if (checkout.stripeSessionId) {
+    try {
+      await stripeClient().checkout.sessions.expire(checkout.stripeSessionId);
+    } catch (error) {
+      if (isProviderOutage(error)) throw providerFailed(checkout.id, error);
+      // Stripe refuses to expire a session that is not open: paid (fulfil it), or expired already.
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripeClient().checkout.sessions.retrieve(checkout.stripeSessionId);
+      } catch (retrieveError) {
+        throw providerFailed(checkout.id, retrieveError);
+      }
+      if (session.status === "complete") {
+        await fulfilCheckoutSession(session.id);
+        return false;
+      }
+      if (session.status === "open") throw providerFailed(checkout.id, error);
+    }
+  }
+  return closeCheckout(checkout.stripeSessionId ?? "", checkout.id, "EXPIRED");
 }
 
 function providerFailed(checkoutId: string, error: unknown): HttpError {
@@ -190,7 +303,8 @@ async function openSession(checkout: Checkout, base: string): Promise<StartedChe
     if (isProviderOutage(error)) throw providerFailed(checkout.id, error);
     // Refused: this attempt cannot succeed as it is; the next one starts a new row (unless a
     // parallel request did get the session meanwhile).
-    await db.checkout.updateMany({ where: { id: checkout.id, stripeSessionId: null, status: "OPEN" }, data: { status: "FAILED" } });
+    const failed = await db.checkout.updateMany({ where: { id: checkout.id, stripeSessionId: null, status: "OPEN" }, data: { status: "FAILED" } });
+    if (failed.count > 0) await releaseHolds(checkout.id);
     console.error(`[checkout] the payment provider refused checkout ${checkout.id}:`, error);
     throw new HttpError(502, "The payment service refused this order. Please try again or contact us.");
   }
@@ -233,14 +347,18 @@ async function reopenSession(checkout: Checkout): Promise<StartedCheckout | null
   return null;
 }
 
-/** `checkout.session.expired` / `async_payment_failed`: the attempt ends unless it was paid. */
+/**
+ * `checkout.session.expired` / `async_payment_failed` (and the cancel page): the attempt ends
+ * unless it was paid, and its units go back. Returns whether anything changed (a repeat changes
+ * nothing).
+ */
 export async function closeCheckout(sessionId: string, checkoutId: string | undefined, status: "EXPIRED" | "FAILED"): Promise<boolean> {
-  const closed = await db.checkout.updateMany({
-    where: {
-      status: "OPEN",
-      OR: [{ stripeSessionId: sessionId }, ...(isRowId(checkoutId) ? [{ id: checkoutId, stripeSessionId: null }] : [])],
-    },
-    data: { status },
-  });
-  return closed.count > 0;
+  const which = { OR: [...(sessionId ? [{ stripeSessionId: sessionId }] : []), ...(isRowId(checkoutId) ? [{ id: checkoutId, stripeSessionId: null }] : [])] };
+  if (which.OR.length === 0) return false;
+  const closed = await db.checkout.updateMany({ where: { status: "OPEN", ...which }, data: { status } });
+  // Released by the checkout's own state, not the status: a retry after a failed release still releases.
+  const held = await db.checkout.findMany({ where: { holdState: "HELD", status: { not: "COMPLETED" }, ...which }, select: { id: true } });
+  let released = false;
+  for (const { id } of held) released = (await releaseHolds(id)) || released;
+  return closed.count > 0 || released;
 }

@@ -7,13 +7,14 @@ import { Prisma, type Order, type OrderItem } from "@/lib/generated/prisma/clien
 import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
 import type { CheckoutLine, PublicOrder } from "./types";
-import type { DeliveryDetails } from "@/lib/india";
 import { db } from "../platform/db";
-import { sendMail } from "../providers/mail";
+import { escapeHtml, mailLayout, sendMail, type MailContent } from "../providers/mail";
 import { orderConfirmationEmail } from "./order-email";
 import { unavailable } from "../platform/http";
 import { hit } from "../platform/rate-limit";
 import { keepSession, keptSession } from "./stripe-session-cache";
+import { afterStockChange, sellHolds, shortfallNote, sweepExpiredHolds } from "./holds";
+import { indianMobile, type DeliveryDetails } from "@/lib/india";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 
 // Orders: made from a paid Checkout Session by one fulfilment function, which both the webhook
@@ -99,6 +100,27 @@ function shippingOptionsOf(session: Stripe.Checkout.Session, rateName: string, f
   }));
 }
 
+/**
+ * The delivery details Checkout collected (`shipping_address_collection`): the shipping name and
+ * address from `collected_information.shipping_details`, the phone from `customer_details`.
+ */
+export function deliveryOf(session: Stripe.Checkout.Session): DeliveryDetails | null {
+  const shipping = session.collected_information?.shipping_details;
+  if (!shipping?.address) return null;
+  const { address } = shipping;
+  const phone = session.customer_details?.phone ?? null;
+  return {
+    name: shipping.name ?? session.customer_details?.name ?? "",
+    phone: phone ? (indianMobile(phone) ?? phone) : null,
+    line1: address.line1 ?? "",
+    line2: address.line2 || null,
+    city: address.city ?? "",
+    state: address.state ?? "",
+    postalCode: address.postal_code ?? "",
+    country: address.country ?? "IN",
+  };
+}
+
 async function existingOrder(sessionId: string): Promise<OrderRow | null> {
   return db.order.findUnique({ where: { checkoutSessionId: sessionId }, include: ITEMS_IN_ORDER });
 }
@@ -162,10 +184,13 @@ export async function fulfilCheckoutSession(
     const already = await tx.order.findUnique({ where: { checkoutSessionId: session.id }, include: ITEMS_IN_ORDER });
     if (already) {
       if (options.event) await recordEvent(tx, options.event);
-      return { order: already, created: false };
+      return { order: already, created: false, stockChanged: false };
     }
 
     const lines = checkout.lines as CheckoutLine[];
+    // The units leave stock here, once (the checkout row is locked): a hold becomes a sale; a
+    // payment after its hold was released takes what is left and flags the order if short.
+    const sale = await sellHolds(tx, checkout, lines);
     const charged = session.amount_total ?? 0;
     if (charged !== checkout.total) {
       // Recorded on the order (totalAmount ≠ expectedAmount) and logged; the money was taken, so the order stands.
@@ -191,6 +216,8 @@ export async function fulfilCheckoutSession(
         totalAmount: charged,
         expectedAmount: checkout.total,
         currency: session.currency ?? checkout.currency,
+        delivery: deliveryOf(session) ?? Prisma.DbNull,
+        ...(sale.shortfalls.length > 0 ? { attention: "oversold", attentionNote: shortfallNote(sale.shortfalls) } : {}),
         items: {
           create: lines.map((line) => ({
             productId: alive.has(line.productId) ? line.productId : null,
@@ -216,9 +243,11 @@ export async function fulfilCheckoutSession(
     }
     await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", ...(checkout.stripeSessionId ? {} : { stripeSessionId: session.id }) } });
     if (options.event) await recordEvent(tx, options.event);
-    return { order, created: true };
+    return { order, created: true, stockChanged: sale.changed };
   });
   if (!result) return { status: "unknown" };
+  if (result.created) afterStockChange(result.stockChanged ?? false);
+  if (result.order.attention && !result.order.attentionMailedAt) afterResponse("order-email", () => alertOwner(result.order.id));
   if (result.order.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
   return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
 }
@@ -294,6 +323,42 @@ export async function sendOrderConfirmation(orderId: string, now = new Date()): 
   return "sent";
 }
 
+// The owner's alert ------------------------------------------------------------------------------
+
+function oversoldEmail(order: Pick<Order, "id" | "attentionNote" | "customerEmail">, adminUrl: string): MailContent {
+  const subject = `Order needs attention: oversold (${order.id.slice(0, 8)})`;
+  const lines = [
+    `A paid order came in for units that were no longer in stock: the payment arrived after its hold had been released.`,
+    order.attentionNote ?? "",
+    `Customer: ${order.customerEmail}. The order is recorded and shown first in the admin's Orders: restock, or contact the customer and refund.`,
+  ];
+  return {
+    subject,
+    html: mailLayout(subject, [...lines.map(escapeHtml), `<a href="${escapeHtml(adminUrl)}">Open the orders</a>`]),
+    text: [...lines, "", adminUrl].join("\n"),
+  };
+}
+
+/**
+ * Emails every admin about an order flagged for attention, once: claimed like the confirmation
+ * (a conditional UPDATE), each mail with an idempotency key; a failure releases the claim so the
+ * periodic round (sendPendingOrderEmails) tries again.
+ */
+export async function alertOwner(orderId: string, now = new Date()): Promise<"sent" | "skipped"> {
+  const claimed = await db.order.updateMany({ where: { id: orderId, attention: { not: null }, attentionMailedAt: null }, data: { attentionMailedAt: now } });
+  if (claimed.count === 0) return "skipped";
+  const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
+  const admins = await db.user.findMany({ where: { role: "ADMIN" }, select: { id: true, email: true }, orderBy: { createdAt: "asc" }, take: 20 });
+  try {
+    const mail = oversoldEmail(order, `${siteUrl()}/admin-panel/orders`);
+    for (const admin of admins) await sendMail({ to: admin.email, ...mail }, { idempotencyKey: `order-attention/${order.id}/${admin.id}` });
+  } catch (error) {
+    await db.order.update({ where: { id: orderId }, data: { attentionMailedAt: null } });
+    throw error;
+  }
+  return "sent";
+}
+
 /**
  * Retries the confirmations that did not go out (provider down, process stopped), each when its
  * backoff allows; one that keeps failing never holds up the others. Returns how many went.
@@ -315,6 +380,20 @@ export async function sendPendingOrderEmails(limit = 20, now = new Date()): Prom
       if ((await sendOrderConfirmation(id, now)) === "sent") sent += 1;
     } catch (error) {
       console.error(`[order-email] order ${id} still unsent:`, error);
+    }
+  }
+  // The owner's alerts that did not go out (oversold orders).
+  const alerts = await db.order.findMany({
+    where: { attention: { not: null }, attentionMailedAt: null, createdAt: { gt: new Date(now.getTime() - EMAIL_RETRY_DAYS * 86_400_000) } },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+  });
+  for (const { id } of alerts) {
+    try {
+      await alertOwner(id, now);
+    } catch (error) {
+      console.error(`[order-email] the owner's alert for order ${id} still unsent:`, error);
     }
   }
   return sent;
@@ -340,6 +419,8 @@ const retries = globalThis as unknown as { voltOrderEmailRetries?: NodeJS.Timeou
 if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-production-build" && !process.env.VITEST) {
   retries.voltOrderEmailRetries = setInterval(() => {
     sendPendingOrderEmails().catch((error: unknown) => console.error("[order-email] retry round failed:", error));
+    // Holds past their checkout's expiry go back even when Stripe's event never arrives.
+    sweepExpiredHolds().catch((error: unknown) => console.error("[holds] sweep failed:", error));
   }, EMAIL_RETRY_INTERVAL_MS);
   retries.voltOrderEmailRetries.unref();
 }

@@ -5,6 +5,7 @@ import { Prisma, type Product } from "@/lib/generated/prisma/client";
 import { isRowId, toPublicProduct, type PublicProduct } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { badRequest, notFound } from "../platform/http";
+import { noLongerSold, requireAvailable } from "../catalog/stock";
 
 // The signed-in shopper's cart and wishlist (docs/PRODUCT.md §3.5, §3.6, §7.2). Every read and write names the owner:
 // a line of another user is exactly as absent as a line that does not exist (404), and is never
@@ -38,9 +39,22 @@ const toWishlistLine = (row: WishlistRow): WishlistLine => ({
 
 async function requireProduct(productId: unknown): Promise<string> {
   if (!isRowId(productId)) throw badRequest("productId must be a product id");
-  const product = await db.product.findUnique({ where: { id: productId }, select: { id: true } });
+  const product = await db.product.findUnique({ where: { id: productId }, select: { id: true, productName: true, archivedAt: true } });
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  if (product.archivedAt) throw noLongerSold(product.productName);
   return product.id;
+}
+
+type Stocked = { productName: string; stock: number; held: number; archivedAt: Date | null; inCart: number };
+
+/**
+ * Refuses a cart quantity the shop cannot sell: an archived product, or more than is available
+ * (stock less the units held by open checkouts). The cart holds nothing: checkout is where units
+ * are held, and it checks again.
+ */
+function checkCartQuantity(product: Stocked | undefined, quantity: number, notThere: string): void {
+  if (!product) throw notFound(notThere);
+  requireAvailable(product, quantity);
 }
 
 /** A product removed between the check and the insert fails the foreign key: still a 404. */
@@ -83,6 +97,11 @@ export async function listCart(userId: string): Promise<CartLine[]> {
 /** Adds one of the product: a new line, or one more on the line already there (at most 99). */
 export async function addToCart(userId: string, productId: unknown): Promise<{ line: CartLine; added: boolean }> {
   if (!isRowId(productId)) throw badRequest("productId must be a product id");
+  const [stocked] = await db.$queryRaw<Stocked[]>`
+    SELECT p."productName", p."stock", p."held", p."archivedAt", COALESCE(c."quantity", 0) AS "inCart"
+    FROM "Product" p LEFT JOIN "CartItem" c ON c."productId" = p."id" AND c."userId" = ${userId}::uuid
+    WHERE p."id" = ${productId}::uuid`;
+  if (stocked && stocked.inCart < CART_QUANTITY_MAX) checkCartQuantity(stocked, stocked.inCart + 1, PRODUCT_NOT_FOUND);
   let rows: (CartRowSql & { inserted: boolean })[];
   try {
     // An unknown product fails the foreign key (404 below); a line at the maximum is not updated
@@ -111,6 +130,12 @@ export async function addToCart(userId: string, productId: unknown): Promise<{ l
 
 export async function setCartQuantity(userId: string, lineId: unknown, quantity: number): Promise<CartLine> {
   if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
+  const [stocked] = await db.$queryRaw<Stocked[]>`
+    SELECT p."productName", p."stock", p."held", p."archivedAt", c."quantity" AS "inCart"
+    FROM "CartItem" c JOIN "Product" p ON p."id" = c."productId"
+    WHERE c."id" = ${lineId}::uuid AND c."userId" = ${userId}::uuid`;
+  // Lowering a quantity is always allowed (it is how a shopper fits the cart to what is left).
+  if (stocked && quantity > stocked.inCart) checkCartQuantity(stocked, quantity, CART_LINE_NOT_FOUND);
   const rows = await db.$queryRaw<CartRowSql[]>`
     WITH line AS (
       UPDATE "CartItem" SET "quantity" = ${quantity}, "updatedAt" = now()

@@ -6,6 +6,7 @@ import { getProduct } from "@/lib/server/catalog/catalog";
 export const GET = handle<{ params: Promise<{ id: string }> }>(async (request, context) => {
   const { id } = await context.params;
   const product = await getProduct(id);
-  if (!product) throw notFound("Product not found");
+  // A retired (archived) product is gone for shoppers: the same 404.
+  if (!product || product.archived) throw notFound("Product not found");
   return cacheable(request, okWith({ product }, "Product details"));
 });

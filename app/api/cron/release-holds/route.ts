@@ -1,0 +1,14 @@
+import { readConfig } from "@/lib/server/platform/config";
+import { handle, matchesSecret, notFound, ok, unauthorized } from "@/lib/server/platform/http";
+import { sweepExpiredHolds } from "@/lib/server/orders/holds";
+
+// GET /api/cron/release-holds — for platforms whose instances sleep between requests (Vercel): a
+// scheduled call gives back the units of checkouts past their expiry (each server process also
+// does it once a minute). Answers 404 unless CRON_SECRET is set; the caller sends
+// `Authorization: Bearer <CRON_SECRET>` (as Vercel Cron does).
+export const GET = handle(async (request) => {
+  const secret = readConfig().cronSecret;
+  if (!secret) throw notFound();
+  if (!matchesSecret(request.headers.get("authorization"), `Bearer ${secret}`)) throw unauthorized("A valid cron secret is required.");
+  return ok({ released: await sweepExpiredHolds() }, "Expired holds released");
+});

@@ -1,0 +1,182 @@
+import "server-only";
+import { LOW_STOCK_THRESHOLD } from "@/lib/constants";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { catalogChanged } from "../catalog/cache";
+import { noLongerSold, notEnoughStock } from "../catalog/stock";
+import { CATALOG_CHANNEL, catalogMessage, instanceId } from "../platform/catalog-broadcast";
+import { db } from "../platform/db";
+import type { CheckoutLine } from "./types";
+
+// Stock that never oversells. A checkout holds its units from the moment its row is written until
+// it is paid (a sale) or ends unpaid (a release):
+//
+//   Product.stock   units on hand          Product.held   units held by open checkouts
+//   available = stock − held               CHECK 0 <= held <= stock, 0 <= stock
+//
+// Every change is a conditional UPDATE of one product row, and a transaction touches its products
+// in one fixed order (by id), so two checkouts racing for the last unit serialise on that row and
+// cannot deadlock: the second one's WHERE no longer holds and it is refused. Each move of a
+// checkout (HELD → RELEASED, HELD → SOLD, RELEASED → SOLD) is itself a conditional UPDATE of the
+// checkout row, so whatever arrives twice or in parallel (webhook retries, the success page, the
+// sweep, the cancel page) moves its units once.
+
+type Tx = Prisma.TransactionClient;
+
+/** Quantities per product, in the fixed order every transaction takes product rows in. */
+function perProduct(lines: Pick<CheckoutLine, "productId" | "quantity">[], sign = 1): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + sign * line.quantity);
+  return new Map([...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Whether a change of `available` from `before` to `after` shows on a shopper's screen ("Only N
+ * left", "Out of stock"): the catalogue's cached pages are refreshed for those only.
+ */
+function visible(before: number, after: number): boolean {
+  return before !== after && Math.min(before, after) < LOW_STOCK_THRESHOLD;
+}
+
+/** Tells every instance (with the transaction's commit) that availability changed on screen. */
+async function announce(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${catalogMessage(instanceId())})`;
+}
+
+/** After the commit: this instance refreshes its own catalogue at once (the others hear the NOTIFY). */
+export function afterStockChange(changed: boolean): void {
+  if (changed) catalogChanged();
+}
+
+/**
+ * Moves held units by `delta` per product in one pass, in id order: a positive delta takes units
+ * (only when that many are available and the product is on sale: else the whole transaction is
+ * refused with a 409 naming the product and how many are left), a negative one gives them back.
+ * Used by a new checkout (its own lines, less those of the open checkout it replaces).
+ * Returns whether a shopper-visible availability changed (see afterStockChange).
+ */
+export async function moveHolds(tx: Tx, delta: Map<string, number>, names: Map<string, string>): Promise<boolean> {
+  let changed = false;
+  for (const [productId, quantity] of [...delta].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (quantity === 0) continue;
+    if (quantity > 0) {
+      const rows = await tx.$queryRaw<{ available: number }[]>`
+        UPDATE "Product" SET "held" = "held" + ${quantity}
+        WHERE "id" = ${productId}::uuid AND "archivedAt" IS NULL AND "stock" - "held" >= ${quantity}
+        RETURNING "stock" - "held" AS "available"`;
+      if (rows.length === 0) {
+        // Read under the row lock the UPDATE would have taken: what is left right now.
+        const [product] = await tx.$queryRaw<{ productName: string; available: number; archived: boolean }[]>`
+          SELECT "productName", GREATEST("stock" - "held", 0) AS "available", "archivedAt" IS NOT NULL AS "archived"
+          FROM "Product" WHERE "id" = ${productId}::uuid`;
+        const name = product?.productName ?? names.get(productId) ?? "A product";
+        if (!product || product.archived) throw noLongerSold(name, true);
+        throw notEnoughStock(name, product.available, true);
+      }
+      changed ||= visible(rows[0]!.available + quantity, rows[0]!.available);
+    } else {
+      const rows = await tx.$queryRaw<{ available: number; given: number }[]>`
+        WITH before AS (SELECT "id", "held" FROM "Product" WHERE "id" = ${productId}::uuid FOR UPDATE)
+        UPDATE "Product" p SET "held" = GREATEST(p."held" + ${quantity}, 0)
+        FROM before WHERE p."id" = before."id"
+        RETURNING p."stock" - p."held" AS "available", before."held" - p."held" AS "given"`;
+      if (rows[0]) changed ||= visible(rows[0].available - rows[0].given, rows[0].available);
+    }
+  }
+  if (changed) await announce(tx);
+  return changed;
+}
+
+/** The holds a new checkout takes: its lines per product (positive deltas). */
+export function holdsOf(lines: Pick<CheckoutLine, "productId" | "quantity">[]): Map<string, number> {
+  return perProduct(lines);
+}
+
+/** Adds the release of `lines` (negative deltas) to `delta`. */
+export function withRelease(delta: Map<string, number>, lines: Pick<CheckoutLine, "productId" | "quantity">[]): Map<string, number> {
+  const merged = new Map(delta);
+  for (const [productId, quantity] of perProduct(lines, -1)) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
+  return merged;
+}
+
+/**
+ * Gives a checkout's units back, once: the checkout moves HELD → RELEASED (a conditional UPDATE;
+ * a checkout already released or sold changes nothing). Returns whether this call released it.
+ */
+export async function releaseHolds(checkoutId: string, extra: Prisma.CheckoutUpdateManyMutationInput = {}): Promise<boolean> {
+  let changed = false;
+  const released = await db.$transaction(async (tx) => {
+    const rows = await tx.checkout.updateManyAndReturn({ where: { id: checkoutId, holdState: "HELD" }, data: { holdState: "RELEASED", ...extra }, select: { lines: true } });
+    if (rows.length === 0) return false;
+    changed = await moveHolds(tx, withRelease(new Map(), rows[0]!.lines as CheckoutLine[]), new Map());
+    return true;
+  });
+  afterStockChange(changed);
+  return released;
+}
+
+/** One line the sale could not take from stock: paid for after its hold was released, and gone. */
+export type Shortfall = { productId: string; name: string; wanted: number; taken: number };
+
+/**
+ * Inside fulfilment's transaction (the checkout row locked): the units leave stock, once.
+ * HELD: stock and held both drop by the lines. RELEASED (a payment that came after its hold was
+ * given back): each product gives what is available, up to the line; whatever it lacks is a
+ * shortfall, and the order is flagged. SOLD: nothing (sold before).
+ */
+export async function sellHolds(tx: Tx, checkout: { id: string; holdState: string }, lines: CheckoutLine[]): Promise<{ shortfalls: Shortfall[]; changed: boolean }> {
+  if (checkout.holdState === "SOLD") return { shortfalls: [], changed: false };
+  const moved = await tx.checkout.updateMany({ where: { id: checkout.id, holdState: checkout.holdState as "HELD" | "RELEASED" }, data: { holdState: "SOLD" } });
+  if (moved.count === 0) return { shortfalls: [], changed: false };
+  const names = new Map(lines.map((line) => [line.productId, line.name]));
+  const shortfalls: Shortfall[] = [];
+  let changed = false;
+  for (const [productId, wanted] of perProduct(lines)) {
+    if (checkout.holdState === "HELD") {
+      const rows = await tx.$queryRaw<{ available: number }[]>`
+        UPDATE "Product" SET "stock" = "stock" - ${wanted}, "held" = "held" - ${wanted}
+        WHERE "id" = ${productId}::uuid AND "held" >= ${wanted}
+        RETURNING "stock" - "held" AS "available"`;
+      if (rows.length > 0) continue; // available is unchanged by a sale of held units
+      // Never expected (held is only moved with the checkout's state): taken as a late sale below.
+    }
+    const rows = await tx.$queryRaw<{ taken: number; available: number }[]>`
+      WITH before AS (SELECT "id", GREATEST("stock" - "held", 0) AS "available" FROM "Product" WHERE "id" = ${productId}::uuid FOR UPDATE)
+      UPDATE "Product" p SET "stock" = p."stock" - LEAST(${wanted}, before."available")
+      FROM before WHERE p."id" = before."id"
+      RETURNING LEAST(${wanted}, before."available") AS "taken", p."stock" - p."held" AS "available"`;
+    const taken = rows[0]?.taken ?? 0;
+    if (rows[0]) changed ||= visible(rows[0].available + taken, rows[0].available);
+    // A product deleted since has no stock to take from; the order keeps its line all the same.
+    if (rows[0] && taken < wanted) shortfalls.push({ productId, name: names.get(productId) ?? "A product", wanted, taken });
+  }
+  if (changed) await announce(tx);
+  return { shortfalls, changed };
+}
+
+/** The owner's words for a shortfall, kept on the order. */
+export function shortfallNote(shortfalls: Shortfall[]): string {
+  return shortfalls
+    .map((s) => `${s.wanted - s.taken} × ${s.name} could not be taken from stock (paid after its hold was released; ${s.taken} of ${s.wanted} were left).`)
+    .join(" ")
+    .slice(0, 1000);
+}
+
+/** How long after a checkout's expiry the sweep gives its units back (clocks differ a little). */
+const SWEEP_GRACE_MS = 60_000;
+
+/**
+ * Releases every hold past its checkout's expiry, whether or not Stripe's `expired` event ever
+ * arrives. A payment Stripe still takes afterwards is recorded all the same (a late sale).
+ * Returns how many checkouts it released.
+ */
+export async function sweepExpiredHolds(now = new Date(), limit = 200): Promise<number> {
+  const due = await db.checkout.findMany({
+    where: { holdState: "HELD", expiresAt: { lt: new Date(now.getTime() - SWEEP_GRACE_MS) } },
+    select: { id: true },
+    orderBy: { expiresAt: "asc" },
+    take: limit,
+  });
+  let released = 0;
+  for (const { id } of due) if (await releaseHolds(id)) released += 1;
+  return released;
+}
