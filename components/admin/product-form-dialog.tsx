@@ -1,7 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import { PRODUCT_IMAGE_MESSAGE } from "@/lib/schemas";
+import { STOCK_MAX } from "@/lib/constants";
+import { PRODUCT_IMAGE_MESSAGE, STOCK_MESSAGE } from "@/lib/schemas";
 import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
 import { ApiError, postJson } from "@/lib/api-client";
@@ -20,8 +21,9 @@ const IMAGE_TOAST = "product-image-missing";
 
 /**
  * docs/PRODUCT.md §2.10: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
- * productImage, productDesc, price, sellingPrice) in a modal dialog. The server validates (with
- * the same schema) and names the fields at fault; each shows its message beside it.
+ * productImage, productDesc, price, sellingPrice; and the store's units in stock) in a modal dialog.
+ * The server validates (with the same schema) and names the fields at fault; each shows its
+ * message beside it.
  */
 export function ProductFormDialog({ product, onSaved, onClose }: { product?: PublicProduct; onSaved: (product: PublicProduct) => void; onClose: () => void }) {
   const dialog = useModalDialog();
@@ -38,6 +40,13 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // Units in stock travel as a JSON number; the form asks for one (the server checks the range).
+    const stockText = String(form.get("stock") ?? "").trim();
+    if (stockText === "") {
+      setErrors((current) => ({ ...current, stock: STOCK_MESSAGE }));
+      setProblem(STOCK_MESSAGE);
+      return;
+    }
     const body = {
       productName: form.get("productName"),
       brandName: form.get("brandName"),
@@ -46,6 +55,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       productDesc: form.get("productDesc"),
       price: form.get("price"),
       sellingPrice: form.get("sellingPrice"),
+      stock: /^\d+$/.test(stockText) ? Number(stockText) : stockText,
       ...(product ? { _id: product._id } : {}),
     };
     setProblem("");
@@ -164,6 +174,31 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
             <input id={`${titleId}-sellingPrice`} name="sellingPrice" type="number" inputMode="decimal" min="0.01" step="0.01" defaultValue={product?.sellingPrice} required aria-invalid={Boolean(errors.sellingPrice)} aria-describedby={describedBy("sellingPrice")} className={INPUT_CLASS} />,
           )}
         </div>
+        {field(
+          "stock",
+          "Units in stock",
+          <>
+            <input
+              id={`${titleId}-stock`}
+              name="stock"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              max={STOCK_MAX}
+              step="1"
+              defaultValue={product?.stock}
+              required
+              aria-invalid={Boolean(errors.stock)}
+              aria-describedby={[describedBy("stock"), product && product.held > 0 ? `${titleId}-stock-held` : undefined].filter(Boolean).join(" ") || undefined}
+              className={INPUT_CLASS}
+            />
+            {product && product.held > 0 && (
+              <p id={`${titleId}-stock-held`} className="text-sm text-slate-600">
+                {product.held} held by open checkouts
+              </p>
+            )}
+          </>,
+        )}
         <DialogAlert message={problem} />
         <button type="submit" disabled={pending} className={PRIMARY_BUTTON_CLASS}>
           {pending ? "Saving…" : editing ? "Update Product" : "Upload Product"}

@@ -2,9 +2,11 @@
 
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { fetchPage } from "@/lib/api-client";
+import { toast } from "@/components/toast";
+import { fetchPage, postJson } from "@/lib/api-client";
 import { CATEGORIES, categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
+import type { ProductState } from "@/lib/schemas";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { INPUT_CLASS } from "../account/form-styles";
 import { ProductThumb } from "../product-thumb";
@@ -12,20 +14,31 @@ import { ListBody } from "./list-states";
 import { Pager } from "./pager";
 import { ProductFormDialog } from "./product-form-dialog";
 import { IconButton } from "../ui/icon-button";
+import { useApiAction } from "../use-api-action";
 
 const PAGE_SIZE = 20;
 /** The search box asks the server once typing pauses this long. */
 const SEARCH_DELAY_MS = 300;
 
+/** The state filter's choices (GET /api/admin-products?state=). */
+const STATE_OPTIONS: { value: ProductState; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "active", label: "On sale" },
+  { value: "archived", label: "Archived" },
+];
+
 /**
  * docs/PRODUCT.md §2.10 admin products screen: the products newest first (or the store's search), one category
- * or all, a page at a time; 'Upload Product' and each row's edit button open the product form.
+ * or all, on sale or archived or both, a page at a time; 'Upload Product' and each row's edit
+ * button open the product form. Each row shows its units in stock and held, and archives or
+ * restores the product.
  */
 export function ProductsAdmin() {
   const [page, setPage] = useState(1);
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState("");
+  const [state, setState] = useState<ProductState>("all");
   const [editing, setEditing] = useState<PublicProduct | "new" | null>(null);
 
   useEffect(() => {
@@ -39,6 +52,7 @@ export function ProductsAdmin() {
   const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
   if (query) params.set("q", query);
   if (category) params.set("category", category);
+  if (state !== "all") params.set("state", state);
   const { data, error, isLoading, mutate } = useSWR(`/api/admin-products?${params}`, (path: string) => fetchPage<PublicProduct>(path), { keepPreviousData: true });
   const products = data?.data ?? [];
 
@@ -80,6 +94,26 @@ export function ProductsAdmin() {
             ))}
           </select>
         </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor="admin-product-state" className="text-sm font-medium text-slate-700">
+            Show
+          </label>
+          <select
+            id="admin-product-state"
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value as ProductState);
+              setPage(1);
+            }}
+            className={INPUT_CLASS}
+          >
+            {STATE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <ListBody
         error={error}
@@ -93,7 +127,14 @@ export function ProductsAdmin() {
             <li key={product._id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200" data-testid="admin-product">
               <ProductThumb src={product.productImage[0]} />
               <div className="min-w-0 flex-1">
-                <p className="line-clamp-2 font-medium">{product.productName}</p>
+                <p className="line-clamp-2 font-medium">
+                  {product.productName}
+                  {product.archived && (
+                    <span className="ml-2 inline-block rounded-full bg-slate-700 px-2 py-0.5 align-middle text-xs font-semibold text-white" data-testid="archived-badge">
+                      Archived
+                    </span>
+                  )}
+                </p>
                 <p className="text-sm text-slate-600">
                   {product.brandName} · {categoryLabel(product.category)}
                 </p>
@@ -104,13 +145,20 @@ export function ProductsAdmin() {
                     {formatRupeeAmount(product.price)}
                   </s>
                 </p>
+                <p className="text-sm text-slate-600" data-testid="admin-product-stock">
+                  <span className={product.stock === 0 ? "font-semibold text-red-700" : undefined}>{product.stock.toLocaleString("en-IN")} in stock</span> ·{" "}
+                  {product.held.toLocaleString("en-IN")} held
+                </p>
               </div>
-              <IconButton
-                icon="edit"
-                label={`Edit ${product.productName}`}
-                onClick={() => setEditing(product)}
-                className="h-9 w-9 bg-green-100 text-green-800 hover:bg-green-700 hover:text-white"
-              />
+              <div className="flex flex-col-reverse items-end gap-2 sm:flex-row sm:items-center">
+                <ArchiveButton product={product} onChanged={() => void mutate()} />
+                <IconButton
+                  icon="edit"
+                  label={`Edit ${product.productName}`}
+                  onClick={() => setEditing(product)}
+                  className="h-9 w-9 bg-green-100 text-green-800 hover:bg-green-700 hover:text-white"
+                />
+              </div>
             </li>
           ))}
         </ul>
@@ -120,5 +168,29 @@ export function ProductsAdmin() {
         <ProductFormDialog product={editing === "new" ? undefined : editing} onSaved={() => void mutate()} onClose={() => setEditing(null)} />
       )}
     </section>
+  );
+}
+
+/** Archives a product on sale, restores an archived one (POST /api/archive-product); the server's message as a toast. */
+function ArchiveButton({ product, onChanged }: { product: PublicProduct; onChanged: () => void }) {
+  const { pending, run } = useApiAction();
+  const label = product.archived ? "Restore" : "Archive";
+  const toggle = () =>
+    run(async () => {
+      const answer = await postJson<PublicProduct>("/api/archive-product", { productId: product._id, archived: !product.archived });
+      toast.success(answer.message);
+      onChanged();
+    });
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={pending}
+      aria-busy={pending || undefined}
+      aria-label={`${label} ${product.productName}`}
+      className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+    >
+      {label}
+    </button>
   );
 }
