@@ -3,7 +3,7 @@ import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { expectNoSeriousViolations } from "./axe";
 import { payOnHostedPage } from "./emulators";
 import { png } from "../tests/png";
-import { signInFreshShopper } from "./shopper";
+import { productsInStock, signInFreshShopper } from "./shopper";
 
 // The admin panel: the demo admin pages through users and changes a role, uploads a product with
 // two images (through the image emulator) and finds it across the storefront at once, edits its
@@ -97,6 +97,7 @@ test("@mobile the admin uploads a product with two images, finds it everywhere a
   await dialog.getByLabel("Description").fill("A camera made by the admin journey.");
   await dialog.getByLabel("Price", { exact: true }).fill("50000");
   await dialog.getByLabel("Selling Price").fill("40000");
+  await dialog.getByLabel("Units in stock").fill("25");
   await dialog.screenshot({ path: testInfo.outputPath("admin-product-form.png") });
   await expectNoSeriousViolations(page);
   await dialog.getByRole("button", { name: "Upload Product" }).click();
@@ -148,7 +149,7 @@ test("@mobile the admin's Orders screen lists orders and opens one", async ({ pa
   const buyer = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const buyerPage = await buyer.newPage();
   const email = await signInFreshShopper(buyerPage, "admin-orders");
-  const product = ((await (await buyerPage.request.get("/api/get-product?limit=1")).json()).data as { _id: string }[])[0]!;
+  const product = (await productsInStock(buyerPage, 1))[0]!;
   expect((await buyerPage.request.post("/api/add-to-cart", { data: { productId: product._id } })).ok()).toBe(true);
   const lines = (await (await buyerPage.request.get(`/api/count-cart-product/${await userIdOf(buyerPage)}`)).json()).data as { _id: string }[];
   const session = (await (await buyerPage.request.post("/api/checkout", { data: { cartItems: lines } })).json()).data as { id: string; url: string };

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./fixtures";
 import { SHIPPING_AMOUNT_PAISE } from "../lib/constants";
 import { expectNoSeriousViolations } from "./axe";
 import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";
-import { signInFreshShopper } from "./shopper";
+import { productsInStock, signInFreshShopper } from "./shopper";
 
 // Paying by card on the (emulated) Stripe hosted Checkout: cart → Checkout → the hosted page
 // with the same lines and total → Pay → /success shows the order → My Orders lists it and the
@@ -15,7 +15,7 @@ const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 
 /** Two products in the cart (the first twice); answers them and the total with shipping, in rupees. */
 async function fillCart(page: Page): Promise<{ products: Product[]; total: number }> {
-  const products = ((await (await page.request.get("/api/get-product?limit=2")).json()).data as Product[]).slice(0, 2);
+  const products: Product[] = await productsInStock(page, 2);
   for (const product of [products[0]!, products[0]!, products[1]!]) {
     expect((await page.request.post("/api/add-to-cart", { data: { productId: product._id } })).ok()).toBe(true);
   }
@@ -75,9 +75,14 @@ test("leaving the payment page with Cancel lands on /cancel, and the cart is int
   await signInFreshShopper(page, "cancel");
   await fillCart(page);
   await goToPaymentPage(page);
+  // The page gives the checkout's held units back at once, once.
+  const released = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/checkout/cancel");
   await page.getByRole("link", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/cancel$/);
+  await expect(page).toHaveURL(/\/cancel\?checkout=[0-9a-f-]+$/);
   await expect(page.getByRole("heading", { name: "Payment Cancel..!" })).toBeVisible();
+  const answer = await released;
+  expect(answer.status()).toBe(200);
+  expect((await answer.json()).data).toEqual({ released: true });
   await expectNoSeriousViolations(page);
   await page.getByRole("link", { name: "Back to my cart" }).click();
   await expect(page).toHaveURL(/\/user-panel\/cart$/);

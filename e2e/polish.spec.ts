@@ -2,6 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_GUEST } from "../lib/demo-accounts";
 import { expectNoSeriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { buyableCards } from "./shopper";
 
 // The loading, error and focus states of the storefront: a product page's skeleton while it is on
 // its way, an admin's cart button, a script chunk that does not load, and where focus lands.
@@ -82,7 +83,7 @@ test("@mobile an admin's 'Add to cart' leads to a sign-in page that stays, where
   const answer = await page.request.post("/api/signin", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   expect(answer.status()).toBe(200);
   await page.goto("/");
-  await page.getByRole("button", { name: /^Add to cart: / }).first().click();
+  await buyableCards(page).first().getByRole("button", { name: /^Add to cart: / }).click();
   await expect(page.getByText("Please log in first.")).toBeVisible();
   await expect(page).toHaveURL(/\/signin\?account=shopper$/);
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
@@ -96,7 +97,7 @@ test("@mobile an admin's 'Add to cart' leads to a sign-in page that stays, where
   await page.getByLabel("Password", { exact: true }).filter({ visible: true }).fill(DEMO_GUEST.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole("button", { name: /^Add to cart: / }).first().click();
+  await buyableCards(page).first().getByRole("button", { name: /^Add to cart: / }).click();
   await expect(page.getByText(/^(Product added to cart|Product already in cart: quantity raised to \d+)$/)).toBeVisible();
   // The admin's session ended when the shopper's began.
   const me = await page.request.get("/api/user-details");

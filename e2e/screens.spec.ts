@@ -4,7 +4,7 @@ import { PRODUCT_IMAGE_MESSAGE } from "../lib/schemas";
 import { png } from "../tests/png";
 import { expectNoSeriousViolations } from "./axe";
 import { payOnHostedPage } from "./emulators";
-import { SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
+import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
 
 // The screen review's points (issue 24, 8–15), each at 1280 px and, tagged @mobile, at 390 px:
 // All Users within the screen, role changes, a chunk failure on /signin, a stale cart at checkout,
@@ -131,7 +131,7 @@ test("@mobile a script chunk that does not load on the way to /signin shows 'Loa
 
 test("@mobile a checkout refused for a stale cart reloads the cart's lines and the header's count", async ({ page }) => {
   await signInFreshShopper(page, "stale");
-  const products = ((await (await page.request.get("/api/get-product?limit=2")).json()).data as { _id: string }[]).slice(0, 2);
+  const products = await productsInStock(page, 2);
   for (const product of products) expect((await page.request.post("/api/add-to-cart", { data: { productId: product._id } })).ok()).toBe(true);
   await page.goto("/user-panel/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(2);

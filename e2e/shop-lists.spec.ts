@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
-import { signInFreshShopper } from "./shopper";
+import { buyableCards, productsInStock, signInFreshShopper } from "./shopper";
 
 // Wishlist and cart journeys: the signed-out redirect, hearts and 'Add to cart' from the home
 // page with the header counts, quantities and removal on the cart page with the summary right,
@@ -16,7 +16,7 @@ test("a signed-out visitor pressing a heart or 'Add to cart' is sent to sign in"
   await expect(page.getByText("Please log in first.")).toBeVisible();
 
   await page.goto("/");
-  await page.getByRole("article").first().getByRole("button", { name: /^Add to cart:/ }).click();
+  await buyableCards(page).first().getByRole("button", { name: /^Add to cart:/ }).click();
   await expect(page).toHaveURL(/\/signin$/);
 });
 
@@ -27,7 +27,7 @@ test("hearts and 'Add to cart' on the home page update the header counts; the wi
   await expect(header.getByTestId("wishlist-count")).toHaveText("0");
   await expect(header.getByTestId("cart-count")).toHaveText("0");
 
-  const first = page.getByRole("article").first();
+  const first = buyableCards(page).first();
   const firstName = (await first.getByRole("heading").textContent())!;
   await first.getByRole("button", { name: `Add ${firstName} to wishlist` }).click();
   await expect(first.getByRole("button", { name: `Remove ${firstName} from wishlist` })).toHaveAttribute("aria-pressed", "true");
@@ -39,7 +39,7 @@ test("hearts and 'Add to cart' on the home page update the header counts; the wi
   await first.getByRole("button", { name: /^Add to cart:/ }).click();
   await expect(page.getByText("Product already in cart: quantity raised to 2")).toBeVisible();
   await expect(header.getByTestId("cart-count")).toHaveText("1");
-  await page.getByRole("article").nth(1).getByRole("button", { name: /^Add to cart:/ }).click();
+  await buyableCards(page).nth(1).getByRole("button", { name: /^Add to cart:/ }).click();
   await expect(header.getByTestId("cart-count")).toHaveText("2");
 
   await header.getByRole("link", { name: /^Wishlist:/ }).click();
@@ -55,7 +55,7 @@ test("hearts and 'Add to cart' on the home page update the header counts; the wi
 
 test("the cart page changes quantities at once, keeps the summary right and removes lines", async ({ page }) => {
   await signInFreshShopper(page);
-  const products = (await (await page.request.get("/api/get-product?limit=2")).json()).data as { _id: string; productName: string; sellingPrice: number }[];
+  const products = await productsInStock(page, 2);
   for (const product of [products[0]!, products[0]!, products[1]!]) {
     expect((await page.request.post("/api/add-to-cart", { data: { productId: product._id } })).ok()).toBe(true);
   }
@@ -100,7 +100,7 @@ test("the cart page changes quantities at once, keeps the summary right and remo
 
 test("a change the server refuses rolls back with its message", async ({ page }) => {
   await signInFreshShopper(page);
-  const [product] = (await (await page.request.get("/api/get-product?limit=1")).json()).data as { _id: string; productName: string }[];
+  const [product] = await productsInStock(page, 1);
   await page.request.post("/api/add-to-cart", { data: { productId: product!._id } });
   await page.goto("/user-panel/cart");
   const quantity = page.getByTestId("line-quantity");
@@ -122,7 +122,7 @@ test("the account and shop pages have no serious accessibility violation", async
     await expectNoSeriousViolations(page);
   }
   await signInFreshShopper(page);
-  const [product] = (await (await page.request.get("/api/get-product?limit=1")).json()).data as { _id: string }[];
+  const [product] = await productsInStock(page, 1);
   await page.request.post("/api/add-to-cart", { data: { productId: product!._id } });
   await page.request.post("/api/add-to-wishlist", { data: { productId: product!._id } });
   for (const [path, ready] of [

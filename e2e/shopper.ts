@@ -15,3 +15,21 @@ export async function signInFreshShopper(page: Page, prefix = "cart"): Promise<s
   expect(signedIn.status()).toBe(200);
   return email;
 }
+
+export type StockedProduct = { _id: string; productName: string; sellingPrice: number; available: number };
+
+/**
+ * `count` products a journey can buy `atLeast` of, newest first: the seed leaves some out of stock
+ * or nearly so, and journeys sell units, so products are picked by their `available` count.
+ */
+export async function productsInStock(page: Page, count: number, atLeast = 10): Promise<StockedProduct[]> {
+  const products = (await (await page.request.get("/api/get-product")).json()).data as StockedProduct[];
+  const stocked = products.filter((product) => product.available >= atLeast).slice(0, count);
+  expect(stocked, `${count} products with ${atLeast}+ available`).toHaveLength(count);
+  return stocked;
+}
+
+/** The product cards whose 'Add to cart' can be pressed (not out of stock). */
+export function buyableCards(page: Page) {
+  return page.getByRole("article").filter({ has: page.getByRole("button", { name: /^Add to cart:/, disabled: false }) });
+}
