@@ -127,14 +127,14 @@ export function ProductsAdmin() {
             <li key={product._id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200" data-testid="admin-product">
               <ProductThumb src={product.productImage[0]} />
               <div className="min-w-0 flex-1">
-                <p className="line-clamp-2 font-medium">
-                  {product.productName}
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <p className="line-clamp-2 font-medium">{product.productName}</p>
                   {product.archived && (
-                    <span className="ml-2 inline-block rounded-full bg-slate-700 px-2 py-0.5 align-middle text-xs font-semibold text-white" data-testid="archived-badge">
+                    <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="archived-badge">
                       Archived
                     </span>
                   )}
-                </p>
+                </div>
                 <p className="text-sm text-slate-600">
                   {product.brandName} · {categoryLabel(product.category)}
                 </p>

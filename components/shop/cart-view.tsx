@@ -146,7 +146,7 @@ function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: 
   const canAdd = !unavailable && line.quantity < atMost;
   return (
     <li className={ROW} data-testid="cart-line">
-      <div className={`${ROW_IMAGE} grid place-items-center bg-slate-100 p-2 ${unavailable ? "opacity-50 grayscale" : ""}`}>
+      <div className={`${ROW_IMAGE} grid grid-cols-1 grid-rows-1 place-items-center bg-slate-100 p-2 ${unavailable ? "opacity-50 grayscale" : ""}`}>
         {product?.productImage[0] && (
           // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
           <img src={productImageSrc(product.productImage[0], 112)} alt="" width={112} height={112} className="h-full w-full object-contain mix-blend-multiply" />
