@@ -409,8 +409,8 @@ export function retryOrderEmailsSoon(): void {
 }
 
 /**
- * Each server process retries unsent confirmations once a minute (one timer per process, on
- * globalThis), from the first time this module loads: at start under `npm start`, whose front door
+ * Each server process retries unsent confirmations (and owner's alerts), and releases holds past
+ * their expiry, once a minute (one timer per process, on globalThis), from the first time this module loads: at start under `npm start`, whose front door
  * loads it with the direct routes, else the first request that touches orders. Not during
  * `next build`, nor in the test run, which calls `sendPendingOrderEmails` itself.
  */
