@@ -232,8 +232,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ headers
   });
 }
 
-async function signInCookie(email: string, password: string): Promise<string> {
-  const answer = await fetch(`${BASE}/api/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+async function signInCookie(email: string, password: string, address?: string): Promise<string> {
+  const headers: Record<string, string> = { "content-type": "application/json", ...(address ? { "x-forwarded-for": address } : {}) };
+  const answer = await fetch(`${BASE}/api/signin`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
   if (!answer.ok) throw new Error(`signing in as ${email} answered ${answer.status}`);
   return answer.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
 }
@@ -308,7 +309,7 @@ async function makeShoppers(count: number, productId: string): Promise<Shopper[]
     const json = { "content-type": "application/json", "x-forwarded-for": address };
     const made = await fetch(`${BASE}/api/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Shopper", email, contact: "", password, confirmPwd: password, profilepic: "" }) });
     if (made.status !== 201) throw new Error(`signup answered ${made.status}`);
-    const cookie = await signInCookie(email, password);
+    const cookie = await signInCookie(email, password, address);
     const added = await fetch(`${BASE}/api/add-to-cart`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ productId }) });
     const line = (await added.json()) as { data: { _id: string } };
     shoppers.push({ cookie, lineId: line.data._id, address });
