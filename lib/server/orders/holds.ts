@@ -42,9 +42,19 @@ async function announce(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${catalogMessage(instanceId())})`;
 }
 
-/** After the commit: this instance refreshes its own catalogue at once (the others hear the NOTIFY). */
+/**
+ * After the commit: this instance refreshes its own catalogue at once (the others, and under
+ * `npm start` this one too, hear the NOTIFY). Next refuses a revalidation while a page renders
+ * (the success page may fulfil an order): that refresh is then left to the NOTIFY, or on hosts
+ * without the listener to the webhook's own fulfilment and the catalogue's hourly revalidation.
+ */
 export function afterStockChange(changed: boolean): void {
-  if (changed) catalogChanged();
+  if (!changed) return;
+  try {
+    catalogChanged();
+  } catch (error) {
+    console.warn("[holds] availability changed; the catalogue refresh is left to its broadcast:", error instanceof Error ? error.message : error);
+  }
 }
 
 /**
