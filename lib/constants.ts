@@ -91,9 +91,12 @@ export const STRIPE_MIN_AMOUNT_PAISE = 50;
 export const STRIPE_MAX_AMOUNT_PAISE = 99_999_999;
 /** Lines in one checkout (Stripe takes at most 100 line items per session). */
 export const CHECKOUT_MAX_LINES = 100;
-/** How long a Stripe Checkout Session stays payable (Stripe allows 30 minutes to 24 hours). */
+/**
+ * How long a Stripe Checkout Session stays payable, and so how long its units are held: Stripe's
+ * shortest (it allows 30 minutes to 24 hours).
+ */
 export const CHECKOUT_SESSION_MINUTES = 30;
-/** A repeated checkout of the same cart within this time reuses the open session. */
+/** A repeated checkout of the same lines within this time reuses the open session (10+ minutes left to pay). */
 export const CHECKOUT_REUSE_MINUTES = 20;
 /**
  * The success page's questions to Stripe about one session: its answer is kept this long while

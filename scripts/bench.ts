@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--rows <regex>]
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--rows <regex>]
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -30,7 +30,11 @@
 //     each; POST /api/checkout once per shopper (each a new Stripe session through the SDK), then
 //     again (the same cart reuses its session); then every session is paid on the emulator's
 //     hosted page, whose signed webhook deliveries the store fulfils: requests per second and
-//     p99 for each, the webhook's from the emulator's own timing of each delivery.
+//     p99 for each, the webhook's from the emulator's own timing of each delivery. The shoppers
+//     buy a product the bench makes with 1 000 000 units.
+//   - race (with checkout): `--racers` fresh shoppers (200) with one product of `--race-units`
+//     units (50) in the cart check out at once over 50 connections: the rate, p99, the sessions
+//     made (exactly the units, never more), the 409s, and the units held afterwards.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -228,8 +232,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ headers
   });
 }
 
-async function signInCookie(email: string, password: string): Promise<string> {
-  const answer = await fetch(`${BASE}/api/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+async function signInCookie(email: string, password: string, address?: string): Promise<string> {
+  const headers: Record<string, string> = { "content-type": "application/json", ...(address ? { "x-forwarded-for": address } : {}) };
+  const answer = await fetch(`${BASE}/api/signin`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
   if (!answer.ok) throw new Error(`signing in as ${email} answered ${answer.status}`);
   return answer.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
 }
@@ -304,7 +309,7 @@ async function makeShoppers(count: number, productId: string): Promise<Shopper[]
     const json = { "content-type": "application/json", "x-forwarded-for": address };
     const made = await fetch(`${BASE}/api/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Shopper", email, contact: "", password, confirmPwd: password, profilepic: "" }) });
     if (made.status !== 201) throw new Error(`signup answered ${made.status}`);
-    const cookie = await signInCookie(email, password);
+    const cookie = await signInCookie(email, password, address);
     const added = await fetch(`${BASE}/api/add-to-cart`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ productId }) });
     const line = (await added.json()) as { data: { _id: string } };
     shoppers.push({ cookie, lineId: line.data._id, address });
@@ -317,26 +322,104 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** N requests, one per item, 10 at a time; answers the rate, p99 and each answer's body. */
-async function eachOnce<T>(url: string, items: T[], request: (item: T) => { method: "POST"; headers: Record<string, string>; body: string; path?: string }) {
+async function eachOnce<T>(url: string, items: T[], request: (item: T) => { method: "POST"; headers: Record<string, string>; body: string; path?: string }, connections = 10) {
   let next = 0;
   const bodies: string[] = [];
+  const statuses: number[] = [];
   const result = await autocannon({
     url,
-    connections: 10,
+    connections,
     amount: items.length,
     requests: [
       {
         setupRequest: (req) => ({ ...req, ...request(items[next++ % items.length]!) }),
-        onResponse: (_status, body) => void bodies.push(body),
+        onResponse: (status, body) => {
+          statuses.push(status);
+          bodies.push(body);
+        },
       },
     ],
   });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx, bodies };
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx, bodies, statuses };
+}
+
+/** A product of the bench's own, made through the admin's API with `stock` units: runs never share units. */
+async function benchProduct(stock: number, label: string): Promise<string> {
+  const cookie = await signInCookie(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const template = ((await (await get("/api/get-product?limit=1")).json()) as { data: { productImage: string[] }[] }).data[0];
+  if (!template) throw new Error("The store has no products: seed it first");
+  const answer = await fetch(`${BASE}/api/upload-product`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({
+      productName: `Bench ${label} ${Date.now().toString(36)}`,
+      brandName: "Volt",
+      category: "mobiles",
+      productImage: template.productImage.slice(0, 1),
+      productDesc: "Made by npm run bench.",
+      price: 1999,
+      sellingPrice: 999,
+      stock,
+    }),
+  });
+  if (!answer.ok) throw new Error(`upload-product answered ${answer.status}: ${await answer.text()}`);
+  return ((await answer.json()) as { data: { _id: string } }).data._id;
+}
+
+/**
+ * 200 shoppers (`--racers`), each with the product in the cart, check out at once (50
+ * connections) for 50 units (`--race-units`): exactly that many sessions may be made, the rest
+ * get the 409; the units held must equal the sessions.
+ */
+async function raceFigures(): Promise<void> {
+  const racers = Number(flag("--racers") ?? 200);
+  const units = Number(flag("--race-units") ?? 50);
+  const productId = await benchProduct(units, "race");
+  console.error(`[bench] race: ${racers} shoppers with the product in the cart, ${units} units`);
+  const shoppers = await makeShoppers(racers, productId);
+  const race = await eachOnce(
+    `${BASE}/api/checkout`,
+    shoppers,
+    (shopper) => ({
+      method: "POST" as const,
+      headers: { "content-type": "application/json", cookie: shopper.cookie, "x-forwarded-for": shopper.address },
+      body: JSON.stringify({ cartItems: [{ _id: shopper.lineId }] }),
+    }),
+    50,
+  );
+  const sessions = new Set(race.bodies.flatMap((body) => {
+    const id = (JSON.parse(body) as { id?: string }).id;
+    return id ? [id] : [];
+  })).size;
+  const refused = race.statuses.filter((status) => status === 409).length;
+  const other = race.statuses.filter((status) => status !== 200 && status !== 409).length;
+  const held = await unitsHeld(productId);
+  rows.push({
+    what: `race: ${racers} shoppers check out at once for ${units} units (sessions must be exactly ${units})`,
+    figures: {
+      "req/s": String(race.rps),
+      "p99 ms": String(race.p99),
+      sessions: String(sessions),
+      "409": String(refused),
+      "other answers": String(other),
+      "held after": held,
+    },
+  });
+  if (sessions !== units) console.error(`[bench] race: ${sessions} sessions for ${units} units: OVERSOLD or under-sold`);
+}
+
+/** The product's units on hand and held, as the admin's list shows them. */
+async function unitsHeld(productId: string): Promise<string> {
+  const cookie = await signInCookie(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const list = (await (await fetch(`${BASE}/api/admin-products?limit=100&q=bench%20race`, { headers: { cookie } })).json()) as { data?: { _id: string; stock: number; held: number }[] };
+  const row = list.data?.find((entry) => entry._id === productId);
+  return row ? `${row.held} of ${row.stock}` : "?";
 }
 
 async function checkoutFigures(): Promise<void> {
   const count = Number(flag("--checkouts") ?? 200);
-  const productId = (await productPath()).split("/").pop()!;
+  // A product of its own with plenty of units: every shopper's checkout holds one.
+  const productId = await benchProduct(1_000_000, "checkout");
   console.error(`[bench] checkout: making ${count} shoppers with a cart line`);
   const shoppers = await makeShoppers(count, productId);
   const checkoutRequest = (shopper: Shopper) => ({
@@ -543,7 +626,10 @@ async function main() {
   // The admin and checkout rows add to the group's peak: the last row gives it at the end.
 
   if (!process.argv.includes("--skip-admin")) await adminFigures();
-  if (!process.argv.includes("--skip-checkout")) await checkoutFigures();
+  if (!process.argv.includes("--skip-checkout")) {
+    await checkoutFigures();
+    await raceFigures();
+  }
 
   if (!process.argv.includes("--skip-search")) {
     console.error(`[bench] search latency over ${SYNTHETIC} synthetic products`);

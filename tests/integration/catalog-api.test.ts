@@ -129,7 +129,8 @@ afterAll(async () => {
 });
 
 
-const PRODUCT_KEYS = ["_id", "brandName", "category", "createdAt", "price", "productDesc", "productImage", "productName", "sellingPrice", "updatedAt"];
+// The spec's fields, and the ones the store added beside them (availability, archiving).
+const PRODUCT_KEYS = ["_id", "archived", "available", "brandName", "category", "createdAt", "held", "price", "productDesc", "productImage", "productName", "sellingPrice", "stock", "updatedAt"];
 
 /** This file's products, in the order the answer gives them. */
 const mine = (products: PublicProduct[]) => products.filter((p) => allIds().includes(p._id)).map((p) => p._id);
@@ -370,6 +371,10 @@ describe("GET /api/get-single-product-details/{id}", () => {
       sellingPrice: 99999.5,
       createdAt: at(FIXTURES.rupees.minutes).toISOString(),
       updatedAt: at(FIXTURES.rupees.minutes).toISOString(),
+      stock: 0,
+      held: 0,
+      available: 0,
+      archived: false,
     });
   });
 

@@ -1,5 +1,8 @@
 import { notFound, permanentRedirect } from "next/navigation";
 import { canonicalProductId } from "@/lib/canonical-path";
+import { RetiredProductProvider } from "@/components/shop/retired-product";
+import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
+import { categoryLabel, isCategory } from "@/lib/categories";
 import { getProduct } from "@/lib/server/catalog/catalog";
 
 // The product's existence is settled here, before anything of the page is sent, so an unknown or
@@ -13,6 +16,12 @@ export default async function ProductLayout({ params, children }: { params: Prom
   // One address per product (hosts without the production server's front door, which redirects
   // before Next): another spelling of the id is sent to it rather than cached as a page of its own.
   if (id !== canonicalProductId(id)) permanentRedirect(`/product/${encodeURIComponent(canonicalProductId(id))}`);
-  if (!(await getProduct(id))) notFound();
+  const product = await getProduct(id);
+  if (!product) notFound();
+  // A retired product: the page answers 404 (page.tsx), and its not-found offers the category.
+  if (product.archived) {
+    const categoryHref = isCategory(product.category) ? categoryFilterHref(categoryFilterOf([product.category])) : "/category-product";
+    return <RetiredProductProvider value={{ name: product.productName, categoryHref, categoryLabel: categoryLabel(product.category) }}>{children}</RetiredProductProvider>;
+  }
   return children;
 }

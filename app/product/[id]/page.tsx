@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { IntentLink } from "@/components/intent-link";
 import { AddToCartButton } from "@/components/add-to-cart-button";
 import { BuyNowButton } from "@/components/buy-now-button";
@@ -34,7 +35,7 @@ export async function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await getProduct((await params).id);
-  if (!product) return { title: "Product not found", robots: { index: false } };
+  if (!product || product.archived) return { title: "Product not found", robots: { index: false } };
   const url = `/product/${product._id}`;
   const description = summary(product);
   return {
@@ -58,8 +59,10 @@ function summary(product: PublicProduct): string {
 
 export default async function ProductPage({ params }: Props) {
   const product = await getProduct((await params).id);
-  // The layout has already answered 404 for a missing product.
+  // The layout has already answered 404 for a missing product; a retired one is a 404 here, inside
+  // the layout, whose not-found offers its category.
   if (!product) return null;
+  if (product.archived) notFound();
   const off = discountPercent(rupeesToPaise(product.price), rupeesToPaise(product.sellingPrice));
   const categoryHref = isCategory(product.category) ? categoryFilterHref(categoryFilterOf([product.category])) : "/category-product";
   const availability = productAvailability(product);

@@ -7,7 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { changeCatalog } from "./cache";
 import { isRowId, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
 import { db } from "../platform/db";
-import { conflict, HttpError, notFound } from "../platform/http";
+import { HttpError, notFound } from "../platform/http";
 import type { ProductState } from "@/lib/schemas";
 import { checkHostedImages, isProductImageUrl, storedImageAddress } from "../providers/images";
 

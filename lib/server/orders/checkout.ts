@@ -131,8 +131,6 @@ async function recordCheckout(
           select: { lines: true, stripeSessionId: true },
         })
       : [];
-    const delta = released.reduce((sum, row) => withRelease(sum, row.lines as CheckoutLine[]), holdsOf(lines));
-    changed = await moveHolds(tx, delta, new Map(lines.map((line) => [line.productId, line.name])));
     const checkout = await tx.checkout.create({
       data: {
         userId: user.id,
@@ -148,6 +146,9 @@ async function recordCheckout(
         expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000),
       },
     });
+    // Last, so the product rows (hot in a rush for one product) are locked only until the commit.
+    const delta = released.reduce((sum, row) => withRelease(sum, row.lines as CheckoutLine[]), holdsOf(lines));
+    changed = await moveHolds(tx, delta, new Map(lines.map((line) => [line.productId, line.name])));
     return { checkout, replaced: released.flatMap((row) => (row.stripeSessionId ? [row.stripeSessionId] : [])) };
   });
   afterStockChange(changed);

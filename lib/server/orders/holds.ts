@@ -42,9 +42,19 @@ async function announce(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${catalogMessage(instanceId())})`;
 }
 
-/** After the commit: this instance refreshes its own catalogue at once (the others hear the NOTIFY). */
+/**
+ * After the commit: this instance refreshes its own catalogue at once (the others, and under
+ * `npm start` this one too, hear the NOTIFY). Next refuses a revalidation while a page renders
+ * (the success page may fulfil an order): that refresh is then left to the NOTIFY, or on hosts
+ * without the listener to the webhook's own fulfilment and the catalogue's hourly revalidation.
+ */
 export function afterStockChange(changed: boolean): void {
-  if (changed) catalogChanged();
+  if (!changed) return;
+  try {
+    catalogChanged();
+  } catch (error) {
+    console.warn("[holds] availability changed; the catalogue refresh is left to its broadcast:", error instanceof Error ? error.message : error);
+  }
 }
 
 /**
@@ -75,7 +85,7 @@ export async function moveHolds(tx: Tx, delta: Map<string, number>, names: Map<s
       changed ||= visible(rows[0]!.available + quantity, rows[0]!.available);
     } else {
       const rows = await tx.$queryRaw<{ available: number; given: number }[]>`
-        WITH before AS (SELECT "id", "held" FROM "Product" WHERE "id" = ${productId}::uuid FOR UPDATE)
+        WITH before AS (SELECT "id", "held" FROM "Product" WHERE "id" = ${productId}::uuid FOR NO KEY UPDATE)
         UPDATE "Product" p SET "held" = GREATEST(p."held" + ${quantity}, 0)
         FROM before WHERE p."id" = before."id"
         RETURNING p."stock" - p."held" AS "available", before."held" - p."held" AS "given"`;
@@ -140,7 +150,7 @@ export async function sellHolds(tx: Tx, checkout: { id: string; holdState: strin
       // Never expected (held is only moved with the checkout's state): taken as a late sale below.
     }
     const rows = await tx.$queryRaw<{ taken: number; available: number }[]>`
-      WITH before AS (SELECT "id", GREATEST("stock" - "held", 0) AS "available" FROM "Product" WHERE "id" = ${productId}::uuid FOR UPDATE)
+      WITH before AS (SELECT "id", GREATEST("stock" - "held", 0) AS "available" FROM "Product" WHERE "id" = ${productId}::uuid FOR NO KEY UPDATE)
       UPDATE "Product" p SET "stock" = p."stock" - LEAST(${wanted}, before."available")
       FROM before WHERE p."id" = before."id"
       RETURNING LEAST(${wanted}, before."available") AS "taken", p."stock" - p."held" AS "available"`;

@@ -188,9 +188,6 @@ export async function fulfilCheckoutSession(
     }
 
     const lines = checkout.lines as CheckoutLine[];
-    // The units leave stock here, once (the checkout row is locked): a hold becomes a sale; a
-    // payment after its hold was released takes what is left and flags the order if short.
-    const sale = await sellHolds(tx, checkout, lines);
     const charged = session.amount_total ?? 0;
     if (charged !== checkout.total) {
       // Recorded on the order (totalAmount ≠ expectedAmount) and logged; the money was taken, so the order stands.
@@ -217,7 +214,6 @@ export async function fulfilCheckoutSession(
         expectedAmount: checkout.total,
         currency: session.currency ?? checkout.currency,
         delivery: deliveryOf(session) ?? Prisma.DbNull,
-        ...(sale.shortfalls.length > 0 ? { attention: "oversold", attentionNote: shortfallNote(sale.shortfalls) } : {}),
         items: {
           create: lines.map((line) => ({
             productId: alive.has(line.productId) ? line.productId : null,
@@ -243,7 +239,17 @@ export async function fulfilCheckoutSession(
     }
     await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", ...(checkout.stripeSessionId ? {} : { stripeSessionId: session.id }) } });
     if (options.event) await recordEvent(tx, options.event);
-    return { order, created: true, stockChanged: sale.changed };
+    // The units leave stock here, once (the checkout row is locked): a hold becomes a sale; a
+    // payment after its hold was released takes what is left, and the order is flagged if short.
+    // Last, so a product's row (hot when many buy it at once) is locked only until the commit.
+    const sale = await sellHolds(tx, checkout, lines);
+    if (sale.shortfalls.length === 0) return { order, created: true, stockChanged: sale.changed };
+    const flagged = await tx.order.update({
+      where: { id: order.id },
+      data: { attention: "oversold", attentionNote: shortfallNote(sale.shortfalls) },
+      include: ITEMS_IN_ORDER,
+    });
+    return { order: flagged, created: true, stockChanged: sale.changed };
   });
   if (!result) return { status: "unknown" };
   if (result.created) afterStockChange(result.stockChanged ?? false);
@@ -409,8 +415,8 @@ export function retryOrderEmailsSoon(): void {
 }
 
 /**
- * Each server process retries unsent confirmations once a minute (one timer per process, on
- * globalThis), from the first time this module loads: at start under `npm start`, whose front door
+ * Each server process retries unsent confirmations (and owner's alerts), and releases holds past
+ * their expiry, once a minute (one timer per process, on globalThis), from the first time this module loads: at start under `npm start`, whose front door
  * loads it with the direct routes, else the first request that touches orders. Not during
  * `next build`, nor in the test run, which calls `sendPendingOrderEmails` itself.
  */
