@@ -14,7 +14,7 @@ const TONES = {
 export function StockStatus({ availability, id, className = "" }: { availability: ProductAvailability; id?: string; className?: string }) {
   if (availability.state === "in") return null;
   return (
-    <span id={id} className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[availability.state]} ${className}`} data-testid="stock-status">
+    <span id={id} className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONES[availability.state]} ${className}`} data-testid="card-stock-status">
       {availability.label}
     </span>
   );

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { STOCK_MAX } from "@/lib/constants";
-import { PRODUCT_IMAGE_MESSAGE, STOCK_MESSAGE } from "@/lib/schemas";
+import { PRODUCT_IMAGE_MESSAGE } from "@/lib/schemas";
 import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
 import { ApiError, postJson } from "@/lib/api-client";
@@ -40,13 +40,9 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    // Units in stock travel as a JSON number; the form asks for one (the server checks the range).
+    // Units in stock travel as a JSON number. Anything else (empty: the form requires a number)
+    // goes as typed, for the server to refuse with the field's message beside the others'.
     const stockText = String(form.get("stock") ?? "").trim();
-    if (stockText === "") {
-      setErrors((current) => ({ ...current, stock: STOCK_MESSAGE }));
-      setProblem(STOCK_MESSAGE);
-      return;
-    }
     const body = {
       productName: form.get("productName"),
       brandName: form.get("brandName"),
