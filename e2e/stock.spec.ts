@@ -230,6 +230,15 @@ test("@mobile the admin archives a product: it leaves search; restored, it is ba
   await page.goto(searchPage);
   await expect(page.getByText("No products found.")).toBeVisible();
   await expect(resultHeading).toHaveCount(0);
+  // Its own page answers 404, with the way back to its category.
+  const retiredPage = await page.goto(`/product/${product._id}`);
+  expect(retiredPage?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This product is no longer sold" })).toBeVisible();
+  const back = page.getByRole("link", { name: /^Browse / });
+  await expect(back).toHaveAttribute("href", /\/category-product\?category=/);
+  await expectNoSeriousViolations(page);
+  await back.click();
+  await expect(page).toHaveURL(/\/category-product\?category=/);
 
   await page.goto("/admin-panel/all-products");
   await page.getByLabel("Show").selectOption("archived");

@@ -280,7 +280,8 @@ describe("PostgreSQL stopped and restarted under load", () => {
     const run = randomUUID().slice(0, 8);
     const shopper = await newShopper(cluster.url);
     const buyer = await newShopper(cluster.url);
-    const products = (await call(cluster.url, "/api/get-product?limit=20")).body.data as { _id: string }[];
+    // Products with units enough for every add below (the seed has a few out of stock and a few low).
+    const products = ((await call(cluster.url, "/api/get-product?limit=40")).body.data as { _id: string; available: number }[]).filter((product) => product.available >= 30);
     const pages = ["/", `/product/${products[0]!._id}`, categoryFilterHref({ categories: ["mobiles"], unknownOnly: false, sort: null, page: 1 })];
     for (const page of pages) for (const instance of [A, B]) await call(instance, page);
     const sessions = [await paidSession(buyer, products[1]!._id), await paidSession(buyer, products[2]!._id)];
