@@ -237,6 +237,7 @@ test("@mobile the admin archives a product: it leaves search; restored, it is ba
   const back = page.getByRole("link", { name: /^Browse / });
   await expect(back).toHaveAttribute("href", /\/category-product\?category=/);
   await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("retired-product.png"), fullPage: true });
   await back.click();
   await expect(page).toHaveURL(/\/category-product\?category=/);
 
