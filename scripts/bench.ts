@@ -75,8 +75,9 @@ type Row = { what: string; figures: Record<string, string> };
 const rows: Row[] = [];
 
 async function productPath(): Promise<string> {
-  const answer = (await (await get("/api/get-product?limit=1")).json()) as { data: { _id: string }[] };
-  const id = answer.data[0]?._id;
+  // A product with units to spare: the signed-in rows add it to carts.
+  const answer = (await (await get("/api/get-product?limit=50")).json()) as { data: { _id: string; available: number }[] };
+  const id = answer.data.find((product) => product.available >= 100)?._id;
   if (!id) throw new Error("The store has no products: seed it first");
   return `/product/${id}`;
 }
@@ -253,7 +254,7 @@ async function adminFigures(): Promise<void> {
   const cookie = await signInCookie(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const headers = { "content-type": "application/json", cookie };
   type Product = { _id: string; productName: string; brandName: string; category: string; productImage: string[]; productDesc: string; price: number; sellingPrice: number };
-  const product = ((await (await fetch(`${BASE}/api/admin-products?limit=1&category=mobiles`, { headers })).json()) as { data: Product[] }).data[0];
+  const product = ((await (await fetch(`${BASE}/api/admin-products?limit=1&category=mobiles&state=active`, { headers })).json()) as { data: Product[] }).data[0];
   if (!product) throw new Error("No mobiles to edit: seed the store first");
   const paths = [`/product/${product._id}`, `/category-product?category=${product.category}`, `/search?q=${encodeURIComponent(product.productName)}`];
   for (const path of paths) await get(path); // cached before the edit
@@ -311,6 +312,7 @@ async function makeShoppers(count: number, productId: string): Promise<Shopper[]
     if (made.status !== 201) throw new Error(`signup answered ${made.status}`);
     const cookie = await signInCookie(email, password, address);
     const added = await fetch(`${BASE}/api/add-to-cart`, { method: "POST", headers: { ...json, cookie }, body: JSON.stringify({ productId }) });
+    if (!added.ok) throw new Error(`add-to-cart answered ${added.status}: ${await added.text()}`);
     const line = (await added.json()) as { data: { _id: string } };
     shoppers.push({ cookie, lineId: line.data._id, address });
   }
@@ -366,17 +368,37 @@ async function benchProduct(stock: number, label: string): Promise<string> {
   return ((await answer.json()) as { data: { _id: string } }).data._id;
 }
 
+/** Retires a bench product once its rows are measured, so later runs and shoppers do not meet it. */
+async function retireBenchProduct(productId: string): Promise<void> {
+  const cookie = await signInCookie(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const answer = await fetch(`${BASE}/api/archive-product`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ productId, archived: true }) });
+  if (!answer.ok) console.error(`[bench] archiving bench product ${productId} answered ${answer.status}`);
+}
+
 /**
  * 200 shoppers (`--racers`), each with the product in the cart, check out at once (50
  * connections) for 50 units (`--race-units`): exactly that many sessions may be made, the rest
  * get the 409; the units held must equal the sessions.
  */
-async function raceFigures(): Promise<void> {
+async function raceFigures(earlier: Shopper[]): Promise<void> {
   const racers = Number(flag("--racers") ?? 200);
   const units = Number(flag("--race-units") ?? 50);
   const productId = await benchProduct(units, "race");
   console.error(`[bench] race: ${racers} shoppers with the product in the cart, ${units} units`);
-  const shoppers = await makeShoppers(racers, productId);
+  // The checkout rows' shoppers (their checkouts are paid: none is open), then new ones: sign-ups
+  // are limited store-wide (600 in 10 minutes), so a run makes no more than it needs.
+  const shoppers = await Promise.all(
+    earlier.slice(0, racers).map(async (shopper) => {
+      const added = await fetch(`${BASE}/api/add-to-cart`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: shopper.cookie, "x-forwarded-for": shopper.address },
+        body: JSON.stringify({ productId }),
+      });
+      if (!added.ok) throw new Error(`add-to-cart answered ${added.status}`);
+      return { ...shopper, lineId: ((await added.json()) as { data: { _id: string } }).data._id };
+    }),
+  );
+  if (shoppers.length < racers) shoppers.push(...(await makeShoppers(racers - shoppers.length, productId)));
   const race = await eachOnce(
     `${BASE}/api/checkout`,
     shoppers,
@@ -406,6 +428,7 @@ async function raceFigures(): Promise<void> {
     },
   });
   if (sessions !== units) console.error(`[bench] race: ${sessions} sessions for ${units} units: OVERSOLD or under-sold`);
+  await retireBenchProduct(productId);
 }
 
 /** The product's units on hand and held, as the admin's list shows them. */
@@ -416,7 +439,7 @@ async function unitsHeld(productId: string): Promise<string> {
   return row ? `${row.held} of ${row.stock}` : "?";
 }
 
-async function checkoutFigures(): Promise<void> {
+async function checkoutFigures(): Promise<Shopper[]> {
   const count = Number(flag("--checkouts") ?? 200);
   // A product of its own with plenty of units: every shopper's checkout holds one.
   const productId = await benchProduct(1_000_000, "checkout");
@@ -437,7 +460,7 @@ async function checkoutFigures(): Promise<void> {
   const emulator = urls[0] ? new URL(urls[0]).origin : undefined;
   if (!emulator || !urls[0]!.includes("/stripe/pay/")) {
     rows.push({ what: "webhook fulfilment", figures: { "req/s": "skipped: the store is on real Stripe, not the emulator" } });
-    return;
+    return [];
   }
   const paths = urls.map((url) => new URL(url).pathname);
   console.error(`[bench] webhook: paying ${paths.length} sessions on the emulator; it delivers each event to the store`);
@@ -470,6 +493,8 @@ async function checkoutFigures(): Promise<void> {
       errors: String(events.filter((e) => !e.delivered).length + first.filter((d) => d.status !== 200).length),
     },
   });
+  await retireBenchProduct(productId);
+  return shoppers;
 }
 
 async function searchLatency(): Promise<Record<string, string>> {
@@ -627,8 +652,7 @@ async function main() {
 
   if (!process.argv.includes("--skip-admin")) await adminFigures();
   if (!process.argv.includes("--skip-checkout")) {
-    await checkoutFigures();
-    await raceFigures();
+    await raceFigures(await checkoutFigures());
   }
 
   if (!process.argv.includes("--skip-search")) {
@@ -643,7 +667,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : error);
+    console.error(error instanceof Error ? `${error.stack ?? error.message}${error.cause ? ` (${String(error.cause)})` : ""}` : error);
     // What was measured before the failure (a server killed mid-run, say) is still worth reading.
     if (rows.length) printTable();
     process.exit(1);
