@@ -225,7 +225,8 @@ function createSession(form: Dict, origin: string, now: number): Created {
 
   const nowSeconds = Math.floor(now / 1000);
   const expiresAt = wholeNumber(form.expires_at) ?? nowSeconds + 24 * 3600;
-  if (expiresAt < nowSeconds + 30 * 60 - 60 || expiresAt > nowSeconds + 24 * 3600 + 60) {
+  // Stripe's bounds, exactly: a session must be payable for at least 30 minutes.
+  if (expiresAt < nowSeconds + 30 * 60 || expiresAt > nowSeconds + 24 * 3600) {
     return { error: invalid("The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", "expires_at") };
   }
   const email = str(form.customer_email) ?? null;

@@ -17,7 +17,8 @@ import { GET as searchRoute } from "@/app/api/search-product/route";
 import { POST as updateQuantity } from "@/app/api/update-cart-quantity/route";
 import { PUT as updateProductRoute } from "@/app/api/update-product/route";
 import { listProductsForSitemap } from "@/lib/server/catalog/catalog";
-import { sweepExpiredHolds } from "@/lib/server/orders/holds";
+import { releaseHolds } from "@/lib/server/orders/holds";
+import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
 import { admin, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 import { addLine, cartOf, checkout, completedEvent, deliver, emulatorUrl, eventually, outbox, pay, retrieve, signedEvent } from "./checkout-kit";
 
@@ -151,15 +152,45 @@ describe("releases: the units come back", () => {
     expect((await retrieve(sessionId)).status).toBe("expired");
   });
 
-  it("by the sweep, past the checkout's expiry, when no event ever arrives", async () => {
+  it("by the sweep, past the checkout's expiry, when no event ever arrives: the session is expired at Stripe first", async () => {
     const product = await makeProduct(1);
     const { sessionId, checkoutId } = await holdOne(product.id);
-    expect(await sweepExpiredHolds()).toBe(0);
+    await sweepExpiredCheckouts();
     expect(await stockOf(product.id)).toEqual({ stock: 1, held: 1 });
     await query(`UPDATE "Checkout" SET "expiresAt" = now() - interval '2 minutes' WHERE id = $1`, [checkoutId]);
-    expect(await sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredCheckouts()).toBeGreaterThanOrEqual(1);
     expect(await stockOf(product.id)).toEqual({ stock: 1, held: 0 });
     expect((await checkoutRow(sessionId)).holdState).toBe("RELEASED");
+    // The payment page can no longer take a payment for the units it gave back.
+    expect((await retrieve(sessionId)).status).toBe("expired");
+  });
+
+  it("the sweep does not give back a paid session's units when its webhook never came: it records the sale", async () => {
+    const product = await makeProduct(2);
+    const { user, sessionId, checkoutId } = await holdOne(product.id);
+    await pay(sessionId); // paid at Stripe; its event is never delivered
+    await query(`UPDATE "Checkout" SET "expiresAt" = now() - interval '2 minutes' WHERE id = $1`, [checkoutId]);
+    await sweepExpiredCheckouts();
+    expect(await stockOf(product.id)).toEqual({ stock: 1, held: 0 });
+    expect(await checkoutRow(sessionId)).toMatchObject({ status: "COMPLETED", holdState: "SOLD" });
+    expect(await query(`SELECT id FROM "Order" WHERE "userId" = $1 AND attention IS NULL`, [user.id])).toHaveLength(1);
+  });
+
+  it("a checkout replaced while Stripe was making its session never hands out that session's page", async () => {
+    const product = await makeProduct(5);
+    const user = await shopper();
+    const line = await addLine(user, product.id);
+    const [fromCart, buyingNow] = await Promise.all([checkout(user.cookie, { cartItems: [line] }), startBuyNow(user, product.id)]);
+    const answers = await Promise.all([fromCart, buyingNow].map(async (answer) => ({ status: answer.status, body: await answer.json() })));
+    // Whatever the order they ran in: every session handed out still holds its units, and every
+    // other one was expired at Stripe.
+    const { held } = await stockOf(product.id);
+    const handedOut = answers.filter((answer) => answer.status === 200).map((answer) => answer.body.id as string);
+    for (const id of handedOut) expect((await checkoutRow(id)).holdState).toBe("HELD");
+    const open = (await (await fetch(`${emulatorUrl()}/stripe/sessions`)).json()).filter((session: { status: string; metadata: { userId: string } }) => session.metadata.userId === user.id && session.status === "open");
+    expect(open.map((session: { id: string }) => session.id).sort()).toEqual(handedOut.sort());
+    expect(held).toBe(open.length === 0 ? 0 : 1);
+    for (const answer of answers.filter((answer) => answer.status !== 200)) expect(answer.status).toBe(409);
   });
 });
 
@@ -195,9 +226,9 @@ describe("sales", () => {
   it("a payment after its hold was released, for units now gone, is recorded all the same and flagged for the owner", async () => {
     const product = await makeProduct(1);
     const late = await holdOne(product.id);
-    // Its hold is swept (the shopper sat on Stripe's page), and another shopper buys the unit.
-    await query(`UPDATE "Checkout" SET "expiresAt" = now() - interval '2 minutes' WHERE id = $1`, [late.checkoutId]);
-    await sweepExpiredHolds();
+    // Its hold is given back while its page stays payable (a newer checkout replaced it while
+    // Stripe could not be reached to expire it), and another shopper buys the unit.
+    expect(await releaseHolds(late.checkoutId)).toBe(true);
     const other = await holdOne(product.id);
     await pay(other.sessionId);
     const sold = await completedEvent(other.sessionId);

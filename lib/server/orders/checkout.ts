@@ -43,7 +43,14 @@ export type StartedCheckout = { checkoutId: string; sessionId: string; url: stri
 const PRODUCT_NOT_FOUND = "Product not found";
 const CHECKOUT_NOT_FOUND = "This checkout is not yours or does not exist.";
 /** A row still waiting for Stripe's answer is reused only this long (a parallel double click). */
-const PENDING_REUSE_MS = 60_000;
+const PENDING_REUSE_MS = 30_000;
+/**
+ * Stripe counts its 30-minute minimum from when it makes the session; the row is written a moment
+ * before, and a retry of a row still waiting may come up to PENDING_REUSE_MS later with the same
+ * `expires_at`: this much more keeps every request at or above the minimum.
+ */
+const EXPIRY_MARGIN_MS = 60_000;
+export const CHECKOUT_REPLACED_MESSAGE = "This checkout was replaced by a newer one. Please try again.";
 
 /** The caller's own cart lines among `lineIds`, priced now; refuses ids that are not theirs. */
 async function snapshotLines(userId: string, lineIds: string[]): Promise<CheckoutLine[]> {
@@ -143,7 +150,7 @@ async function recordCheckout(
         total: checkoutTotal(lines),
         currency: CHECKOUT_CURRENCY,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000),
+        expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000 + EXPIRY_MARGIN_MS),
       },
     });
     // Last, so the product rows (hot in a rush for one product) are locked only until the commit.
@@ -260,7 +267,8 @@ export async function cancelCheckout(userId: string, checkoutId: unknown): Promi
   if (!isRowId(checkoutId)) throw notFound(CHECKOUT_NOT_FOUND);
   const checkout = await db.checkout.findFirst({ where: { id: checkoutId, userId } });
   if (!checkout) throw notFound(CHECKOUT_NOT_FOUND);
-  if (checkout.status !== "OPEN" || checkout.holdState !== "HELD") return false;
+  // By the hold, not the status: a cancel retried after a release that failed still releases.
+  if (checkout.holdState !== "HELD") return false;
   if (checkout.stripeSessionId) {
     try {
       await stripeClient().checkout.sessions.expire(checkout.stripeSessionId);
@@ -310,7 +318,17 @@ async function openSession(checkout: Checkout, base: string): Promise<StartedChe
     throw new HttpError(502, "The payment service refused this order. Please try again or contact us.");
   }
   if (!session.url) throw new HttpError(502, "The payment service did not give a payment page. Please try again.");
-  await db.checkout.update({ where: { id: checkout.id }, data: { stripeSessionId: session.id, stripeSessionUrl: session.url } });
+  const [saved] = await db.checkout.updateManyAndReturn({
+    where: { id: checkout.id },
+    data: { stripeSessionId: session.id, stripeSessionUrl: session.url },
+    select: { holdState: true, status: true },
+  });
+  // Replaced (a Buy Now in another tab) or cancelled while Stripe was making the session: its
+  // units are no longer held, so its payment page must not be used.
+  if (!saved || saved.holdState !== "HELD" || saved.status !== "OPEN") {
+    await expireReplaced([session.id]);
+    throw conflict(CHECKOUT_REPLACED_MESSAGE);
+  }
   return { checkoutId: checkout.id, sessionId: session.id, url: session.url };
 }
 

@@ -147,7 +147,8 @@ export async function sellHolds(tx: Tx, checkout: { id: string; holdState: strin
         WHERE "id" = ${productId}::uuid AND "held" >= ${wanted}
         RETURNING "stock" - "held" AS "available"`;
       if (rows.length > 0) continue; // available is unchanged by a sale of held units
-      // Never expected (held is only moved with the checkout's state): taken as a late sale below.
+      // Never expected (held moves only with a checkout's state): taken as a late sale below, and said.
+      console.error(`[holds] checkout ${checkout.id}: product ${productId} holds fewer than the ${wanted} units its sale expected`);
     }
     const rows = await tx.$queryRaw<{ taken: number; available: number }[]>`
       WITH before AS (SELECT "id", GREATEST("stock" - "held", 0) AS "available" FROM "Product" WHERE "id" = ${productId}::uuid FOR NO KEY UPDATE)
@@ -175,18 +176,28 @@ export function shortfallNote(shortfalls: Shortfall[]): string {
 const SWEEP_GRACE_MS = 60_000;
 
 /**
- * Releases every hold past its checkout's expiry, whether or not Stripe's `expired` event ever
- * arrives. A payment Stripe still takes afterwards is recorded all the same (a late sale).
- * Returns how many checkouts it released.
+ * Decides, for one checkout past its expiry, whether its units go back (true) or stay (false:
+ * it was paid and is sold now, or the payment provider could not be asked and the next round
+ * asks again). orders.ts gives the one that asks Stripe.
  */
-export async function sweepExpiredHolds(now = new Date(), limit = 200): Promise<number> {
+export type SettleExpired = (checkout: { id: string; stripeSessionId: string | null }) => Promise<boolean>;
+
+/**
+ * Releases the holds past their checkout's expiry, whether or not Stripe's `expired` event ever
+ * arrives; `settle` first finds out what became of each session (see SettleExpired). Returns how
+ * many checkouts it released.
+ */
+export async function sweepExpiredHolds(settle: SettleExpired, now = new Date(), limit = 200): Promise<number> {
   const due = await db.checkout.findMany({
     where: { holdState: "HELD", expiresAt: { lt: new Date(now.getTime() - SWEEP_GRACE_MS) } },
-    select: { id: true },
+    select: { id: true, stripeSessionId: true },
     orderBy: { expiresAt: "asc" },
     take: limit,
   });
   let released = 0;
-  for (const { id } of due) if (await releaseHolds(id)) released += 1;
+  for (const checkout of due) {
+    if (!(await settle(checkout))) continue;
+    if (await releaseHolds(checkout.id)) released += 1;
+  }
   return released;
 }

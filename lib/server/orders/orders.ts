@@ -258,6 +258,40 @@ export async function fulfilCheckoutSession(
   return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
 }
 
+// Holds past their expiry -----------------------------------------------------------------------
+
+/**
+ * What became of a session past its expiry, before its units go back: paid (its webhook late or
+ * lost) → fulfilled now, the units sold, not released; still open → expired at Stripe first, so
+ * it cannot be paid once its units are back; expired, or complete but unpaid (a delayed method
+ * still processing: its payment, if it comes, is a late sale) → released. When Stripe cannot be
+ * asked, the units stay held until the next round.
+ */
+async function settleExpired(checkout: { id: string; stripeSessionId: string | null }): Promise<boolean> {
+  if (!checkout.stripeSessionId) return true;
+  try {
+    const session = await stripeClient().checkout.sessions.retrieve(checkout.stripeSessionId);
+    if (session.status === "complete" && session.payment_status !== "unpaid") {
+      await fulfilCheckoutSession(session.id);
+      return false;
+    }
+    if (session.status === "open") await stripeClient().checkout.sessions.expire(session.id);
+    return true;
+  } catch (error) {
+    if (isMissingAtProvider(error)) return true;
+    console.warn(`[holds] checkout ${checkout.id}: could not settle its session, kept for the next round:`, error instanceof Error ? error.message : error);
+    return false;
+  }
+}
+
+/**
+ * Gives back the units of checkouts past their expiry (holds.ts), each session settled with
+ * Stripe first. Run once a minute by every server process and by GET /api/cron/release-holds.
+ */
+export function sweepExpiredCheckouts(now = new Date()): Promise<number> {
+  return sweepExpiredHolds(settleExpired, now);
+}
+
 /**
  * Whether the success page may ask Stripe for this account now (SUCCESS_LOOKUPS_PER_ACCOUNT).
  * Past the limit the page keeps saying it is confirming the payment; the webhook records the
@@ -426,7 +460,7 @@ if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-producti
   retries.voltOrderEmailRetries = setInterval(() => {
     sendPendingOrderEmails().catch((error: unknown) => console.error("[order-email] retry round failed:", error));
     // Holds past their checkout's expiry go back even when Stripe's event never arrives.
-    sweepExpiredHolds().catch((error: unknown) => console.error("[holds] sweep failed:", error));
+    sweepExpiredCheckouts().catch((error: unknown) => console.error("[holds] sweep failed:", error));
   }, EMAIL_RETRY_INTERVAL_MS);
   retries.voltOrderEmailRetries.unref();
 }

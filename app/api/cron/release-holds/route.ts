@@ -1,6 +1,6 @@
 import { readConfig } from "@/lib/server/platform/config";
 import { handle, matchesSecret, notFound, ok, unauthorized } from "@/lib/server/platform/http";
-import { sweepExpiredHolds } from "@/lib/server/orders/holds";
+import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
 
 // GET /api/cron/release-holds — for platforms whose instances sleep between requests (Vercel): a
 // scheduled call gives back the units of checkouts past their expiry (each server process also
@@ -10,5 +10,5 @@ export const GET = handle(async (request) => {
   const secret = readConfig().cronSecret;
   if (!secret) throw notFound();
   if (!matchesSecret(request.headers.get("authorization"), `Bearer ${secret}`)) throw unauthorized("A valid cron secret is required.");
-  return ok({ released: await sweepExpiredHolds() }, "Expired holds released");
+  return ok({ released: await sweepExpiredCheckouts() }, "Expired holds released");
 });
