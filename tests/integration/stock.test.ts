@@ -17,6 +17,7 @@ import { GET as searchRoute } from "@/app/api/search-product/route";
 import { POST as updateQuantity } from "@/app/api/update-cart-quantity/route";
 import { PUT as updateProductRoute } from "@/app/api/update-product/route";
 import { listProductsForSitemap } from "@/lib/server/catalog/catalog";
+import { listCart } from "@/lib/server/shop-lists/shop-lists";
 import { releaseHolds } from "@/lib/server/orders/holds";
 import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
 import { admin, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
@@ -269,6 +270,24 @@ describe("the cart refuses what cannot be sold", () => {
     expect((await (await addToCart(jsonRequest("/api/add-to-cart", { productId: few.id }, { cookie: user.cookie }), noContext)).json()).message).toBe(`Only 2 left of ${few.name}.`);
     // Lowering is always allowed.
     expect((await updateQuantity(jsonRequest("/api/update-cart-quantity", { productId: line._id, quantity: 2 }, { cookie: user.cookie }), noContext)).status).toBe(200);
+  });
+});
+
+describe("a shopper's own hold", () => {
+  it("counts as theirs in their own cart (back from Stripe's page, the last unit is still there for them), not for others", async () => {
+    const product = await makeProduct(1);
+    const { user } = await holdOne(product.id);
+    const [line] = await listCart(user.id);
+    expect(line!.productId).toMatchObject({ _id: product.id, stock: 1, held: 0, available: 1 });
+    expect((await updateQuantity(jsonRequest("/api/update-cart-quantity", { productId: line!._id, quantity: 1 }, { cookie: user.cookie }), noContext)).status).toBe(200);
+    const more = await updateQuantity(jsonRequest("/api/update-cart-quantity", { productId: line!._id, quantity: 2 }, { cookie: user.cookie }), noContext);
+    expect((await more.json()).message).toBe(`Only 1 left of ${product.name}.`);
+    const other = await shopper();
+    const refused = await addToCart(jsonRequest("/api/add-to-cart", { productId: product.id }, { cookie: other.cookie }), noContext);
+    expect((await refused.json()).message).toBe(`${product.name} is out of stock.`);
+    // Checking out again takes the open checkout's place, and its hold.
+    expect((await checkout(user.cookie, { cartItems: [line] })).status).toBe(200);
+    expect(await stockOf(product.id)).toEqual({ stock: 1, held: 1 });
   });
 });
 

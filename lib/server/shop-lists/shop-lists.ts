@@ -48,6 +48,18 @@ async function requireProduct(productId: unknown): Promise<string> {
 type Stocked = { productName: string; stock: number; held: number; archivedAt: Date | null; inCart: number };
 
 /**
+ * The units of product `p` that the shopper's own open checkout holds. In their own cart those
+ * count as theirs: a shopper who went back from Stripe's page to the cart sees the last unit as
+ * still there for them (checkout takes their open checkout's place, and its holds, anyway).
+ */
+const ownHeld = (userId: string) => Prisma.sql`(
+  SELECT COALESCE(SUM((l->>'quantity')::int), 0)::int FROM "Checkout" ch CROSS JOIN LATERAL jsonb_array_elements(ch."lines") AS l
+  WHERE ch."userId" = ${userId}::uuid AND ch."holdState" = 'HELD' AND l->>'productId' = p."id"::text)`;
+
+/** The product `p` as the shopper's cart shows it: `held` counts only the units others hold. */
+const productForShopper = (userId: string) => Prisma.sql`to_jsonb(p) || jsonb_build_object('held', GREATEST(p."held" - ${ownHeld(userId)}, 0))`;
+
+/**
  * Refuses a cart quantity the shop cannot sell: an archived product, or more than is available
  * (stock less the units held by open checkouts). The cart holds nothing: checkout is where units
  * are held, and it checks again.
@@ -87,7 +99,7 @@ const cartLineFromSql = (row: CartRowSql): CartLine => toCartLine({ ...row, prod
 
 export async function listCart(userId: string): Promise<CartLine[]> {
   const rows = await db.$queryRaw<CartRowSql[]>`
-    SELECT c.id, c."userId", c.quantity, c."createdAt", to_jsonb(p) AS product
+    SELECT c.id, c."userId", c.quantity, c."createdAt", ${productForShopper(userId)} AS product
     FROM "CartItem" c JOIN "Product" p ON p.id = c."productId"
     WHERE c."userId" = ${userId}::uuid
     ORDER BY c."createdAt", c.id`;
@@ -98,7 +110,7 @@ export async function listCart(userId: string): Promise<CartLine[]> {
 export async function addToCart(userId: string, productId: unknown): Promise<{ line: CartLine; added: boolean }> {
   if (!isRowId(productId)) throw badRequest("productId must be a product id");
   const [stocked] = await db.$queryRaw<Stocked[]>`
-    SELECT p."productName", p."stock", p."held", p."archivedAt", COALESCE(c."quantity", 0) AS "inCart"
+    SELECT p."productName", p."stock", p."held" - ${ownHeld(userId)} AS "held", p."archivedAt", COALESCE(c."quantity", 0) AS "inCart"
     FROM "Product" p LEFT JOIN "CartItem" c ON c."productId" = p."id" AND c."userId" = ${userId}::uuid
     WHERE p."id" = ${productId}::uuid`;
   if (stocked && stocked.inCart < CART_QUANTITY_MAX) checkCartQuantity(stocked, stocked.inCart + 1, PRODUCT_NOT_FOUND);
@@ -115,7 +127,7 @@ export async function addToCart(userId: string, productId: unknown): Promise<{ l
           WHERE "CartItem"."quantity" < ${CART_QUANTITY_MAX}
         RETURNING "id", "userId", "quantity", "createdAt", "productId", (xmax = 0) AS "inserted"
       )
-      SELECT line.id, line."userId", line.quantity, line."createdAt", line.inserted, to_jsonb(p) AS product
+      SELECT line.id, line."userId", line.quantity, line."createdAt", line.inserted, ${productForShopper(userId)} AS product
       FROM line JOIN "Product" p ON p.id = line."productId"`;
   } catch (error) {
     if (productGone(error)) throw notFound(PRODUCT_NOT_FOUND);
@@ -131,7 +143,7 @@ export async function addToCart(userId: string, productId: unknown): Promise<{ l
 export async function setCartQuantity(userId: string, lineId: unknown, quantity: number): Promise<CartLine> {
   if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
   const [stocked] = await db.$queryRaw<Stocked[]>`
-    SELECT p."productName", p."stock", p."held", p."archivedAt", c."quantity" AS "inCart"
+    SELECT p."productName", p."stock", p."held" - ${ownHeld(userId)} AS "held", p."archivedAt", c."quantity" AS "inCart"
     FROM "CartItem" c JOIN "Product" p ON p."id" = c."productId"
     WHERE c."id" = ${lineId}::uuid AND c."userId" = ${userId}::uuid`;
   // Lowering a quantity is always allowed (it is how a shopper fits the cart to what is left).
@@ -142,7 +154,7 @@ export async function setCartQuantity(userId: string, lineId: unknown, quantity:
       WHERE "id" = ${lineId}::uuid AND "userId" = ${userId}::uuid
       RETURNING "id", "userId", "quantity", "createdAt", "productId"
     )
-    SELECT line.id, line."userId", line.quantity, line."createdAt", to_jsonb(p) AS product
+    SELECT line.id, line."userId", line.quantity, line."createdAt", ${productForShopper(userId)} AS product
     FROM line JOIN "Product" p ON p.id = line."productId"`;
   if (rows.length === 0) throw notFound(CART_LINE_NOT_FOUND);
   return cartLineFromSql(rows[0]!);
