@@ -233,7 +233,13 @@ export const productBodySchema = z
   .refine((body) => body.sellingPrice <= body.price, { message: "Selling price cannot be above the price", path: ["sellingPrice"] });
 
 /** PUT /api/update-product: the same fields plus `_id`. */
-export const productUpdateSchema = productBodySchema.and(z.object({ _id: z.string({ error: "_id is required" }).min(1, "_id is required").max(64, "_id is not a product id") }));
+export const productUpdateSchema = productBodySchema.and(
+  z.object({
+    _id: z.string({ error: "_id is required" }).min(1, "_id is required").max(64, "_id is not a product id"),
+    /** With `stock`: the count the form was opened with; the edit is refused if units were sold meanwhile. */
+    stockWas: z.number({ error: STOCK_MESSAGE }).int(STOCK_MESSAGE).min(0, STOCK_MESSAGE).max(STOCK_MAX, STOCK_MESSAGE).optional(),
+  }),
+);
 
 export type ProductInput = z.output<typeof productBodySchema>;
 

@@ -43,6 +43,9 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
     // Units in stock travel as a JSON number. Anything else (empty: the form requires a number)
     // goes as typed, for the server to refuse with the field's message beside the others'.
     const stockText = String(form.get("stock") ?? "").trim();
+    // An edit sends the units only when the admin changed them, with the count the form opened
+    // with: units sold meanwhile are never put back on sale by an edit of something else.
+    const stockChanged = !product || stockText !== String(product.stock);
     const body = {
       productName: form.get("productName"),
       brandName: form.get("brandName"),
@@ -51,8 +54,8 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       productDesc: form.get("productDesc"),
       price: form.get("price"),
       sellingPrice: form.get("sellingPrice"),
-      stock: /^\d+$/.test(stockText) ? Number(stockText) : stockText,
-      ...(product ? { _id: product._id } : {}),
+      ...(stockChanged ? { stock: /^\d+$/.test(stockText) ? Number(stockText) : stockText } : {}),
+      ...(product ? { _id: product._id, ...(stockChanged ? { stockWas: product.stock } : {}) } : {}),
     };
     setProblem("");
     await run(async () => {

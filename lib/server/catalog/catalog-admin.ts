@@ -55,7 +55,11 @@ export async function createProduct(input: ProductInput): Promise<PublicProduct>
   return toPublicProduct(product);
 }
 
-export async function updateProduct(id: string, input: ProductInput): Promise<PublicProduct> {
+/**
+ * `stockWas`: the units in stock the admin's form was opened with. A new `stock` is then written
+ * only if the count is still that (units sold meanwhile would otherwise come back on sale).
+ */
+export async function updateProduct(id: string, input: ProductInput, stockWas?: number): Promise<PublicProduct> {
   if (!isRowId(id)) throw notFound(PRODUCT_NOT_FOUND);
   const data = productData(input);
   const current = await db.product.findUnique({ where: { id }, select: { productImage: true } });
@@ -63,12 +67,19 @@ export async function updateProduct(id: string, input: ProductInput): Promise<Pu
   await checkHostedImages(data.productImage, current.productImage);
   // One conditional UPDATE: a stock below the units held right now (a checkout may hold more
   // between a read and this write) matches no row and is refused with the number held.
-  const where: Prisma.ProductWhereInput = data.stock !== undefined ? { id, held: { lte: data.stock } } : { id };
+  const guarded = data.stock !== undefined && stockWas !== undefined;
+  const where: Prisma.ProductWhereInput = data.stock !== undefined ? { id, held: { lte: data.stock }, ...(guarded ? { stock: stockWas } : {}) } : { id };
   const [updated] = await changeCatalog(db.product.updateManyAndReturn({ where, data }));
   if (updated) return toPublicProduct(updated);
-  const now = await db.product.findUnique({ where: { id }, select: { held: true } });
+  const now = await db.product.findUnique({ where: { id }, select: { held: true, stock: true } });
   if (!now) throw notFound(PRODUCT_NOT_FOUND);
+  if (guarded && now.stock !== stockWas) throw stockChanged(now.stock);
   throw belowHeld(now.held);
+}
+
+function stockChanged(stock: number): HttpError {
+  const message = `Units in stock changed to ${stock} since this form was opened (units were sold, or another admin changed them). Check the count and save again.`;
+  return new HttpError(409, message, undefined, { stock: message });
 }
 
 /**
