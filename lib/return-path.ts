@@ -12,13 +12,16 @@ const PLACEHOLDER_ORIGIN = "http://return-path.invalid";
 /**
  * `value` when it is a path on this site: it starts with "/" but not "//" or "/\" (both read as
  * another host by browsers), holds no control characters or whitespace (browsers drop tabs and
- * newlines, so "/\t/evil.example" would become "//evil.example"), and resolves to this origin.
+ * newlines, so "/\t/evil.example" would become "//evil.example"), is a page rather than an API
+ * call, and resolves to this origin.
  * Anything else is null.
  */
 export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH) return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   if (/[\u0000-\u0020\u007f-\u00a0\\]/.test(value)) return null;
+  // Pages only: an API path would run a call right after sign-in (GET /api/logout signs out again).
+  if (/^\/api(?:[/?#]|$)/i.test(value)) return null;
   try {
     return new URL(value, PLACEHOLDER_ORIGIN).origin === PLACEHOLDER_ORIGIN ? value : null;
   } catch {

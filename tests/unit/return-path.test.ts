@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { safeReturnPath, signInHref } from "@/lib/return-path";
 
 describe("safeReturnPath: only a path on this site", () => {
-  it.each(["/", "/product/0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d", "/search?q=phone&x=1", "/user-panel/cart#top", "/a//b"])("keeps %j", (path) => {
+  it.each(["/", "/product/0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d", "/search?q=phone&x=1", "/user-panel/cart#top", "/a//b", "/apis", "/api-docs"])("keeps %j", (path) => {
     expect(safeReturnPath(path)).toBe(path);
   });
 
@@ -21,6 +21,10 @@ describe("safeReturnPath: only a path on this site", () => {
     "javascript:alert(1)",
     " /product/1",
     `/${"a".repeat(3000)}`,
+    "/api/logout",
+    "/API/logout",
+    "/api?x=1",
+    "/api",
   ])("refuses %j", (value) => {
     expect(safeReturnPath(value)).toBeNull();
   });
