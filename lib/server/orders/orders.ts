@@ -226,6 +226,8 @@ export async function fulfilCheckoutSession(
       },
       include: ITEMS_IN_ORDER,
     });
+    // The order's timeline starts with its payment (lifecycle.ts).
+    await tx.orderEvent.create({ data: { orderId: order.id, type: "paid", actor: "stripe", data: { amount: charged, paymentIntentId: paymentIntentId(session) } } });
     // Only what was bought leaves the cart: a line raised since keeps the difference, a line
     // added since stays, a product deleted since is simply gone.
     // (Delete first: after the decrement, a kept line would match the delete.)

@@ -1,0 +1,90 @@
+import "server-only";
+import { Prisma, type Order, type OrderStatus } from "@/lib/generated/prisma/client";
+import { ORDER_STATUS_LABELS } from "@/lib/order-lifecycle";
+import { db } from "../platform/db";
+import { conflict, notFound } from "../platform/http";
+import { isRowId } from "../catalog/catalog";
+
+// An order's life after payment (see lib/order-lifecycle.ts for the states). Every change is one
+// conditional UPDATE on the current state, in a transaction with the event that records it
+// (OrderEvent: the timeline): when two people act at once (two admins, a shopper cancelling
+// while an admin ships), exactly one UPDATE matches and the other is told, with a 409, what
+// happened instead. Cancellation and refunds (through Stripe's Refunds API) build on this.
+
+export const ORDER_NOT_FOUND = "Order not found";
+
+/** Who acts: an admin or a shopper (their account), Stripe (a webhook), or the store itself. */
+export type Actor = { kind: "admin" | "shopper" | "stripe" | "store"; userId?: string | null };
+
+type Change = {
+  /** The states the order may be in for this change. */
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  /** Columns set with the state. */
+  set?: Prisma.OrderUpdateManyMutationInput;
+  event: { type: string; data?: Prisma.InputJsonObject; note?: string | null };
+  /** Why the change cannot happen to an order in `current` (the 409's message). */
+  refusal: (current: Order) => string;
+};
+
+/**
+ * Moves one order from one of `change.from` to `change.to`, recording the event, or refuses
+ * (404 unknown order, 409 with `refusal` for an order in another state).
+ */
+async function move(orderId: string, actor: Actor, change: Change): Promise<Order> {
+  if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  return db.$transaction(async (tx) => {
+    const [moved] = await tx.order.updateManyAndReturn({
+      where: { id: orderId, status: { in: [...change.from] } },
+      data: { ...change.set, status: change.to },
+    });
+    if (!moved) {
+      const current = await tx.order.findUnique({ where: { id: orderId } });
+      if (!current) throw notFound(ORDER_NOT_FOUND);
+      throw conflict(change.refusal(current));
+    }
+    await tx.orderEvent.create({
+      data: { orderId, type: change.event.type, actor: actor.kind, actorId: actor.userId ?? null, data: change.event.data ?? {}, note: change.event.note ?? null },
+    });
+    return moved;
+  });
+}
+
+/** "This order is cancelled." and the like: the state an action met instead of the one it needs. */
+function isNow(order: Order): string {
+  if (order.status === "SHIPPED") {
+    const parcel = [order.carrier, order.trackingNumber].filter(Boolean).join(" ");
+    return `This order was already shipped${parcel ? ` (${parcel})` : ""}.`;
+  }
+  return `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`;
+}
+
+export type Shipment = { carrier: string; trackingNumber: string; trackingUrl?: string | null; note?: string | null };
+
+/** Paid → shipped, with the carrier and tracking. Nothing ships after a cancellation or refund. */
+export function shipOrder(orderId: string, actor: Actor, shipment: Shipment, now = new Date()): Promise<Order> {
+  return move(orderId, actor, {
+    from: ["PAID"],
+    to: "SHIPPED",
+    set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl ?? null, shippedAt: now },
+    event: { type: "shipped", data: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl ?? null }, note: shipment.note },
+    refusal: (order) => `${isNow(order)} It cannot be marked shipped.`,
+  });
+}
+
+/** Shipped → delivered. Nothing is delivered before it ships. */
+export function markDelivered(orderId: string, actor: Actor, now = new Date(), note?: string | null): Promise<Order> {
+  return move(orderId, actor, {
+    from: ["SHIPPED"],
+    to: "DELIVERED",
+    set: { deliveredAt: now },
+    event: { type: "delivered", note },
+    refusal: (order) => (order.status === "PAID" ? "This order has not shipped yet: mark it shipped first." : `${isNow(order)} It cannot be marked delivered.`),
+  });
+}
+
+/** The order's timeline, oldest first. */
+export async function orderTimeline(orderId: string): Promise<{ type: string; actor: string; data: Prisma.JsonValue; note: string | null; at: string }[]> {
+  const events = await db.orderEvent.findMany({ where: { orderId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return events.map((event) => ({ type: event.type, actor: event.actor, data: event.data, note: event.note, at: event.createdAt.toISOString() }));
+}

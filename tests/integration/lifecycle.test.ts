@@ -1,0 +1,84 @@
+// An order's life after payment, on the real database: each change a conditional UPDATE on the
+// current state with its event; refused changes say what the order is instead; when two act at
+// once, exactly one wins.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { markDelivered, orderTimeline, shipOrder, type Actor } from "@/lib/server/orders/lifecycle";
+import { query, shopper } from "../helpers";
+import { addLine, checkout, completedEvent, deliver, pay } from "./checkout-kit";
+
+const admin: Actor = { kind: "admin", userId: randomUUID() };
+const parcel = { carrier: "Delhivery", trackingNumber: "DL1234567890" };
+
+/** A paid order of one unit, recorded by the webhook. */
+async function paidOrder(): Promise<string> {
+  const productId = randomUUID();
+  await query(
+    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 200000, 150000, now(), 10)`,
+    [productId, `Lifecycle phone ${productId.slice(0, 6)}`],
+  );
+  const user = await shopper();
+  const line = await addLine(user, productId);
+  const started = await (await checkout(user.cookie, { cartItems: [line] })).json();
+  await pay(started.id);
+  const event = await completedEvent(started.id);
+  expect((await deliver(event.payload, event.header)).status).toBe(200);
+  const [order] = await query<{ id: string }>(`SELECT id FROM "Order" WHERE "checkoutSessionId" = $1`, [started.id]);
+  return order!.id;
+}
+
+async function statusOf(orderId: string): Promise<string> {
+  const [row] = await query<{ status: string }>(`SELECT status FROM "Order" WHERE id = $1`, [orderId]);
+  return row!.status;
+}
+
+describe("an order's life: paid → shipped → delivered", () => {
+  it("starts paid, with its payment on the timeline", async () => {
+    const orderId = await paidOrder();
+    expect(await statusOf(orderId)).toBe("PAID");
+    expect((await orderTimeline(orderId)).map((event) => [event.type, event.actor])).toEqual([["paid", "stripe"]]);
+  });
+
+  it("ships with its carrier and tracking, then is delivered; each step on the timeline with who did it", async () => {
+    const orderId = await paidOrder();
+    const shipped = await shipOrder(orderId, admin, { ...parcel, trackingUrl: "https://www.delhivery.com/track/package/DL1234567890" });
+    expect(shipped).toMatchObject({ status: "SHIPPED", carrier: "Delhivery", trackingNumber: "DL1234567890" });
+    expect(shipped.shippedAt).toBeInstanceOf(Date);
+    const delivered = await markDelivered(orderId, admin);
+    expect(delivered.status).toBe("DELIVERED");
+    const timeline = await orderTimeline(orderId);
+    expect(timeline.map((event) => event.type)).toEqual(["paid", "shipped", "delivered"]);
+    expect(timeline[1]).toMatchObject({ actor: "admin", data: { carrier: "Delhivery", trackingNumber: "DL1234567890" } });
+  });
+
+  it("refuses the steps out of order with a 409 that says what the order is", async () => {
+    const orderId = await paidOrder();
+    await expect(markDelivered(orderId, admin)).rejects.toMatchObject({ status: 409, message: "This order has not shipped yet: mark it shipped first." });
+    await shipOrder(orderId, admin, parcel);
+    await expect(shipOrder(orderId, admin, parcel)).rejects.toMatchObject({ status: 409, message: "This order was already shipped (Delhivery DL1234567890). It cannot be marked shipped." });
+    await markDelivered(orderId, admin);
+    await expect(markDelivered(orderId, admin)).rejects.toMatchObject({ status: 409, message: "This order is delivered. It cannot be marked delivered." });
+    await expect(shipOrder(orderId, admin, parcel)).rejects.toMatchObject({ status: 409 });
+    await query(`UPDATE "Order" SET status = 'CANCELLED' WHERE id = $1`, [orderId]);
+    await expect(shipOrder(orderId, admin, parcel)).rejects.toMatchObject({ status: 409, message: "This order is cancelled. It cannot be marked shipped." });
+    expect((await orderTimeline(orderId)).map((event) => event.type)).toEqual(["paid", "shipped", "delivered"]);
+  });
+
+  it("answers 404 for an unknown or malformed order id", async () => {
+    await expect(shipOrder(randomUUID(), admin, parcel)).rejects.toMatchObject({ status: 404 });
+    await expect(markDelivered("not-an-id", admin)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("two admins shipping at once: exactly one wins, the other is told it already shipped", async () => {
+    const orderId = await paidOrder();
+    const results = await Promise.allSettled([
+      shipOrder(orderId, admin, parcel),
+      shipOrder(orderId, { kind: "admin", userId: randomUUID() }, { carrier: "Blue Dart", trackingNumber: "BD99887766" }),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409 });
+    expect((refused.reason as Error).message).toMatch(/^This order was already shipped \((Delhivery DL1234567890|Blue Dart BD99887766)\)/);
+    expect((await orderTimeline(orderId)).filter((event) => event.type === "shipped")).toHaveLength(1);
+  });
+});
