@@ -1,6 +1,7 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
 import { CATEGORY_VALUES } from "./categories";
+import { CARRIERS, TRACKING_NUMBER } from "./order-lifecycle";
 import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STOCK_MAX } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
@@ -262,6 +263,26 @@ export const archiveProductSchema = z.object({
   productId: rowId("productId"),
   archived: z.boolean({ error: "archived must be true or false" }),
 });
+
+/** POST /api/ship-order: the carrier (from CARRIERS, or "Other" with its name) and the tracking number. */
+export const shipOrderSchema = z
+  .object({
+    orderId: rowId("orderId"),
+    carrier: z.enum(CARRIERS, { error: "Choose a carrier from the list" }),
+    otherCarrier: z.string().trim().max(60, "The carrier's name is at most 60 characters").optional(),
+    trackingNumber: z.string({ error: "Tracking number is required" }).trim().regex(TRACKING_NUMBER, "A tracking number is 6 to 40 letters, digits or dashes"),
+    trackingUrl: z
+      .string()
+      .trim()
+      .max(500, "The tracking link is at most 500 characters")
+      .refine((value) => value === "" || /^https:\/\/[^\s]+$/.test(value), "The tracking link must be an https:// address")
+      .optional(),
+    note: z.string().trim().max(1000, "The note is at most 1000 characters").optional(),
+  })
+  .refine((body) => body.carrier !== "Other" || Boolean(body.otherCarrier), { message: "Enter the carrier's name", path: ["otherCarrier"] });
+
+/** POST /api/deliver-order. */
+export const orderIdBodySchema = z.object({ orderId: rowId("orderId"), note: z.string().trim().max(1000, "The note is at most 1000 characters").optional() });
 
 /** POST /api/checkout/cancel: the checkout the shopper left Stripe's page of. */
 export const cancelCheckoutSchema = z.object({ checkoutId: rowId("checkoutId") });

@@ -4,7 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { markDelivered, orderTimeline, shipOrder, type Actor } from "@/lib/server/orders/lifecycle";
-import { query, shopper } from "../helpers";
+import { POST as deliverRoute } from "@/app/api/deliver-order/route";
+import { POST as shipRoute } from "@/app/api/ship-order/route";
+import { admin as adminAccount, jsonRequest, noContext, query, shopper } from "../helpers";
 import { addLine, checkout, completedEvent, deliver, pay } from "./checkout-kit";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
@@ -80,5 +82,44 @@ describe("an order's life: paid → shipped → delivered", () => {
     expect(refused.reason).toMatchObject({ status: 409 });
     expect((refused.reason as Error).message).toMatch(/^This order was already shipped \((Delhivery DL1234567890|Blue Dart BD99887766)\)/);
     expect((await orderTimeline(orderId)).filter((event) => event.type === "shipped")).toHaveLength(1);
+  });
+});
+
+describe("POST /api/ship-order and /api/deliver-order", () => {
+  const ship = (cookie: string | undefined, body: unknown) => shipRoute(jsonRequest("/api/ship-order", body, { cookie }), noContext);
+
+  it("are the admin's: 401 signed out, 403 for a shopper, and nothing changes", async () => {
+    const orderId = await paidOrder();
+    expect((await ship(undefined, { orderId, ...parcel })).status).toBe(401);
+    expect((await ship((await shopper()).cookie, { orderId, ...parcel })).status).toBe(403);
+    expect((await deliverRoute(jsonRequest("/api/deliver-order", { orderId }), noContext)).status).toBe(401);
+    expect(await statusOf(orderId)).toBe("PAID");
+  });
+
+  it("validate the carrier, the tracking number and the link, then ship and deliver", async () => {
+    const orderId = await paidOrder();
+    const boss = await adminAccount();
+    const refusals: [unknown, string][] = [
+      [{ orderId, carrier: "Pigeon", trackingNumber: "DL1234567890" }, "Choose a carrier from the list"],
+      [{ orderId, carrier: "Other", trackingNumber: "DL1234567890" }, "Enter the carrier's name"],
+      [{ orderId, carrier: "Delhivery", trackingNumber: "12 34" }, "A tracking number is 6 to 40 letters, digits or dashes"],
+      [{ orderId, carrier: "Delhivery", trackingNumber: "DL1234567890", trackingUrl: "http://track.example/1" }, "The tracking link must be an https:// address"],
+    ];
+    for (const [body, message] of refusals) {
+      const answer = await ship(boss.cookie, body);
+      expect(answer.status, message).toBe(400);
+      expect((await answer.json()).message).toBe(message);
+    }
+    expect(await statusOf(orderId)).toBe("PAID");
+    const shipped = await ship(boss.cookie, { orderId, carrier: "Other", otherCarrier: "Local Courier", trackingNumber: "LC-000123" });
+    expect(shipped.status).toBe(200);
+    expect((await shipped.json()).data).toMatchObject({ status: "SHIPPED", carrier: "Local Courier", trackingNumber: "LC-000123" });
+    const again = await ship(boss.cookie, { orderId, ...parcel });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("This order was already shipped (Local Courier LC-000123). It cannot be marked shipped.");
+    const delivered = await deliverRoute(jsonRequest("/api/deliver-order", { orderId }, { cookie: boss.cookie }), noContext);
+    expect(delivered.status).toBe(200);
+    expect(await statusOf(orderId)).toBe("DELIVERED");
+    expect((await orderTimeline(orderId)).map((event) => [event.type, event.actor])).toEqual([["paid", "stripe"], ["shipped", "admin"], ["delivered", "admin"]]);
   });
 });
