@@ -3,14 +3,16 @@ import { WEBHOOK_BODY_MAX_BYTES } from "@/lib/constants";
 import { closeCheckout } from "@/lib/server/orders/checkout";
 import { fail, handle, ok, readRawBody } from "@/lib/server/platform/http";
 import { fulfilCheckoutSession, isEventProcessed, markEventProcessed, retryOrderEmailsSoon } from "@/lib/server/orders/orders";
-import { webhookSecret } from "@/lib/server/providers/stripe";
+import { recordStripeRefund } from "@/lib/server/orders/refunds";
+import { stripeClient, webhookSecret } from "@/lib/server/providers/stripe";
 
 // POST /api/webhook — Stripe's events, verified against STRIPE_WEBHOOK_SECRET on the raw bytes of
 // the body (not JSON-parsed first: any change to the bytes breaks the signature). Not subject to
 // the JSON-only rule of the other POSTs. A failure to record answers 5xx, so Stripe delivers the
 // event again; everything else answers 2xx (or 400 for a bad signature), so it does not.
 // Subscribe the endpoint to: checkout.session.completed, checkout.session.async_payment_succeeded,
-// checkout.session.async_payment_failed, checkout.session.expired.
+// checkout.session.async_payment_failed, checkout.session.expired, and for refunds made here or
+// in Stripe's dashboard: charge.refunded, refund.created, refund.updated.
 
 export const POST = handle(async (request) => {
   const signature = request.headers.get("stripe-signature");
@@ -41,6 +43,20 @@ export const POST = handle(async (request) => {
       const closed = await closeCheckout(session.id, session.metadata?.checkoutId, event.type === "checkout.session.expired" ? "EXPIRED" : "FAILED");
       if (closed) await markEventProcessed(eventRef);
       return ok({ received: true, outcome: closed ? "closed" : "unknown" }, "Checkout closed");
+    }
+    case "refund.created":
+    case "refund.updated": {
+      const outcome = await recordStripeRefund(event.data.object);
+      await markEventProcessed(eventRef);
+      return ok({ received: true, outcome }, "Refund noted");
+    }
+    case "charge.refunded": {
+      // The charge no longer lists its refunds by default: ask for them.
+      const refunds = await stripeClient().refunds.list({ charge: event.data.object.id, limit: 100 });
+      const outcomes = [];
+      for (const refund of refunds.data) outcomes.push(await recordStripeRefund(refund));
+      await markEventProcessed(eventRef);
+      return ok({ received: true, outcome: outcomes.includes("recorded") ? "recorded" : outcomes.includes("settled") ? "settled" : "known" }, "Refunds noted");
     }
     default:
       return ok({ received: true, outcome: "ignored" }, `Event type ${event.type} is not used`);

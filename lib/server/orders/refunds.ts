@@ -1,0 +1,281 @@
+import "server-only";
+import Stripe from "stripe";
+import { STOCK_MAX } from "@/lib/constants";
+import { formatRupees } from "@/lib/money";
+import type { Order, OrderStatus, Prisma, Refund } from "@/lib/generated/prisma/client";
+import { isRowId } from "../catalog/catalog";
+import { db } from "../platform/db";
+import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
+import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
+import { ORDER_NOT_FOUND, type Actor } from "./lifecycle";
+
+// Money given back on an order, through Stripe's Refunds API on the order's payment.
+//
+// A refund is recorded first (a Refund row, PENDING), in a transaction that locks the order row
+// while it checks that the refunds on the order (all but failed ones) never come to more than was
+// paid, and that no line is refunded past what was bought. Then it is sent to Stripe with the
+// idempotency key refund-<row id>, so a retry never refunds twice. Stripe's answer settles it
+// (SUCCEEDED: the order's refundedAmount grows, its units go back to stock when asked; FAILED:
+// the lines are free to refund again). Refunds made in Stripe's dashboard arrive through the
+// webhook (recordStripeRefund) and are recorded once; the store's own are recognised by their id
+// or their metadata, so they are not counted twice.
+
+export type RefundLine = { orderItemId: string; quantity: number };
+type Tx = Prisma.TransactionClient;
+type OrderWithItems = Order & { items: { id: string; productId: string | null; name: string; price: number; quantity: number; refundedQuantity: number }[] };
+
+const NOTHING_TO_REFUND = "There is nothing left to refund on this order.";
+
+/** The paise the order's lines came to; the rest of what was paid is shipping. */
+function shippingOf(order: OrderWithItems): number {
+  return Math.max(0, order.totalAmount - order.items.reduce((sum, item) => sum + item.price * item.quantity, 0));
+}
+
+/** Locks the order row for the transaction and reads it with its lines. */
+async function lockOrder(tx: Tx, orderId: string): Promise<OrderWithItems | null> {
+  const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Order" WHERE "id" = ${orderId}::uuid FOR UPDATE`;
+  if (locked.length === 0) return null;
+  return tx.order.findUnique({ where: { id: orderId }, include: { items: true } }) as Promise<OrderWithItems | null>;
+}
+
+/** What is still refundable: what was paid less every refund not failed. */
+async function refundable(tx: Tx, order: Order): Promise<number> {
+  const taken = await tx.refund.aggregate({ where: { orderId: order.id, status: { not: "FAILED" } }, _sum: { amount: true } });
+  return order.totalAmount - (taken._sum.amount ?? 0);
+}
+
+type Planned = { amount: number; shippingAmount: number; lines: RefundLine[] };
+
+/**
+ * The refund of `lines` at the order's snapshot prices (or, `whole`, of everything not yet
+ * refunded, shipping included), checked against what is left; each line's refundedQuantity is
+ * taken in the same transaction.
+ */
+async function plan(tx: Tx, order: OrderWithItems, lines: RefundLine[] | "whole"): Promise<Planned> {
+  const left = await refundable(tx, order);
+  if (left <= 0) throw conflict(NOTHING_TO_REFUND);
+  const wanted =
+    lines === "whole"
+      ? order.items.filter((item) => item.quantity > item.refundedQuantity).map((item) => ({ orderItemId: item.id, quantity: item.quantity - item.refundedQuantity }))
+      : lines;
+  let amount = 0;
+  for (const line of wanted) {
+    const item = order.items.find((candidate) => candidate.id === line.orderItemId);
+    if (!item) throw badRequest("A line to refund is not on this order.");
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw badRequest("Refund at least one unit of a line.");
+    if (item.refundedQuantity + line.quantity > item.quantity) {
+      throw conflict(`Only ${item.quantity - item.refundedQuantity} of ${item.name} can still be refunded.`);
+    }
+    amount += item.price * line.quantity;
+    await tx.orderItem.update({ where: { id: item.id }, data: { refundedQuantity: { increment: line.quantity } } });
+  }
+  // Shipping goes back only with the whole order.
+  const shippingAmount = lines === "whole" ? Math.min(shippingOf(order), Math.max(0, left - amount)) : 0;
+  amount += shippingAmount;
+  if (lines === "whole") amount = Math.min(amount, left) || left;
+  if (amount <= 0) throw conflict(NOTHING_TO_REFUND);
+  if (amount > left) {
+    throw conflict(`Refunds on this order would come to more than was paid: ${formatRupees(left)} is left to refund.`);
+  }
+  return { amount, shippingAmount, lines: wanted };
+}
+
+async function record(tx: Tx, order: Order, planned: Planned, actor: Actor, options: { restock: boolean; reason?: string | null }): Promise<Refund> {
+  return tx.refund.create({
+    data: {
+      orderId: order.id,
+      amount: planned.amount,
+      shippingAmount: planned.shippingAmount,
+      lines: planned.lines,
+      restock: options.restock,
+      reason: options.reason ?? null,
+      source: "store",
+      actorId: actor.userId ?? null,
+    },
+  });
+}
+
+/**
+ * Refunds lines (or quantities of them) of a paid order, at any time after payment; their units
+ * go back to stock with `restock`. 409 when the lines were refunded already or the total would
+ * pass what was paid.
+ */
+export async function refundOrder(orderId: string, actor: Actor, request: { lines: RefundLine[]; restock: boolean; reason?: string | null }): Promise<Refund> {
+  if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  if (request.lines.length === 0) throw badRequest("Choose the lines to refund.");
+  const refund = await db.$transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return record(tx, order, await plan(tx, order, request.lines), actor, request);
+  });
+  return sendRefund(refund.id);
+}
+
+export const CANNOT_CANCEL = (status: OrderStatus) =>
+  status === "CANCELLED" ? "This order is already cancelled." : status === "REFUNDED" ? "This order was refunded already." : "This order has shipped: it can no longer be cancelled.";
+
+/**
+ * Cancels a paid order that has not shipped, and refunds it in full (shipping included), its
+ * units back to stock. A shopper may cancel only their own order. 409 when it shipped meanwhile
+ * (an admin and the shopper acting at once: one wins).
+ */
+export async function cancelOrder(orderId: string, actor: Actor, reason?: string | null, now = new Date()): Promise<{ order: Order; refund: Refund | null }> {
+  if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  const ownOnly = actor.kind === "shopper" ? { userId: actor.userId ?? "" } : {};
+  const { order, refund } = await db.$transaction(async (tx) => {
+    const [cancelled] = await tx.order.updateManyAndReturn({ where: { id: orderId, status: "PAID", ...ownOnly }, data: { status: "CANCELLED", cancelledAt: now } });
+    if (!cancelled) {
+      const current = await tx.order.findFirst({ where: { id: orderId, ...ownOnly } });
+      if (!current) throw notFound(ORDER_NOT_FOUND);
+      throw conflict(CANNOT_CANCEL(current.status));
+    }
+    await tx.orderEvent.create({ data: { orderId, type: "cancelled", actor: actor.kind, actorId: actor.userId ?? null, note: reason ?? null } });
+    const order = await lockOrder(tx, orderId);
+    const left = await refundable(tx, order!);
+    // Nothing left to give back (refunded in the dashboard already): cancelled all the same.
+    const refund = left > 0 ? await record(tx, order!, await plan(tx, order!, "whole"), actor, { restock: true, reason: reason ?? "cancelled" }) : null;
+    return { order: cancelled, refund };
+  });
+  return { order, refund: refund ? await sendRefund(refund.id) : null };
+}
+
+/**
+ * Sends a recorded refund to Stripe (idempotency key refund-<id>: a retry refunds once) and
+ * settles it with the answer. Stripe not answering: the refund stays PENDING for the next retry
+ * (retryPendingRefunds) and the caller hears 503. Stripe refusing: FAILED, and the caller hears why.
+ */
+export async function sendRefund(refundId: string): Promise<Refund> {
+  const refund = await db.refund.findUniqueOrThrow({ where: { id: refundId }, include: { order: true } });
+  if (refund.status !== "PENDING") return refund;
+  if (!refund.order.paymentIntentId) return failRefund(refund.id, "The order has no payment to refund.");
+  let answer: Stripe.Refund;
+  try {
+    answer = await stripeClient().refunds.create(
+      { payment_intent: refund.order.paymentIntentId, amount: refund.amount, reason: "requested_by_customer", metadata: { refundId: refund.id, orderId: refund.orderId } },
+      { idempotencyKey: `refund-${refund.id}` },
+    );
+  } catch (error) {
+    if (isProviderOutage(error)) {
+      console.error(`[refunds] the payment provider failed for refund ${refund.id}:`, error);
+      throw unavailable(`${PAYMENT_PROVIDER_DOWN_MESSAGE} The refund is recorded and will be sent then.`);
+    }
+    const message = error instanceof Stripe.errors.StripeError ? error.message : String(error);
+    await failRefund(refund.id, message);
+    throw new HttpError(502, `The payment service refused the refund: ${message}`);
+  }
+  return settleRefund(refund.id, answer);
+}
+
+/** Stripe's word on one of our refunds: succeeded (counted once), failed or canceled (given back). */
+async function settleRefund(refundId: string, answer: Stripe.Refund): Promise<Refund> {
+  if (answer.status === "failed" || answer.status === "canceled") return failRefund(refundId, answer.failure_reason ?? answer.status, answer.id);
+  if (answer.status !== "succeeded") {
+    return db.refund.update({ where: { id: refundId }, data: { stripeRefundId: answer.id } });
+  }
+  return db.$transaction(async (tx) => {
+    const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", stripeRefundId: answer.id } });
+    if (!settled) return tx.refund.findUniqueOrThrow({ where: { id: refundId } }); // settled before (its event, a retry)
+    await countRefund(tx, settled, "store");
+    return settled;
+  });
+}
+
+/** A succeeded refund's money leaves the order (and its units return to stock when asked). */
+async function countRefund(tx: Tx, refund: Refund, actor: "store" | "stripe"): Promise<void> {
+  const order = await lockOrder(tx, refund.orderId);
+  if (!order) return;
+  const refundedAmount = Math.min(order.totalAmount, order.refundedAmount + refund.amount);
+  const whole = refundedAmount >= order.totalAmount;
+  await tx.order.update({
+    where: { id: order.id },
+    // A cancelled order stays cancelled; any other whose whole amount went back is refunded.
+    data: { refundedAmount, ...(whole && order.status !== "CANCELLED" ? { status: "REFUNDED" } : {}) },
+  });
+  await tx.orderEvent.create({
+    data: { orderId: order.id, type: "refunded", actor: refund.source === "stripe" ? "stripe" : actor, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock }, note: refund.reason },
+  });
+  if (!refund.restock) return;
+  const byProduct = new Map<string, number>();
+  for (const line of refund.lines as RefundLine[]) {
+    const productId = order.items.find((item) => item.id === line.orderItemId)?.productId;
+    if (productId) byProduct.set(productId, (byProduct.get(productId) ?? 0) + line.quantity);
+  }
+  // Back to stock in product-id order (the stock rules' fixed order), never past the admin's bound.
+  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await tx.$executeRaw`UPDATE "Product" SET "stock" = LEAST("stock" + ${quantity}, ${STOCK_MAX}) WHERE "id" = ${productId}::uuid`;
+  }
+}
+
+/** A refund that did not happen: its lines may be refunded again. */
+async function failRefund(refundId: string, reason: string, stripeRefundId?: string): Promise<Refund> {
+  return db.$transaction(async (tx) => {
+    const before = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
+    if (before.status === "FAILED") return before;
+    const failed = await tx.refund.update({ where: { id: refundId }, data: { status: "FAILED", failureReason: reason.slice(0, 500), ...(stripeRefundId ? { stripeRefundId } : {}) } });
+    for (const line of before.lines as RefundLine[]) {
+      await tx.orderItem.update({ where: { id: line.orderItemId }, data: { refundedQuantity: { decrement: line.quantity } } });
+    }
+    if (before.status === "SUCCEEDED") {
+      // It had been counted: the money is back on the order.
+      const order = await lockOrder(tx, before.orderId);
+      if (order) {
+        const back: OrderStatus | undefined = order.status === "REFUNDED" ? (order.deliveredAt ? "DELIVERED" : order.shippedAt ? "SHIPPED" : "PAID") : undefined;
+        await tx.order.update({ where: { id: order.id }, data: { refundedAmount: Math.max(0, order.refundedAmount - before.amount), ...(back ? { status: back } : {}) } });
+      }
+    }
+    await tx.orderEvent.create({ data: { orderId: before.orderId, type: "refund_failed", actor: "stripe", data: { amount: before.amount }, note: reason.slice(0, 1000) } });
+    return failed;
+  });
+}
+
+/**
+ * A refund Stripe tells us about (refund.created / refund.updated, or each refund of a
+ * charge.refunded): one of ours (by its Stripe id, or the refundId in its metadata when the
+ * event beat our own save) is settled; one made in Stripe's dashboard is recorded once (the
+ * unique Stripe id). Returns what happened.
+ */
+export async function recordStripeRefund(answer: Stripe.Refund): Promise<"settled" | "recorded" | "known" | "unknown"> {
+  const ours = await db.refund.findFirst({
+    where: { OR: [{ stripeRefundId: answer.id }, ...(isRowId(answer.metadata?.refundId) ? [{ id: answer.metadata.refundId, source: "store" }] : [])] },
+  });
+  if (ours) {
+    const before = ours.status;
+    const after = await settleRefund(ours.id, answer);
+    return after.status === before ? "known" : "settled";
+  }
+  if (answer.status !== "succeeded") return "unknown";
+  const paymentIntent = typeof answer.payment_intent === "string" ? answer.payment_intent : answer.payment_intent?.id;
+  if (!paymentIntent) return "unknown";
+  const order = await db.order.findFirst({ where: { paymentIntentId: paymentIntent }, select: { id: true } });
+  if (!order) return "unknown";
+  return db.$transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (!locked) return "unknown" as const;
+    const inserted = await tx.refund.createManyAndReturn({
+      data: [{ orderId: order.id, amount: answer.amount, status: "SUCCEEDED", stripeRefundId: answer.id, source: "stripe", reason: "Refunded in Stripe's dashboard" }],
+      skipDuplicates: true,
+    });
+    if (inserted.length === 0) return "known" as const;
+    await countRefund(tx, inserted[0]!, "stripe");
+    return "recorded" as const;
+  });
+}
+
+/** Refunds recorded but not yet sent (Stripe was down): sent again, oldest first. */
+export async function retryPendingRefunds(limit = 20, olderThanMs = 60_000, now = new Date()): Promise<number> {
+  const pending = await db.refund.findMany({
+    where: { status: "PENDING", source: "store", stripeRefundId: null, createdAt: { lt: new Date(now.getTime() - olderThanMs) } },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+  });
+  let sent = 0;
+  for (const { id } of pending) {
+    try {
+      if ((await sendRefund(id)).status === "SUCCEEDED") sent += 1;
+    } catch (error) {
+      console.error(`[refunds] refund ${id} still unsent:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return sent;
+}

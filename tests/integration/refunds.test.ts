@@ -1,0 +1,140 @@
+// Cancellation and refunds on the real database, through the Stripe SDK against the run's
+// emulator: the sum of refunds never passes what was paid (ten at once), a line is never refunded
+// twice, a retry refunds once, Stripe's events (the store's own refunds and dashboard ones) are
+// recorded once, and refunded units go back to stock.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { cancelOrder, recordStripeRefund, refundOrder } from "@/lib/server/orders/refunds";
+import { shipOrder, type Actor } from "@/lib/server/orders/lifecycle";
+import { stripeClient } from "@/lib/server/providers/stripe";
+import { query, shopper, type Shopper } from "../helpers";
+import { addLine, checkout, completedEvent, deliver, emulatorUrl, pay, signedEvent } from "./checkout-kit";
+
+const admin: Actor = { kind: "admin", userId: randomUUID() };
+const PRICE = 150_000;
+const SHIPPING = 4900;
+
+type Paid = { orderId: string; productId: string; user: Shopper; paymentIntentId: string; itemId: string; total: number };
+
+/** A paid order of `quantity` units of a new product (stock 20 before the sale). */
+async function paidOrder(quantity = 2): Promise<Paid> {
+  const productId = randomUUID();
+  await query(
+    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 200000, $3, now(), 20)`,
+    [productId, `Refund phone ${productId.slice(0, 6)}`, PRICE],
+  );
+  const user = await shopper();
+  const line = await addLine(user, productId, quantity);
+  const started = await (await checkout(user.cookie, { cartItems: [line] })).json();
+  await pay(started.id);
+  const event = await completedEvent(started.id);
+  expect((await deliver(event.payload, event.header)).status).toBe(200);
+  const [order] = await query<{ id: string; paymentIntentId: string; totalAmount: number }>(`SELECT id, "paymentIntentId", "totalAmount" FROM "Order" WHERE "checkoutSessionId" = $1`, [started.id]);
+  const [item] = await query<{ id: string }>(`SELECT id FROM "OrderItem" WHERE "orderId" = $1`, [order!.id]);
+  return { orderId: order!.id, productId, user, paymentIntentId: order!.paymentIntentId, itemId: item!.id, total: order!.totalAmount };
+}
+
+async function orderRow(orderId: string) {
+  const [row] = await query<{ status: string; refundedAmount: number }>(`SELECT status, "refundedAmount" FROM "Order" WHERE id = $1`, [orderId]);
+  return row!;
+}
+
+async function stockOf(productId: string): Promise<number> {
+  const [row] = await query<{ stock: number }>(`SELECT stock FROM "Product" WHERE id = $1`, [productId]);
+  return row!.stock;
+}
+
+async function refundedAtStripe(paymentIntentId: string): Promise<number> {
+  const list = await stripeClient().refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+  return list.data.filter((refund) => refund.status === "succeeded").reduce((sum, refund) => sum + refund.amount, 0);
+}
+
+describe("refunds of lines", () => {
+  it("refunds a line's units at the snapshot price, once, and puts them back in stock when asked", async () => {
+    const order = await paidOrder(2);
+    expect(order.total).toBe(2 * PRICE + SHIPPING);
+    expect(await stockOf(order.productId)).toBe(18);
+    const refund = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: true, reason: "Damaged box" });
+    expect(refund).toMatchObject({ status: "SUCCEEDED", amount: PRICE, shippingAmount: 0 });
+    expect(refund.stripeRefundId).toMatch(/^re_/);
+    expect(await orderRow(order.orderId)).toEqual({ status: "PAID", refundedAmount: PRICE });
+    expect(await stockOf(order.productId)).toBe(19);
+    expect(await refundedAtStripe(order.paymentIntentId)).toBe(PRICE);
+    // The other unit, then nothing more of that line.
+    await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
+    await expect(refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false })).rejects.toMatchObject({ status: 409 });
+    expect(await orderRow(order.orderId)).toEqual({ status: "PAID", refundedAmount: 2 * PRICE });
+    expect(await stockOf(order.productId)).toBe(19);
+    expect(await refundedAtStripe(order.paymentIntentId)).toBe(2 * PRICE);
+  });
+
+  it("10 refunds at once that would together pass what was paid: exactly the ones that fit go through", async () => {
+    const order = await paidOrder(5);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false })));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(5);
+    for (const result of results) if (result.status === "rejected") expect(result.reason).toMatchObject({ status: 409 });
+    expect(await orderRow(order.orderId)).toEqual({ status: "PAID", refundedAmount: 5 * PRICE });
+    expect(await refundedAtStripe(order.paymentIntentId)).toBe(5 * PRICE);
+  });
+});
+
+describe("cancellation", () => {
+  it("a shopper cancels their own paid order before it ships: refunded in full with shipping, units back in stock", async () => {
+    const order = await paidOrder(2);
+    const stranger = await shopper();
+    await expect(cancelOrder(order.orderId, { kind: "shopper", userId: stranger.id })).rejects.toMatchObject({ status: 404 });
+    const { refund } = await cancelOrder(order.orderId, { kind: "shopper", userId: order.user.id });
+    expect(refund).toMatchObject({ status: "SUCCEEDED", amount: order.total, shippingAmount: SHIPPING });
+    expect(await orderRow(order.orderId)).toEqual({ status: "CANCELLED", refundedAmount: order.total });
+    expect(await stockOf(order.productId)).toBe(20);
+    expect(await refundedAtStripe(order.paymentIntentId)).toBe(order.total);
+    await expect(shipOrder(order.orderId, admin, { carrier: "Delhivery", trackingNumber: "DL1234567890" })).rejects.toMatchObject({ status: 409 });
+    await expect(cancelOrder(order.orderId, admin)).rejects.toMatchObject({ status: 409, message: "This order is already cancelled." });
+  });
+
+  it("a shopper cancelling while an admin ships: exactly one wins", async () => {
+    const order = await paidOrder(1);
+    const [cancelled, shipped] = await Promise.allSettled([
+      cancelOrder(order.orderId, { kind: "shopper", userId: order.user.id }),
+      shipOrder(order.orderId, admin, { carrier: "Delhivery", trackingNumber: "DL1234567890" }),
+    ]);
+    expect([cancelled.status, shipped.status].sort()).toEqual(["fulfilled", "rejected"]);
+    const status = (await orderRow(order.orderId)).status;
+    expect(status).toBe(cancelled.status === "fulfilled" ? "CANCELLED" : "SHIPPED");
+    if (status === "SHIPPED") {
+      expect((cancelled as PromiseRejectedResult).reason).toMatchObject({ status: 409, message: "This order has shipped: it can no longer be cancelled." });
+      expect(await refundedAtStripe(order.paymentIntentId)).toBe(0);
+    }
+  });
+});
+
+describe("Stripe's refund events", () => {
+  it("a refund made in Stripe's dashboard is recorded once, however often and however parallel its events", async () => {
+    const order = await paidOrder(2);
+    const made = await fetch(`${emulatorUrl()}/stripe/dashboard-refund`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ payment_intent: order.paymentIntentId, amount: 10_000 }),
+    });
+    expect(made.ok).toBe(true);
+    const [refund] = (await stripeClient().refunds.list({ payment_intent: order.paymentIntentId })).data;
+    const events = Array.from({ length: 5 }, () => signedEvent("refund.created", refund));
+    const answers = await Promise.all(events.map((event) => deliver(event.payload, event.header)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(await orderRow(order.orderId)).toEqual({ status: "PAID", refundedAmount: 10_000 });
+    const rows = await query<{ source: string; amount: number }>(`SELECT source, amount FROM "Refund" WHERE "orderId" = $1`, [order.orderId]);
+    expect(rows).toEqual([{ source: "stripe", amount: 10_000 }]);
+  });
+
+  it("the store's own refund is not counted again when its event arrives", async () => {
+    const order = await paidOrder(1);
+    const refund = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
+    const [atStripe] = (await stripeClient().refunds.list({ payment_intent: order.paymentIntentId })).data;
+    expect(atStripe!.id).toBe(refund.stripeRefundId);
+    expect(await recordStripeRefund(atStripe!)).toBe("known");
+    const event = signedEvent("refund.updated", atStripe);
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+    expect((await orderRow(order.orderId)).refundedAmount).toBe(PRICE);
+    expect(await query(`SELECT id FROM "Refund" WHERE "orderId" = $1`, [order.orderId])).toHaveLength(1);
+  });
+});
