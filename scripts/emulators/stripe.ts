@@ -20,8 +20,31 @@
 // and `customer_details { email, name, phone (E.164), address, … }`, in the events too.
 // (`collected_information` is null until then.) TEST_DELIVERY_FORM is a valid Indian entry for
 // clients that post the page themselves.
-// For tests and developers: GET /stripe/sessions (every session made), GET /stripe/events (every
-// event with its deliveries), POST /stripe/events/{id}/redeliver. State is in memory.
+// Payments and refunds: paying a session makes its PaymentIntent (pi_…, the session's amount_total
+// and currency, status "succeeded", `latest_charge`) and Charge (ch_…, `amount_refunded`, `refunded`;
+// `refunds` with `expand[]=refunds`, as since API 2022-11-15), and the session's `payment_intent`:
+//   GET  /v1/payment_intents/{id}               retrieve (expand[]=latest_charge)
+//   GET  /v1/charges/{id}                       retrieve (expand[]=refunds)
+//   POST /v1/refunds                            `payment_intent` or `charge`, `amount` (default: what is
+//                                               left), `reason`, `metadata[…]`; Idempotency-Key honoured.
+//                                               Stripe's errors: resource_missing (404, "No such
+//                                               payment_intent: 'pi_…'"), "Invalid positive integer",
+//                                               amount_too_large ("Refund amount (₹X) is greater than
+//                                               unrefunded amount on charge (₹Y)"), charge_already_refunded
+//                                               ("Charge ch_… has already been refunded."). A card refund
+//                                               succeeds at once: charge.refunded (the charge, with
+//                                               previous_attributes) and refund.created are sent.
+//   GET  /v1/refunds/{id}                       retrieve (expand[]=charge, payment_intent)
+//   POST /v1/refunds/{id}                       update its metadata (refund.updated when it changes)
+//   GET  /v1/refunds?payment_intent=…|charge=…  a list, newest first (limit, starting_after, ending_before)
+// Events carry `request: { id, idempotency_key }` of the API call that made them.
+// For tests and developers: GET /stripe/sessions (every session made), GET /stripe/refunds (every
+// refund), GET /stripe/events (every event with its deliveries and its object's id),
+// POST /stripe/events/{id}/redeliver; POST /stripe/dashboard-refund (JSON or form: payment_intent or
+// charge, amount?, reason?) refunds as the Dashboard's button does (no Idempotency-Key, no metadata,
+// the same events); POST /stripe/refunds/{id}/fail (failure_reason?, default lost_or_stolen_card)
+// fails a succeeded refund later, as a card refund can: status "failed", `failure_reason`, the
+// amount back on the charge, refund.updated and refund.failed sent. State is in memory.
 import { createHmac, randomBytes } from "node:crypto";
 import { INDIA_STATES, indianMobile, PIN_CODE } from "../../lib/india";
 import { escapeHtml, type EmulatorRequest, type EmulatorResponse, type EmulatorRoute } from "./http";
@@ -88,6 +111,84 @@ export type EmulatedSession = {
 /** One delivery attempt: when it started, the answer, and how long the store took (ms). */
 type Delivery = { at: string; status: number | null; ms?: number; error?: string };
 export type EmulatedEvent = { id: string; type: string; created: number; payload: string; deliveries: Delivery[]; delivered: boolean };
+
+/** A paid session's PaymentIntent, as Stripe gives one (API 2026-10-28.endive; `amount_received` stays after refunds). */
+export type EmulatedPaymentIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_capturable: 0;
+  amount_received: number;
+  capture_method: "automatic_async";
+  client_secret: string;
+  confirmation_method: "automatic";
+  created: number;
+  currency: string;
+  customer: null;
+  description: null;
+  last_payment_error: null;
+  latest_charge: string;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_method: string;
+  payment_method_types: string[];
+  receipt_email: string | null;
+  status: "succeeded";
+};
+
+/** Its Charge (`refunds` is expandable, as it has been since API 2022-11-15: `expand[]=refunds`). */
+export type EmulatedCharge = {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  balance_transaction: string;
+  billing_details: { address: EmulatedAddress | null; email: string | null; name: string | null; phone: string | null };
+  captured: true;
+  created: number;
+  currency: string;
+  customer: null;
+  description: null;
+  disputed: false;
+  failure_code: null;
+  failure_message: null;
+  livemode: false;
+  metadata: Record<string, string>;
+  paid: true;
+  payment_intent: string;
+  payment_method: string;
+  payment_method_details: { type: "card"; card: { brand: string; country: string; exp_month: number; exp_year: number; funding: "credit"; last4: string } };
+  receipt_email: string | null;
+  receipt_url: string;
+  refunded: boolean;
+  status: "succeeded";
+};
+
+export const REFUND_REASONS = ["duplicate", "fraudulent", "requested_by_customer"] as const;
+/** Why a card refund fails later (Refund.failure_reason). */
+export const REFUND_FAILURE_REASONS = ["lost_or_stolen_card", "expired_or_canceled_card", "charge_for_pending_refund_disputed", "insufficient_funds", "declined", "merchant_request", "unknown"] as const;
+
+export type EmulatedRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  destination_details: { card: { reference: string; reference_status: "available"; reference_type: "acquirer_reference_number"; type: "refund" }; type: "card" };
+  failure_balance_transaction?: string;
+  failure_reason?: (typeof REFUND_FAILURE_REASONS)[number];
+  metadata: Record<string, string>;
+  payment_intent: string;
+  payment_method: string;
+  reason: (typeof REFUND_REASONS)[number] | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: "succeeded" | "failed";
+  transfer_reversal: null;
+};
 
 /** The countries Stripe ships to (ShippingAddressCollection.AllowedCountry in the SDK's types). */
 const SHIPPING_COUNTRIES = new Set(
@@ -547,10 +648,70 @@ const html = (status: number, body: string): EmulatorResponse => ({
   body,
 });
 
-/** Routes of one Stripe emulator, with its own sessions and events. */
+/** What made an event: the API request (its id and Idempotency-Key), as an event's `request` says. */
+type RequestInfo = { id: string | null; idempotency_key: string | null };
+
+/** Stripe's error with a `code` (and its doc_url), e.g. resource_missing, amount_too_large. */
+const coded = (status: number, code: string, message: string, param?: string) =>
+  stripeError(status, "invalid_request_error", message, { code, doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, "-")}`, ...(param ? { param } : {}) });
+const missing = (kind: string, id: string, param: string) => coded(404, "resource_missing", `No such ${kind}: '${id}'`, param);
+
+/** The parameters POST /v1/refunds takes (the ones for other payment methods are accepted and ignored). */
+const REFUND_PARAMS = new Set(["amount", "charge", "payment_intent", "reason", "metadata", "expand", "currency", "customer", "instructions_email", "origin", "refund_application_fee", "reverse_transfer"]);
+
+/** `metadata[…]` as Stripe takes it on top of `base`: an empty value unsets its key, an empty `metadata` unsets all. */
+function readMetadata(value: FormValue | undefined, base: Record<string, string> = {}): { metadata: Record<string, string> } | { error: EmulatorResponse } {
+  if (value === undefined) return { metadata: { ...base } };
+  if (value === "") return { metadata: {} };
+  const given = dict(value);
+  if (!given) return { error: invalid("Invalid object", "metadata") };
+  const metadata = { ...base };
+  for (const [key, entry] of Object.entries(given)) {
+    if (typeof entry !== "string") return { error: invalid("Metadata values must be strings.", `metadata[${key}]`) };
+    if (key.length > 40) return { error: invalid("Metadata keys can have a maximum length of 40 characters.", `metadata[${key}]`) };
+    if (entry.length > 500) return { error: invalid("Metadata values can have a maximum length of 500 characters.", `metadata[${key}]`) };
+    if (entry === "") delete metadata[key];
+    else metadata[key] = entry;
+  }
+  if (Object.keys(metadata).length > 50) return { error: invalid("Metadata can have up to 50 keys.", "metadata") };
+  return { metadata };
+}
+
+/** The `expand[]` asked for, or Stripe's error for a field that cannot be expanded here. */
+function expansions(query: Dict, allowed: string[]): string[] | EmulatorResponse {
+  const asked = (list(query.expand) ?? (query.expand === undefined ? [] : [query.expand])).map((value) => str(value) ?? "");
+  const refused = asked.find((field) => !allowed.includes(field));
+  return refused === undefined ? asked : invalid(`This property cannot be expanded (${refused}).`, "expand");
+}
+
+function cardBrand(digits: string): string {
+  if (digits.startsWith("4")) return "visa";
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  return "unknown";
+}
+
+/** An inspection route's body: JSON (its values as strings) or a form; null when it is not readable. */
+function inspectionBody(request: EmulatorRequest): Dict | null {
+  const text = request.body.toString("utf8");
+  if (!/json/i.test(request.headers["content-type"] ?? "")) return parseStripeForm(text);
+  try {
+    const parsed: unknown = JSON.parse(text || "{}");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+    return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== null && value !== undefined).map(([key, value]) => [key, String(value)]));
+  } catch {
+    return null;
+  }
+}
+
+/** Routes of one Stripe emulator, with its own sessions, payments, refunds and events. */
 export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute[] {
   const sessions = new Map<string, { session: EmulatedSession; lines: LineItem[]; shippingName: string | null }>();
-  const idempotency = new Map<string, { body: string; answer: EmulatorResponse }>();
+  const paymentIntents = new Map<string, EmulatedPaymentIntent>();
+  const charges = new Map<string, EmulatedCharge>();
+  /** In the order made (lists give the newest first). */
+  const refunds = new Map<string, EmulatedRefund>();
+  const idempotency = new Map<string, { path: string; body: string; answer: EmulatorResponse }>();
   const events: EmulatedEvent[] = [];
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
 
@@ -580,14 +741,13 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
     if (delay !== undefined) setTimeout(() => void deliver(event, attempt + 1), delay).unref();
   }
 
-  function emit(type: string, session: EmulatedSession): EmulatedEvent {
+  /** Sends `object` as it is now (the payload is written at once); `previous`: the changed fields' old values. */
+  function emit(type: string, object: { id: string; object: string }, extra: { previous?: Record<string, unknown>; request?: RequestInfo } = {}): EmulatedEvent {
     const created = Math.floor(Date.now() / 1000);
     const id = `evt_${token(24)}`;
-    const payload = JSON.stringify(
-      { id, object: "event", api_version: "2026-10-28.endive", created, data: { object: session }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type },
-      null,
-      2,
-    );
+    const data = extra.previous ? { object, previous_attributes: extra.previous } : { object };
+    const request = extra.request ?? { id: null, idempotency_key: null };
+    const payload = JSON.stringify({ id, object: "event", api_version: "2026-10-28.endive", created, data, livemode: false, pending_webhooks: 1, request, type }, null, 2);
     const event: EmulatedEvent = { id, type, created, payload, deliveries: [], delivered: false };
     events.push(event);
     void deliver(event, 0);
@@ -601,34 +761,228 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
     return null;
   }
 
-  const notFound = (id: string) => stripeError(404, "invalid_request_error", `No such checkout.session: '${id}'`, { code: "resource_missing", param: "session" });
-
-  const api: EmulatorRoute = (request) => {
-    if (!request.path.startsWith("/v1/")) return undefined;
-    const refusal = authorized(request);
-    if (refusal) return refusal;
-
-    if (request.method === "POST" && request.path === "/v1/checkout/sessions") {
-      const key = request.headers["idempotency-key"];
-      const body = request.body.toString("utf8");
-      if (typeof key === "string" && key) {
-        const seen = idempotency.get(key);
-        if (seen) {
-          if (seen.body !== body) {
-            return stripeError(400, "idempotency_error", `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
-          }
-          return { ...seen.answer, headers: { ...seen.answer.headers, "idempotent-replayed": "true" } };
-        }
+  /**
+   * Stripe's Idempotency-Key: the first answer (below 500) is kept for the key; the same key with the
+   * same endpoint and body gets it again (`idempotent-replayed: true`) without running anything, with
+   * another body or endpoint Stripe's idempotency_error.
+   */
+  function idempotent(request: EmulatorRequest, run: (body: string, key: string | null) => EmulatorResponse): EmulatorResponse {
+    const header = request.headers["idempotency-key"];
+    const key = typeof header === "string" && header ? header : null;
+    const body = request.body.toString("utf8");
+    if (key === null) return run(body, null);
+    const seen = idempotency.get(key);
+    if (seen) {
+      if (seen.path !== request.path) {
+        return stripeError(400, "idempotency_error", `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${seen.path}' vs '${request.path}'). Try using a key other than '${key}' if you meant to execute a different request.`);
       }
-      const origin = `http://${request.headers.host ?? "127.0.0.1"}`;
-      const created = createSession(parseStripeForm(body), origin, Date.now());
-      const answer = "error" in created ? created.error : json(200, created.session);
-      if (!("error" in created)) sessions.set(created.session.id, created);
-      if (typeof key === "string" && key && answer.status < 500) idempotency.set(key, { body, answer });
-      return answer;
+      if (seen.body !== body) {
+        return stripeError(400, "idempotency_error", `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+      }
+      return { ...seen.answer, headers: { ...seen.answer.headers, "idempotent-replayed": "true" } };
+    }
+    const answer = run(body, key);
+    if (answer.status < 500) idempotency.set(key, { path: request.path, body, answer });
+    return answer;
+  }
+
+  /** A paid session's PaymentIntent and Charge, paid with the card on the hosted page's form. */
+  function recordPayment(session: EmulatedSession, form: URLSearchParams): EmulatedPaymentIntent {
+    const created = Math.floor(Date.now() / 1000);
+    const id = `pi_${token(24)}`;
+    const chargeId = `ch_${token(24)}`;
+    const paymentMethod = `pm_${token(24)}`;
+    const digits = cardDigits(form);
+    const expiry = /(\d{1,2})\s*\/\s*(\d{2})/.exec(form.get("cardExpiry") ?? "");
+    const details = session.customer_details;
+    charges.set(chargeId, {
+      id: chargeId,
+      object: "charge",
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: 0,
+      balance_transaction: `txn_${token(24)}`,
+      billing_details: { address: details?.address ?? null, email: details?.email ?? null, name: details?.name ?? null, phone: details?.phone ?? null },
+      captured: true,
+      created,
+      currency: session.currency,
+      customer: null,
+      description: null,
+      disputed: false,
+      failure_code: null,
+      failure_message: null,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: id,
+      payment_method: paymentMethod,
+      payment_method_details: {
+        type: "card",
+        card: { brand: cardBrand(digits), country: "US", exp_month: Number(expiry?.[1] ?? 12), exp_year: 2000 + Number(expiry?.[2] ?? 34), funding: "credit", last4: digits.slice(-4) },
+      },
+      receipt_email: details?.email ?? null,
+      receipt_url: `https://pay.stripe.com/receipts/payment/${token(64)}`,
+      refunded: false,
+      status: "succeeded",
+    });
+    const intent: EmulatedPaymentIntent = {
+      id,
+      object: "payment_intent",
+      amount: session.amount_total,
+      amount_capturable: 0,
+      amount_received: session.amount_total,
+      capture_method: "automatic_async",
+      client_secret: `${id}_secret_${token(25)}`,
+      confirmation_method: "automatic",
+      created,
+      currency: session.currency,
+      customer: null,
+      description: null,
+      last_payment_error: null,
+      latest_charge: chargeId,
+      livemode: false,
+      metadata: {},
+      payment_method: paymentMethod,
+      payment_method_types: ["card"],
+      receipt_email: details?.email ?? null,
+      status: "succeeded",
+    };
+    paymentIntents.set(id, intent);
+    return intent;
+  }
+
+  const refundList = (filter: (refund: EmulatedRefund) => boolean, url: string) => {
+    const data = [...refunds.values()].filter(filter).reverse();
+    return { object: "list" as const, data, has_more: false, url };
+  };
+  const chargeWith = (charge: EmulatedCharge, expand: string[]) =>
+    expand.includes("refunds") ? { ...charge, refunds: refundList((refund) => refund.charge === charge.id, `/v1/charges/${charge.id}/refunds`) } : charge;
+
+  /**
+   * POST /v1/refunds: checked as Stripe checks it (the parameters first, then what they name, then
+   * what is left on the charge); a refund on a card succeeds at once, and charge.refunded and
+   * refund.created are sent.
+   */
+  function createRefund(form: Dict, request: RequestInfo): EmulatorResponse {
+    for (const key of Object.keys(form)) {
+      if (!REFUND_PARAMS.has(key)) return coded(400, "parameter_unknown", `Received unknown parameter: ${key}`, key);
+    }
+    let amount: number | undefined;
+    if (form.amount !== undefined) {
+      const text = str(form.amount) ?? "";
+      if (!/^\d+$/.test(text) || Number(text) < 1) return coded(400, "parameter_invalid_integer", "Invalid positive integer", "amount");
+      amount = Number(text);
+    }
+    let reason: EmulatedRefund["reason"] = null;
+    if (form.reason !== undefined && form.reason !== "") {
+      const given = str(form.reason);
+      reason = REFUND_REASONS.find((known) => known === given) ?? null;
+      if (!reason) return invalid(`Invalid reason: must be one of ${REFUND_REASONS.slice(0, -1).join(", ")}, or ${REFUND_REASONS.at(-1)}`, "reason");
+    }
+    const read = readMetadata(form.metadata);
+    if ("error" in read) return read.error;
+    const intentId = str(form.payment_intent) || undefined;
+    const chargeId = str(form.charge) || undefined;
+    if (!intentId && !chargeId) return coded(400, "parameter_missing", "One of the following params should be provided for this request: payment_intent or charge.");
+    const intent = intentId === undefined ? undefined : paymentIntents.get(intentId);
+    if (intentId !== undefined && !intent) return missing("payment_intent", intentId, "payment_intent");
+    const charge = charges.get(chargeId ?? intent!.latest_charge);
+    if (!charge) return missing("charge", chargeId!, "charge");
+    if (intent && charge.payment_intent !== intent.id) return invalid(`The charge ${charge.id} does not belong to the payment_intent ${intent.id}.`, "charge");
+
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0) return coded(400, "charge_already_refunded", `Charge ${charge.id} has already been refunded.`);
+    if (amount !== undefined && amount > left) {
+      return coded(400, "amount_too_large", `Refund amount (${rupees(amount, charge.currency)}) is greater than unrefunded amount on charge (${rupees(left, charge.currency)})`, "amount");
+    }
+    const refund: EmulatedRefund = {
+      id: `re_${token(24)}`,
+      object: "refund",
+      amount: amount ?? left,
+      balance_transaction: `txn_${token(24)}`,
+      charge: charge.id,
+      created: Math.floor(Date.now() / 1000),
+      currency: charge.currency,
+      destination_details: { card: { reference: String(randomBytes(6).readUIntBE(0, 6)).padStart(15, "0").slice(-15), reference_status: "available", reference_type: "acquirer_reference_number", type: "refund" }, type: "card" },
+      metadata: read.metadata,
+      payment_intent: charge.payment_intent,
+      payment_method: charge.payment_method,
+      reason,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: "succeeded",
+      transfer_reversal: null,
+    };
+    refunds.set(refund.id, refund);
+    const previous: Record<string, unknown> = { amount_refunded: charge.amount_refunded };
+    charge.amount_refunded += refund.amount;
+    if (charge.amount_refunded >= charge.amount) {
+      previous.refunded = charge.refunded;
+      charge.refunded = true;
+    }
+    emit("charge.refunded", charge, { previous, request });
+    emit("refund.created", refund, { request });
+    return json(200, refund, request.id ? { "request-id": request.id } : {});
+  }
+
+  /** GET /v1/refunds: the newest first, filtered by payment_intent or charge, paged as Stripe pages. */
+  function listRefunds(query: Dict): EmulatorResponse {
+    const intentId = str(query.payment_intent);
+    const chargeId = str(query.charge);
+    if (intentId && !paymentIntents.has(intentId)) return missing("payment_intent", intentId, "payment_intent");
+    if (chargeId && !charges.has(chargeId)) return missing("charge", chargeId, "charge");
+    let limit = 10;
+    if (query.limit !== undefined) {
+      const given = wholeNumber(query.limit);
+      if (given === undefined) return invalid(`Invalid integer: ${str(query.limit) ?? ""}`, "limit");
+      if (given < 1) return invalid("This value must be greater than or equal to 1.", "limit");
+      if (given > 100) return invalid("This value must be less than or equal to 100.", "limit");
+      limit = given;
+    }
+    const all = refundList((refund) => (!intentId || refund.payment_intent === intentId) && (!chargeId || refund.charge === chargeId), "/v1/refunds").data;
+    const after = str(query.starting_after);
+    const before = str(query.ending_before);
+    let from = 0;
+    let to = all.length;
+    for (const [param, id] of [["starting_after", after], ["ending_before", before]] as const) {
+      if (!id) continue;
+      const at = all.findIndex((refund) => refund.id === id);
+      if (at < 0) return missing("refund", id, param);
+      if (param === "starting_after") from = at + 1;
+      else to = at;
+    }
+    const page = before && !after ? all.slice(Math.max(from, to - limit), to) : all.slice(from, Math.min(to, from + limit));
+    const hasMore = before && !after ? to - limit > from : from + limit < to;
+    return json(200, { object: "list", data: page, has_more: hasMore, url: "/v1/refunds" });
+  }
+
+  /** A refund that fails after it succeeded (as a card refund can, days later): its amount goes back on the charge. */
+  function failRefund(refund: EmulatedRefund, reason: NonNullable<EmulatedRefund["failure_reason"]>): void {
+    const charge = charges.get(refund.charge)!;
+    refund.status = "failed";
+    refund.failure_reason = reason;
+    refund.failure_balance_transaction = `txn_${token(24)}`;
+    charge.amount_refunded -= refund.amount;
+    charge.refunded = false;
+    emit("refund.updated", refund, { previous: { status: "succeeded" } });
+    emit("refund.failed", refund, { previous: { status: "succeeded" } });
+  }
+
+  const notFound = (id: string) => stripeError(404, "invalid_request_error", `No such checkout.session: '${id}'`, { code: "resource_missing", param: "session" });
+  const unrecognized = (request: EmulatorRequest) => stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${request.path}).`);
+
+  const checkoutApi = (request: EmulatorRequest): EmulatorResponse => {
+    if (request.method === "POST" && request.path === "/v1/checkout/sessions") {
+      return idempotent(request, (body) => {
+        const origin = `http://${request.headers.host ?? "127.0.0.1"}`;
+        const created = createSession(parseStripeForm(body), origin, Date.now());
+        if ("error" in created) return created.error;
+        sessions.set(created.session.id, created);
+        return json(200, created.session);
+      });
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/line_items|\/expire)?$/.exec(request.path);
-    if (!match) return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${request.path}).`);
+    if (!match) return unrecognized(request);
     const entry = sessions.get(decodeURIComponent(match[1]!));
     if (!entry) return notFound(match[1]!);
     if (request.method === "GET" && !match[2]) return json(200, entry.session);
@@ -661,6 +1015,66 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
     return stripeError(405, "invalid_request_error", `Unrecognized request URL (${request.method}: ${request.path}).`);
   };
 
+  const paymentsApi = (request: EmulatorRequest): EmulatorResponse => {
+    const query = parseStripeForm(request.query.toString());
+    if (request.path === "/v1/refunds") {
+      if (request.method === "POST") return idempotent(request, (body, key) => createRefund(parseStripeForm(body), { id: `req_${token(14)}`, idempotency_key: key }));
+      if (request.method === "GET") return listRefunds(query);
+      return unrecognized(request);
+    }
+    const [, kind, rawId] = /^\/v1\/(payment_intents|charges|refunds)\/([^/]+)$/.exec(request.path) ?? [];
+    if (!kind || !rawId) return unrecognized(request);
+    const id = decodeURIComponent(rawId);
+    if (kind === "payment_intents" && request.method === "GET") {
+      const intent = paymentIntents.get(id);
+      if (!intent) return missing("payment_intent", id, "intent");
+      const expand = expansions(query, ["latest_charge"]);
+      if (!Array.isArray(expand)) return expand;
+      return json(200, expand.includes("latest_charge") ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : intent);
+    }
+    if (kind === "charges" && request.method === "GET") {
+      const charge = charges.get(id);
+      if (!charge) return missing("charge", id, "charge");
+      const expand = expansions(query, ["refunds"]);
+      return Array.isArray(expand) ? json(200, chargeWith(charge, expand)) : expand;
+    }
+    if (kind === "refunds" && (request.method === "GET" || request.method === "POST")) {
+      const refund = refunds.get(id);
+      if (!refund) return missing("refund", id, "refund");
+      if (request.method === "GET") {
+        const expand = expansions(query, ["charge", "payment_intent"]);
+        if (!Array.isArray(expand)) return expand;
+        return json(200, {
+          ...refund,
+          ...(expand.includes("charge") ? { charge: charges.get(refund.charge) } : {}),
+          ...(expand.includes("payment_intent") ? { payment_intent: paymentIntents.get(refund.payment_intent) } : {}),
+        });
+      }
+      // An update: Stripe takes only metadata (and sends refund.updated when it changes).
+      return idempotent(request, (body, key) => {
+        const form = parseStripeForm(body);
+        const unknown = Object.keys(form).find((param) => param !== "metadata" && param !== "expand");
+        if (unknown) return coded(400, "parameter_unknown", `Received unknown parameter: ${unknown}`, unknown);
+        const read = readMetadata(form.metadata, refund.metadata);
+        if ("error" in read) return read.error;
+        if (JSON.stringify(read.metadata) !== JSON.stringify(refund.metadata)) {
+          const previous = { metadata: refund.metadata };
+          refund.metadata = read.metadata;
+          emit("refund.updated", refund, { previous, request: { id: `req_${token(14)}`, idempotency_key: key } });
+        }
+        return json(200, refund);
+      });
+    }
+    return unrecognized(request);
+  };
+
+  const api: EmulatorRoute = (request) => {
+    if (!request.path.startsWith("/v1/")) return undefined;
+    const refusal = authorized(request);
+    if (refusal) return refusal;
+    return request.path.startsWith("/v1/checkout/sessions") ? checkoutApi(request) : paymentsApi(request);
+  };
+
   const hostedPage: EmulatorRoute = (request) => {
     const id = /^\/stripe\/pay\/([^/]+)$/.exec(request.path)?.[1];
     if (!id) return undefined;
@@ -684,7 +1098,6 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
     const { shipping, phone } = delivery.collected;
     session.status = "complete";
     session.payment_status = "paid";
-    session.payment_intent = `pi_${token(24)}`;
     session.collected_information = { business_name: null, individual_name: null, shipping_details: shipping };
     session.customer_details = {
       address: shipping?.address ?? null,
@@ -696,14 +1109,22 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
       tax_exempt: "none",
       tax_ids: [],
     };
+    session.payment_intent = recordPayment(session, form).id;
     emit("checkout.session.completed", session);
     return { status: 303, headers: { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) }, body: "" };
   };
 
   const inspect: EmulatorRoute = (request) => {
     if (request.method === "GET" && request.path === "/stripe/sessions") return json(200, [...sessions.values()].map((entry) => entry.session));
+    if (request.method === "GET" && request.path === "/stripe/refunds") return json(200, [...refunds.values()]);
     if (request.method === "GET" && request.path === "/stripe/events") {
-      return json(200, events.map(({ payload, ...event }) => ({ ...event, session: (JSON.parse(payload) as { data: { object: { id: string } } }).data.object.id })));
+      return json(
+        200,
+        events.map(({ payload, ...event }) => {
+          const object = (JSON.parse(payload) as { data: { object: { id: string; object: string } } }).data.object;
+          return { ...event, object: object.id, ...(object.object === "checkout.session" ? { session: object.id } : {}) };
+        }),
+      );
     }
     const redeliver = request.method === "POST" ? /^\/stripe\/events\/([^/]+)\/redeliver$/.exec(request.path)?.[1] : undefined;
     if (redeliver) {
@@ -711,6 +1132,25 @@ export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute
       if (!event) return json(404, { error: { message: `No such event: ${redeliver}` } });
       void deliver(event, retryDelays.length);
       return json(202, { id: event.id, redelivering: true });
+    }
+    if (request.method === "POST" && request.path === "/stripe/dashboard-refund") {
+      const body = inspectionBody(request);
+      if (!body) return invalid("The body must be a JSON object or a form: { payment_intent, amount? }.");
+      // As the Dashboard's Refund button makes one: no Idempotency-Key, no metadata.
+      const form: Dict = {};
+      for (const param of ["payment_intent", "charge", "amount", "reason"]) if (body[param] !== undefined) form[param] = body[param]!;
+      return createRefund(form, { id: `req_${token(14)}`, idempotency_key: null });
+    }
+    const failing = request.method === "POST" ? /^\/stripe\/refunds\/([^/]+)\/fail$/.exec(request.path)?.[1] : undefined;
+    if (failing) {
+      const refund = refunds.get(decodeURIComponent(failing));
+      if (!refund) return missing("refund", decodeURIComponent(failing), "refund");
+      const given = str(inspectionBody(request)?.failure_reason) || "lost_or_stolen_card";
+      const reason = REFUND_FAILURE_REASONS.find((known) => known === given);
+      if (!reason) return invalid(`Invalid failure_reason: must be one of ${REFUND_FAILURE_REASONS.join(", ")}`, "failure_reason");
+      if (refund.status !== "succeeded") return invalid(`Refund ${refund.id} has status ${refund.status}; only a succeeded refund can fail.`);
+      failRefund(refund, reason);
+      return json(200, refund);
     }
     return undefined;
   };
