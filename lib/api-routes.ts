@@ -87,6 +87,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/all-orders", methods: ["GET"], access: "admin" },
   { path: "/api/ship-order", methods: ["POST"], access: "admin" },
   { path: "/api/deliver-order", methods: ["POST"], access: "admin" },
+  { path: "/api/refund-order", methods: ["POST"], access: "admin" },
+  { path: "/api/cancel-order", methods: ["POST"], access: "user" },
   { path: "/api/webhook", methods: ["POST"], access: "signed", maxBodyBytes: WEBHOOK_BODY_MAX_BYTES },
   { path: "/api/cron/order-emails", methods: ["GET"], access: "signed" },
   { path: "/api/cron/release-holds", methods: ["GET"], access: "signed" },

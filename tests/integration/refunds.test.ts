@@ -137,4 +137,19 @@ describe("Stripe's refund events", () => {
     expect((await orderRow(order.orderId)).refundedAmount).toBe(PRICE);
     expect(await query(`SELECT id FROM "Refund" WHERE "orderId" = $1`, [order.orderId])).toHaveLength(1);
   });
+
+  it("a refund that fails later (refund.updated: failed) gives the money back to the order, and its units may be refunded again", async () => {
+    const order = await paidOrder(1);
+    const refund = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
+    expect((await fetch(`${emulatorUrl()}/stripe/refunds/${refund.stripeRefundId}/fail`, { method: "POST" })).ok).toBe(true);
+    const failed = await stripeClient().refunds.retrieve(refund.stripeRefundId!);
+    expect(failed.status).toBe("failed");
+    const event = signedEvent("refund.updated", failed);
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+    expect(await orderRow(order.orderId)).toEqual({ status: "PAID", refundedAmount: 0 });
+    const [row] = await query<{ status: string }>(`SELECT status FROM "Refund" WHERE id = $1`, [refund.id]);
+    expect(row!.status).toBe("FAILED");
+    const again = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
+    expect(again.status).toBe("SUCCEEDED");
+  });
 });

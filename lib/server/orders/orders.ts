@@ -14,6 +14,7 @@ import { unavailable } from "../platform/http";
 import { hit } from "../platform/rate-limit";
 import { keepSession, keptSession } from "./stripe-session-cache";
 import { afterStockChange, sellHolds, shortfallNote, sweepExpiredHolds } from "./holds";
+import { retryPendingRefunds } from "./refunds";
 import { indianMobile, type DeliveryDetails } from "@/lib/india";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 
@@ -463,6 +464,8 @@ if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-producti
     sendPendingOrderEmails().catch((error: unknown) => console.error("[order-email] retry round failed:", error));
     // Holds past their checkout's expiry go back even when Stripe's event never arrives.
     sweepExpiredCheckouts().catch((error: unknown) => console.error("[holds] sweep failed:", error));
+    // Refunds recorded while Stripe was not answering.
+    retryPendingRefunds().catch((error: unknown) => console.error("[refunds] retry round failed:", error));
   }, EMAIL_RETRY_INTERVAL_MS);
   retries.voltOrderEmailRetries.unref();
 }
