@@ -310,3 +310,220 @@ describe("paying with delivery details", () => {
     expect(done.collected_information?.shipping_details).toBeNull();
   });
 });
+
+/** A session paid on the hosted page (₹999, no delivery details): its PaymentIntent's id. */
+async function paidIntent(): Promise<string> {
+  const session = await stripe.checkout.sessions.create({ mode: "payment", success_url: "http://localhost:3000/success", line_items: [LINE] });
+  const paid = await fetch(session.url!, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(CARD).toString(), redirect: "manual" });
+  expect(paid.status).toBe(303);
+  const done = await stripe.checkout.sessions.retrieve(session.id);
+  return done.payment_intent as string;
+}
+
+const chargeOf = async (paymentIntent: string) => stripe.charges.retrieve((await stripe.paymentIntents.retrieve(paymentIntent)).latest_charge as string);
+
+/** The delivered events of `type` whose object is `id`, once `count` have come. */
+const delivered = (type: string, id: string, count = 1) =>
+  eventually(
+    () => received.filter((event) => event.type === type && (event.data.object as { id: string }).id === id),
+    (found) => found.length >= count,
+  );
+
+/** An inspection route, posted with a JSON body. */
+const inspect = (path: string, body: unknown = {}) =>
+  fetch(`${emulators.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+describe("a paid session's PaymentIntent and Charge", () => {
+  it("are served in Stripe's shapes, the charge's refunds only when expanded", async () => {
+    const id = await paidIntent();
+    expect(id).toMatch(/^pi_/);
+    const intent = await stripe.paymentIntents.retrieve(id);
+    expect(intent).toMatchObject({ id, object: "payment_intent", amount: 99_900, amount_received: 99_900, currency: "inr", status: "succeeded", latest_charge: expect.stringMatching(/^ch_/) });
+    const charge = await stripe.charges.retrieve(intent.latest_charge as string);
+    expect(charge).toMatchObject({ object: "charge", amount: 99_900, amount_refunded: 0, refunded: false, currency: "inr", status: "succeeded", paid: true, payment_intent: id });
+    expect(charge.payment_method_details?.card).toMatchObject({ brand: "visa", last4: "4242" });
+    expect(charge).not.toHaveProperty("refunds");
+    const expanded = await stripe.charges.retrieve(charge.id, { expand: ["refunds"] });
+    expect(expanded.refunds).toMatchObject({ object: "list", data: [], has_more: false });
+    await expect(stripe.paymentIntents.retrieve("pi_nope")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such payment_intent: 'pi_nope'" });
+    await expect(stripe.charges.retrieve("ch_nope")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such charge: 'ch_nope'" });
+  });
+});
+
+describe("refunds", () => {
+  it("refunds part, then the rest; a retry with the same Idempotency-Key gets the same refund and refunds once", async () => {
+    const id = await paidIntent();
+    const key = `refund-${id}-1`;
+    const first = await stripe.refunds.create({ payment_intent: id, amount: 30_000, reason: "requested_by_customer", metadata: { orderId: "o1" } }, { idempotencyKey: key });
+    expect(first).toMatchObject({ object: "refund", amount: 30_000, currency: "inr", payment_intent: id, status: "succeeded", reason: "requested_by_customer", metadata: { orderId: "o1" } });
+    expect(first.id).toMatch(/^re_/);
+    expect(first.charge).toMatch(/^ch_/);
+    expect(first.created).toBeGreaterThan(0);
+
+    const again = await stripe.refunds.create({ payment_intent: id, amount: 30_000, reason: "requested_by_customer", metadata: { orderId: "o1" } }, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers["idempotent-replayed"]).toBe("true");
+    expect(await chargeOf(id)).toMatchObject({ amount_refunded: 30_000, refunded: false });
+    await expect(stripe.refunds.create({ payment_intent: id, amount: 20_000 }, { idempotencyKey: key })).rejects.toMatchObject({
+      type: "StripeIdempotencyError",
+      message: expect.stringContaining("can only be used with the same parameters they were first used with"),
+    });
+
+    const rest = await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}-2` });
+    expect(rest).toMatchObject({ amount: 69_900, reason: null, metadata: {}, charge: first.charge });
+    expect(await chargeOf(id)).toMatchObject({ amount_refunded: 99_900, refunded: true });
+    await expect(stripe.refunds.create({ payment_intent: id, amount: 100 })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      statusCode: 400,
+      code: "charge_already_refunded",
+      message: `Charge ${first.charge} has already been refunded.`,
+    });
+  });
+
+  it("refuses more than is left with amount_too_large, in Stripe's words", async () => {
+    const id = await paidIntent();
+    await stripe.refunds.create({ payment_intent: id, amount: 90_000 });
+    const error = await stripe.refunds.create({ payment_intent: id, amount: 10_000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: "amount_too_large",
+      param: "amount",
+      message: "Refund amount (₹100.00) is greater than unrefunded amount on charge (₹99.00)",
+    });
+    expect(await chargeOf(id)).toMatchObject({ amount_refunded: 90_000, refunded: false });
+  });
+
+  it("refuses an amount that is not a positive integer, an unknown payment intent or charge, none of them, and an unknown reason", async () => {
+    const id = await paidIntent();
+    for (const amount of [0, -5, 1.5]) {
+      await expect(stripe.refunds.create({ payment_intent: id, amount })).rejects.toMatchObject({ type: "StripeInvalidRequestError", statusCode: 400, param: "amount", message: "Invalid positive integer" });
+    }
+    await expect(stripe.refunds.create({ payment_intent: "pi_nope" })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      statusCode: 404,
+      code: "resource_missing",
+      param: "payment_intent",
+      message: "No such payment_intent: 'pi_nope'",
+    });
+    await expect(stripe.refunds.create({ charge: "ch_nope" })).rejects.toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such charge: 'ch_nope'" });
+    await expect(stripe.refunds.create({ amount: 100 })).rejects.toMatchObject({ statusCode: 400, code: "parameter_missing" });
+    await expect(stripe.refunds.create({ payment_intent: id, reason: "changed_mind" })).rejects.toMatchObject({ statusCode: 400, param: "reason" });
+    expect(await chargeOf(id)).toMatchObject({ amount_refunded: 0 });
+  });
+
+  it("refunds by charge too, and serves refunds.retrieve and refunds.list (newest first, paged)", async () => {
+    const id = await paidIntent();
+    const charge = await chargeOf(id);
+    const a = await stripe.refunds.create({ charge: charge.id, amount: 1_000 });
+    const b = await stripe.refunds.create({ payment_intent: id, amount: 2_000 });
+    const c = await stripe.refunds.create({ payment_intent: id, amount: 3_000 });
+    expect(a.payment_intent).toBe(id);
+    expect(JSON.parse(JSON.stringify(await stripe.refunds.retrieve(b.id)))).toEqual(JSON.parse(JSON.stringify(b)));
+    await expect(stripe.refunds.retrieve("re_nope")).rejects.toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such refund: 're_nope'" });
+
+    const listed = await stripe.refunds.list({ payment_intent: id });
+    expect(listed).toMatchObject({ object: "list", has_more: false, url: "/v1/refunds" });
+    expect(listed.data.map((refund) => refund.id)).toEqual([c.id, b.id, a.id]);
+    const page = await stripe.refunds.list({ payment_intent: id, limit: 2 });
+    expect(page.data.map((refund) => refund.id)).toEqual([c.id, b.id]);
+    expect(page.has_more).toBe(true);
+    const next = await stripe.refunds.list({ payment_intent: id, limit: 2, starting_after: b.id });
+    expect(next.data.map((refund) => refund.id)).toEqual([a.id]);
+    expect(next.has_more).toBe(false);
+    expect((await stripe.refunds.list({ payment_intent: id }).autoPagingToArray({ limit: 10 })).map((refund) => refund.id)).toEqual([c.id, b.id, a.id]);
+    expect((await stripe.refunds.list({ charge: charge.id })).data).toHaveLength(3);
+    expect((await stripe.charges.retrieve(charge.id, { expand: ["refunds"] })).refunds?.data.map((refund) => refund.id)).toEqual([c.id, b.id, a.id]);
+  });
+
+  it("sends charge.refunded (the charge as refunded now) and refund.created, signed: Stripe.webhooks.constructEvent verifies them", async () => {
+    const id = await paidIntent();
+    const key = `refund-${id}-events`;
+    const refund = await stripe.refunds.create({ payment_intent: id, amount: 40_000 }, { idempotencyKey: key });
+    await stripe.refunds.create({ payment_intent: id, amount: 40_000 }, { idempotencyKey: key }); // replayed: no more events
+
+    const [charged] = await delivered("charge.refunded", refund.charge as string);
+    expect(charged!.data.object).toMatchObject({ object: "charge", amount: 99_900, amount_refunded: 40_000, refunded: false, payment_intent: id });
+    expect(charged!.data.previous_attributes).toEqual({ amount_refunded: 0 });
+    expect(charged!.request).toMatchObject({ id: expect.stringMatching(/^req_/), idempotency_key: key });
+    const [created] = await delivered("refund.created", refund.id);
+    expect(created!.data.object).toMatchObject({ id: refund.id, object: "refund", amount: 40_000, status: "succeeded" });
+
+    // The emulator's own record of the event, checked with the SDK's static verifier.
+    const listed = (await (await fetch(`${emulators.url}/stripe/events`)).json()) as { id: string; type: string; object: string; delivered: boolean }[];
+    const mine = listed.filter((event) => event.object === refund.id || event.object === refund.charge);
+    expect(mine.map((event) => event.type)).toEqual(["charge.refunded", "refund.created"]);
+    expect(mine.every((event) => event.delivered)).toBe(true);
+    const payload = JSON.stringify(created, null, 2);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    expect(Stripe.webhooks.constructEvent(payload, header, SECRET).id).toBe(created!.id);
+
+    const rest = await stripe.refunds.create({ payment_intent: id });
+    const events = await delivered("charge.refunded", refund.charge as string, 2);
+    expect(events[1]!.data.object).toMatchObject({ amount_refunded: 99_900, refunded: true });
+    expect(events[1]!.data.previous_attributes).toEqual({ amount_refunded: 40_000, refunded: false });
+    expect(await delivered("refund.created", rest.id)).toHaveLength(1);
+  });
+
+  it("updates a refund's metadata, sending refund.updated", async () => {
+    const id = await paidIntent();
+    const refund = await stripe.refunds.create({ payment_intent: id, amount: 500, metadata: { a: "1" } });
+    const updated = await stripe.refunds.update(refund.id, { metadata: { a: "", b: "2" } });
+    expect(updated.metadata).toEqual({ b: "2" });
+    const [event] = await delivered("refund.updated", refund.id);
+    expect(event!.data.previous_attributes).toEqual({ metadata: { a: "1" } });
+  });
+});
+
+describe("the inspection routes for refunds", () => {
+  it("refunds as the Dashboard does (JSON or form, no Idempotency-Key, no metadata), sending the same events", async () => {
+    const id = await paidIntent();
+    const answer = await inspect("/stripe/dashboard-refund", { payment_intent: id, amount: 5_000 });
+    expect(answer.status).toBe(200);
+    const refund = (await answer.json()) as Stripe.Refund;
+    expect(refund).toMatchObject({ object: "refund", amount: 5_000, payment_intent: id, status: "succeeded", metadata: {}, reason: null });
+    const [created] = await delivered("refund.created", refund.id);
+    expect(created!.request).toEqual({ id: expect.stringMatching(/^req_/), idempotency_key: null });
+    expect((await delivered("charge.refunded", refund.charge as string))[0]!.data.object).toMatchObject({ amount_refunded: 5_000 });
+
+    const form = await fetch(`${emulators.url}/stripe/dashboard-refund`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ payment_intent: id }).toString() });
+    expect(form.status).toBe(200);
+    expect(await form.json()).toMatchObject({ amount: 94_900 });
+    expect(await chargeOf(id)).toMatchObject({ amount_refunded: 99_900, refunded: true });
+    expect((await stripe.refunds.list({ payment_intent: id })).data).toHaveLength(2);
+
+    const again = await inspect("/stripe/dashboard-refund", { payment_intent: id });
+    expect(again.status).toBe(400);
+    expect((await again.json()).error).toMatchObject({ code: "charge_already_refunded" });
+    const unknown = await inspect("/stripe/dashboard-refund", { payment_intent: "pi_nope" });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error).toMatchObject({ code: "resource_missing", message: "No such payment_intent: 'pi_nope'" });
+  });
+
+  it("fails a succeeded refund later: status failed with its failure_reason, the amount back on the charge, refund.updated sent", async () => {
+    const id = await paidIntent();
+    const refund = await stripe.refunds.create({ payment_intent: id });
+    expect(await chargeOf(id)).toMatchObject({ refunded: true });
+
+    const answer = await inspect(`/stripe/refunds/${refund.id}/fail`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ id: refund.id, status: "failed", failure_reason: "lost_or_stolen_card" });
+    expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({ status: "failed", failure_reason: "lost_or_stolen_card", failure_balance_transaction: expect.stringMatching(/^txn_/) });
+    expect(await chargeOf(id)).toMatchObject({ amount_refunded: 0, refunded: false });
+    const [updated] = await delivered("refund.updated", refund.id);
+    expect(updated!.data.object).toMatchObject({ status: "failed", failure_reason: "lost_or_stolen_card" });
+    expect(updated!.data.previous_attributes).toEqual({ status: "succeeded" });
+    expect(await delivered("refund.failed", refund.id)).toHaveLength(1);
+
+    const twice = await inspect(`/stripe/refunds/${refund.id}/fail`);
+    expect(twice.status).toBe(400);
+    expect((await inspect("/stripe/refunds/re_nope/fail")).status).toBe(404);
+    // The amount is refundable again, as Stripe allows after a failed refund.
+    expect(await stripe.refunds.create({ payment_intent: id })).toMatchObject({ amount: 99_900, status: "succeeded" });
+
+    const other = await stripe.refunds.create({ payment_intent: await paidIntent(), amount: 100 });
+    const expired = await inspect(`/stripe/refunds/${other.id}/fail`, { failure_reason: "expired_or_canceled_card" });
+    expect(await expired.json()).toMatchObject({ failure_reason: "expired_or_canceled_card" });
+    expect((await inspect(`/stripe/refunds/${other.id}/fail`, { failure_reason: "bored" })).status).toBe(400);
+  });
+});
