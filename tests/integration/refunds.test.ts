@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { cancelOrder, recordStripeRefund, refundOrder } from "@/lib/server/orders/refunds";
 import { shipOrder, type Actor } from "@/lib/server/orders/lifecycle";
 import { stripeClient } from "@/lib/server/providers/stripe";
-import { query, shopper, type Shopper } from "../helpers";
+import { POST as cancelRoute } from "@/app/api/cancel-order/route";
+import { POST as refundRoute } from "@/app/api/refund-order/route";
+import { admin as adminAccount, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 import { addLine, checkout, completedEvent, deliver, emulatorUrl, pay, signedEvent } from "./checkout-kit";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
@@ -151,5 +153,35 @@ describe("Stripe's refund events", () => {
     expect(row!.status).toBe("FAILED");
     const again = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
     expect(again.status).toBe("SUCCEEDED");
+  });
+});
+
+describe("POST /api/cancel-order and /api/refund-order", () => {
+  const cancel = (cookie: string | undefined, orderId: string) => cancelRoute(jsonRequest("/api/cancel-order", { orderId }, { cookie }), noContext);
+  const refund = (cookie: string | undefined, body: unknown) => refundRoute(jsonRequest("/api/refund-order", body, { cookie }), noContext);
+
+  it("a shopper cancels only their own order; nobody signed out does; refunds are the admin's", async () => {
+    const order = await paidOrder(1);
+    expect((await cancel(undefined, order.orderId)).status).toBe(401);
+    expect((await cancel((await shopper()).cookie, order.orderId)).status).toBe(404);
+    const lines = [{ orderItemId: order.itemId, quantity: 1 }];
+    expect((await refund(undefined, { orderId: order.orderId, lines })).status).toBe(401);
+    expect((await refund(order.user.cookie, { orderId: order.orderId, lines })).status).toBe(403);
+    expect(await orderRow(order.orderId)).toEqual({ status: "PAID", refundedAmount: 0 });
+    const mine = await cancel(order.user.cookie, order.orderId);
+    expect(mine.status).toBe(200);
+    expect((await mine.json()).data).toMatchObject({ status: "CANCELLED", refund: { amount: order.total / 100, status: "SUCCEEDED" } });
+  });
+
+  it("refund-order validates its lines, then refunds at the snapshot price", async () => {
+    const order = await paidOrder(2);
+    const boss = await adminAccount();
+    for (const body of [{ orderId: order.orderId, lines: [] }, { orderId: order.orderId, lines: [{ orderItemId: order.itemId, quantity: 0 }] }, { orderId: order.orderId, lines: [{ orderItemId: randomUUID(), quantity: 1 }] }]) {
+      expect((await refund(boss.cookie, body)).status).toBe(400);
+    }
+    const answer = await refund(boss.cookie, { orderId: order.orderId, lines: [{ orderItemId: order.itemId, quantity: 2 }], restock: true });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data).toMatchObject({ amount: (2 * PRICE) / 100, status: "SUCCEEDED" });
+    expect(await stockOf(order.productId)).toBe(20);
   });
 });
