@@ -8,8 +8,9 @@ import { cancelOrder, recordStripeRefund, refundOrder } from "@/lib/server/order
 import { shipOrder, type Actor } from "@/lib/server/orders/lifecycle";
 import { stripeClient } from "@/lib/server/providers/stripe";
 import { POST as cancelRoute } from "@/app/api/cancel-order/route";
+import { GET as orderDetails } from "@/app/api/get-order-details/route";
 import { POST as refundRoute } from "@/app/api/refund-order/route";
-import { admin as adminAccount, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
+import { admin as adminAccount, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 import { addLine, checkout, completedEvent, deliver, emulatorUrl, pay, signedEvent } from "./checkout-kit";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
@@ -183,5 +184,25 @@ describe("POST /api/cancel-order and /api/refund-order", () => {
     expect(answer.status).toBe(200);
     expect((await answer.json()).data).toMatchObject({ amount: (2 * PRICE) / 100, status: "SUCCEEDED" });
     expect(await stockOf(order.productId)).toBe(20);
+  });
+});
+
+describe("the order answers", () => {
+  it("gain the state, the tracking, the refunded amount and the timeline; the spec's fields stay", async () => {
+    const order = await paidOrder(2);
+    await shipOrder(order.orderId, admin, { carrier: "Blue Dart", trackingNumber: "BD12345678", trackingUrl: "https://www.bluedart.com/track/BD12345678" });
+    await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false, reason: "One arrived broken" });
+    const [mine] = (await (await orderDetails(getRequest("/api/get-order-details", order.user.cookie), noContext)).json()).data;
+    expect(mine).toMatchObject({
+      _id: order.orderId,
+      total_amount: order.total / 100,
+      status: "SHIPPED",
+      refunded_amount: PRICE / 100,
+      tracking: { carrier: "Blue Dart", number: "BD12345678", url: "https://www.bluedart.com/track/BD12345678" },
+    });
+    expect(mine.timeline.map((entry: { type: string }) => entry.type)).toEqual(["paid", "shipped", "refunded"]);
+    expect(mine.timeline[0]).toMatchObject({ actor: "stripe", amount: order.total / 100 });
+    expect(mine.timeline[1]).toMatchObject({ actor: "admin", carrier: "Blue Dart", trackingNumber: "BD12345678" });
+    expect(mine.timeline[2]).toMatchObject({ actor: "admin", amount: PRICE / 100, note: "One arrived broken" });
   });
 });

@@ -25,6 +25,10 @@ const order = (delivery: DeliveryDetails | null): PublicOrder => ({
   shipping_options: [{ shipping_amount: 4900, shipping_rate: "shr_1", name: "Standard delivery (3–5 business days)" }],
   total_amount: 1048,
   delivery,
+  status: "PAID",
+  refunded_amount: 0,
+  tracking: null,
+  timeline: [],
 });
 
 describe("delivery address text", () => {

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/money";
 import { siteUrl } from "@/lib/site-url";
-import { Prisma, type Order, type OrderItem } from "@/lib/generated/prisma/client";
+import { Prisma, type Order, type OrderEvent, type OrderItem } from "@/lib/generated/prisma/client";
 import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
 import type { CheckoutLine, PublicOrder } from "./types";
@@ -24,7 +24,21 @@ import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, s
 // session id is unique, and the webhook's event ids are recorded in the same transaction.
 
 type ShippingOption = PublicOrder["shipping_options"][number];
-type OrderRow = Order & { items: OrderItem[] };
+type OrderRow = Order & { items: OrderItem[]; events: OrderEvent[] };
+type TimelineEntry = PublicOrder["timeline"][number];
+
+/** One event as the answers show it: money in rupees, the parcel's details when it shipped. */
+function toTimelineEntry(event: OrderEvent): TimelineEntry {
+  const data = (event.data ?? {}) as { amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null };
+  return {
+    type: event.type,
+    at: event.createdAt.toISOString(),
+    actor: event.actor,
+    note: event.note,
+    ...(typeof data.amount === "number" ? { amount: paiseToRupees(data.amount) } : {}),
+    ...(data.carrier ? { carrier: data.carrier, trackingNumber: data.trackingNumber, trackingUrl: data.trackingUrl ?? null } : {}),
+  };
+}
 
 /** `forAdmin`: with the owner's flag (`attention`), which shoppers never see. */
 export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
@@ -44,11 +58,18 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
     shipping_options: order.shippingOptions as ShippingOption[],
     total_amount: paiseToRupees(order.totalAmount),
     delivery: (order.delivery as DeliveryDetails | null) ?? null,
+    status: order.status,
+    refunded_amount: paiseToRupees(order.refundedAmount),
+    tracking: order.carrier && order.trackingNumber ? { carrier: order.carrier, number: order.trackingNumber, url: order.trackingUrl } : null,
+    timeline: order.events.map(toTimelineEntry),
     ...(forAdmin ? { attention: order.attention, attentionNote: order.attentionNote } : {}),
   };
 }
 
-const ITEMS_IN_ORDER = { items: { orderBy: [{ name: "asc" }, { id: "asc" }] } } satisfies Prisma.OrderInclude;
+const ITEMS_IN_ORDER = {
+  items: { orderBy: [{ name: "asc" }, { id: "asc" }] },
+  events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+} satisfies Prisma.OrderInclude;
 
 /** Orders matching `where`, newest first, a page at a time, with how many there are. */
 async function pageOfOrders(where: Prisma.OrderWhereInput, page: number, limit: number, forAdmin = false): Promise<{ orders: PublicOrder[]; total: number }> {
@@ -215,6 +236,8 @@ export async function fulfilCheckoutSession(
         expectedAmount: checkout.total,
         currency: session.currency ?? checkout.currency,
         delivery: deliveryOf(session) ?? Prisma.DbNull,
+        // The order's timeline starts with its payment (lifecycle.ts).
+        events: { create: [{ type: "paid", actor: "stripe", data: { amount: charged, paymentIntentId: paymentIntentId(session) } }] },
         items: {
           create: lines.map((line) => ({
             productId: alive.has(line.productId) ? line.productId : null,
@@ -227,8 +250,6 @@ export async function fulfilCheckoutSession(
       },
       include: ITEMS_IN_ORDER,
     });
-    // The order's timeline starts with its payment (lifecycle.ts).
-    await tx.orderEvent.create({ data: { orderId: order.id, type: "paid", actor: "stripe", data: { amount: charged, paymentIntentId: paymentIntentId(session) } } });
     // Only what was bought leaves the cart: a line raised since keeps the difference, a line
     // added since stays, a product deleted since is simply gone.
     // (Delete first: after the decrement, a kept line would match the delete.)

@@ -89,7 +89,8 @@ async function record(tx: Tx, order: Order, planned: Planned, actor: Actor, opti
       lines: planned.lines,
       restock: options.restock,
       reason: options.reason ?? null,
-      source: "store",
+      // Who asked: an admin or the shopper (made here); "stripe" is kept for the dashboard's.
+      source: actor.kind === "stripe" ? "store" : actor.kind,
       actorId: actor.userId ?? null,
     },
   });
@@ -175,13 +176,13 @@ async function settleRefund(refundId: string, answer: Stripe.Refund): Promise<Re
   return db.$transaction(async (tx) => {
     const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", stripeRefundId: answer.id } });
     if (!settled) return tx.refund.findUniqueOrThrow({ where: { id: refundId } }); // settled before (its event, a retry)
-    await countRefund(tx, settled, "store");
+    await countRefund(tx, settled);
     return settled;
   });
 }
 
 /** A succeeded refund's money leaves the order (and its units return to stock when asked). */
-async function countRefund(tx: Tx, refund: Refund, actor: "store" | "stripe"): Promise<void> {
+async function countRefund(tx: Tx, refund: Refund): Promise<void> {
   const order = await lockOrder(tx, refund.orderId);
   if (!order) return;
   const refundedAmount = Math.min(order.totalAmount, order.refundedAmount + refund.amount);
@@ -192,7 +193,7 @@ async function countRefund(tx: Tx, refund: Refund, actor: "store" | "stripe"): P
     data: { refundedAmount, ...(whole && order.status !== "CANCELLED" ? { status: "REFUNDED" } : {}) },
   });
   await tx.orderEvent.create({
-    data: { orderId: order.id, type: "refunded", actor: refund.source === "stripe" ? "stripe" : actor, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock }, note: refund.reason },
+    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock }, note: refund.reason },
   });
   if (!refund.restock) return;
   const byProduct = new Map<string, number>();
@@ -236,7 +237,7 @@ async function failRefund(refundId: string, reason: string, stripeRefundId?: str
  */
 export async function recordStripeRefund(answer: Stripe.Refund): Promise<"settled" | "recorded" | "known" | "unknown"> {
   const ours = await db.refund.findFirst({
-    where: { OR: [{ stripeRefundId: answer.id }, ...(isRowId(answer.metadata?.refundId) ? [{ id: answer.metadata.refundId, source: "store" }] : [])] },
+    where: { OR: [{ stripeRefundId: answer.id }, ...(isRowId(answer.metadata?.refundId) ? [{ id: answer.metadata.refundId, source: { not: "stripe" } }] : [])] },
   });
   if (ours) {
     const before = ours.status;
@@ -256,7 +257,7 @@ export async function recordStripeRefund(answer: Stripe.Refund): Promise<"settle
       skipDuplicates: true,
     });
     if (inserted.length === 0) return "known" as const;
-    await countRefund(tx, inserted[0]!, "stripe");
+    await countRefund(tx, inserted[0]!);
     return "recorded" as const;
   });
 }
@@ -264,7 +265,7 @@ export async function recordStripeRefund(answer: Stripe.Refund): Promise<"settle
 /** Refunds recorded but not yet sent (Stripe was down): sent again, oldest first. */
 export async function retryPendingRefunds(limit = 20, olderThanMs = 60_000, now = new Date()): Promise<number> {
   const pending = await db.refund.findMany({
-    where: { status: "PENDING", source: "store", stripeRefundId: null, createdAt: { lt: new Date(now.getTime() - olderThanMs) } },
+    where: { status: "PENDING", source: { not: "stripe" }, stripeRefundId: null, createdAt: { lt: new Date(now.getTime() - olderThanMs) } },
     select: { id: true },
     orderBy: { createdAt: "asc" },
     take: limit,

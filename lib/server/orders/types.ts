@@ -14,6 +14,14 @@ export type PublicOrder = {
   total_amount: number;
   /** Where to deliver, as Checkout collected it; null for orders made before it was collected. */
   delivery: DeliveryDetails | null;
+  /** Where the order is in its life: PAID, SHIPPED, DELIVERED, CANCELLED or REFUNDED. */
+  status: string;
+  /** Rupees given back so far. */
+  refunded_amount: number;
+  /** The parcel, once shipped. */
+  tracking: { carrier: string; number: string; url: string | null } | null;
+  /** What happened to the order, oldest first (amounts in rupees). */
+  timeline: { type: string; at: string; actor: string; note: string | null; amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null }[];
   /** Admin answers only: "oversold" when the owner must act, else null (absent for shoppers). */
   attention?: string | null;
   attentionNote?: string | null;
