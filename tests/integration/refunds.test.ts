@@ -11,7 +11,11 @@ import { POST as cancelRoute } from "@/app/api/cancel-order/route";
 import { GET as orderDetails } from "@/app/api/get-order-details/route";
 import { POST as refundRoute } from "@/app/api/refund-order/route";
 import { admin as adminAccount, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
-import { addLine, checkout, completedEvent, deliver, emulatorUrl, pay, signedEvent } from "./checkout-kit";
+import { addLine, checkout, completedEvent, deliver, emulatorUrl, eventually, outbox, pay, signedEvent } from "./checkout-kit";
+import { markDelivered } from "@/lib/server/orders/lifecycle";
+import { formatRupees } from "@/lib/money";
+import { orderNumber } from "@/lib/order-number";
+import { sendPendingStepEmails, sendStepEmail } from "@/lib/server/orders/step-email";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
 const PRICE = 150_000;
@@ -204,5 +208,42 @@ describe("the order answers", () => {
     expect(mine.timeline[0]).toMatchObject({ actor: "stripe", amount: order.total / 100 });
     expect(mine.timeline[1]).toMatchObject({ actor: "admin", carrier: "Blue Dart", trackingNumber: "BD12345678" });
     expect(mine.timeline[2]).toMatchObject({ actor: "admin", amount: PRICE / 100, note: "One arrived broken" });
+  });
+});
+
+describe("the shopper's mail about each step", () => {
+  const subjects = async (email: string) => (await outbox(email)).map((mail) => mail.subject);
+
+  it("shipped (with the tracking link), then delivered: one mail each, however often the senders run", async () => {
+    const order = await paidOrder(1);
+    await shipOrder(order.orderId, admin, { carrier: "Blue Dart", trackingNumber: "BD12345678", trackingUrl: "https://www.bluedart.com/track/BD12345678" });
+    const shipped = await eventually(() => outbox(order.user.email), (mails) => mails.some((mail) => mail.subject.includes("has shipped")));
+    const mail = shipped.find((candidate) => candidate.subject.includes("has shipped"))!;
+    expect(mail.text).toContain("Tracking number: BD12345678");
+    expect(mail.html).toContain('href="https://www.bluedart.com/track/BD12345678"');
+    expect(mail.text).toContain("/user-panel/my-orders");
+    // Every sender again, in parallel: nothing more goes.
+    const [event] = await query<{ id: string }>(`SELECT id FROM "OrderEvent" WHERE "orderId" = $1 AND type = 'shipped'`, [order.orderId]);
+    await Promise.all([sendStepEmail(event!.id), sendStepEmail(event!.id), sendPendingStepEmails({ orderId: order.orderId })]);
+    await markDelivered(order.orderId, admin);
+    await eventually(() => subjects(order.user.email), (list) => list.some((subject) => subject.includes("was delivered")));
+    await sendPendingStepEmails({ orderId: order.orderId });
+    const all = await subjects(order.user.email);
+    expect(all.filter((subject) => subject.includes("has shipped"))).toHaveLength(1);
+    expect(all.filter((subject) => subject.includes("was delivered"))).toHaveLength(1);
+  });
+
+  it("a cancellation's mail says the refund on its way; its refund sends no second mail; a line refund sends its own", async () => {
+    const cancelled = await paidOrder(1);
+    await cancelOrder(cancelled.orderId, { kind: "shopper", userId: cancelled.user.id });
+    const mails = await eventually(() => outbox(cancelled.user.email), (list) => list.some((mail) => mail.subject.includes("is cancelled")));
+    expect(mails.find((mail) => mail.subject.includes("is cancelled"))!.text).toContain(`A refund of ${formatRupees(cancelled.total)} is on its way`);
+    await sendPendingStepEmails({ orderId: cancelled.orderId });
+    expect((await subjects(cancelled.user.email)).filter((subject) => subject.startsWith("A refund of"))).toHaveLength(0);
+
+    const partly = await paidOrder(2);
+    await refundOrder(partly.orderId, admin, { lines: [{ orderItemId: partly.itemId, quantity: 1 }], restock: false });
+    const refunds = await eventually(() => subjects(partly.user.email), (list) => list.some((subject) => subject.startsWith("A refund of")));
+    expect(refunds.filter((subject) => subject.startsWith("A refund of"))).toEqual([`A refund of ${formatRupees(PRICE)} on your Volt Electronics order ${orderNumber(partly.orderId)}`]);
   });
 });

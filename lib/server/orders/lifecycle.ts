@@ -4,6 +4,7 @@ import { ORDER_STATUS_LABELS } from "@/lib/order-lifecycle";
 import { db } from "../platform/db";
 import { conflict, notFound } from "../platform/http";
 import { isRowId } from "../catalog/catalog";
+import { mailOrderSteps } from "./step-email";
 
 // An order's life after payment (see lib/order-lifecycle.ts for the states). Every change is one
 // conditional UPDATE on the current state, in a transaction with the event that records it
@@ -33,7 +34,7 @@ type Change = {
  */
 async function move(orderId: string, actor: Actor, change: Change): Promise<Order> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
-  return db.$transaction(async (tx) => {
+  const moved = await db.$transaction(async (tx) => {
     const [moved] = await tx.order.updateManyAndReturn({
       where: { id: orderId, status: { in: [...change.from] } },
       data: { ...change.set, status: change.to },
@@ -48,6 +49,8 @@ async function move(orderId: string, actor: Actor, change: Change): Promise<Orde
     });
     return moved;
   });
+  mailOrderSteps(orderId);
+  return moved;
 }
 
 /** "This order is cancelled." and the like: the state an action met instead of the one it needs. */

@@ -15,6 +15,7 @@ import { hit } from "../platform/rate-limit";
 import { keepSession, keptSession } from "./stripe-session-cache";
 import { afterStockChange, sellHolds, shortfallNote, sweepExpiredHolds } from "./holds";
 import { retryPendingRefunds } from "./refunds";
+import { sendPendingStepEmails } from "./step-email";
 import { indianMobile, type DeliveryDetails } from "@/lib/india";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 
@@ -485,6 +486,8 @@ if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-producti
     sendPendingOrderEmails().catch((error: unknown) => console.error("[order-email] retry round failed:", error));
     // Holds past their checkout's expiry go back even when Stripe's event never arrives.
     sweepExpiredCheckouts().catch((error: unknown) => console.error("[holds] sweep failed:", error));
+    // The shopper's mails about shipped, delivered, cancelled and refunded orders not sent yet.
+    sendPendingStepEmails().catch((error: unknown) => console.error("[order-email] step mails round failed:", error));
     // Refunds recorded while Stripe was not answering.
     retryPendingRefunds().catch((error: unknown) => console.error("[refunds] retry round failed:", error));
   }, EMAIL_RETRY_INTERVAL_MS);

@@ -8,6 +8,7 @@ import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 import { ORDER_NOT_FOUND, type Actor } from "./lifecycle";
+import { mailOrderSteps } from "./step-email";
 
 // Money given back on an order, through Stripe's Refunds API on the order's payment.
 //
@@ -137,6 +138,7 @@ export async function cancelOrder(orderId: string, actor: Actor, reason?: string
     const refund = left > 0 ? await record(tx, order!, await plan(tx, order!, "whole"), actor, { restock: true, reason: reason ?? "cancelled" }) : null;
     return { order: cancelled, refund };
   });
+  mailOrderSteps(orderId);
   return { order, refund: refund ? await sendRefund(refund.id) : null };
 }
 
@@ -173,12 +175,14 @@ async function settleRefund(refundId: string, answer: Stripe.Refund): Promise<Re
   if (answer.status !== "succeeded") {
     return db.refund.update({ where: { id: refundId }, data: { stripeRefundId: answer.id } });
   }
-  return db.$transaction(async (tx) => {
+  const settled = await db.$transaction(async (tx) => {
     const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", stripeRefundId: answer.id } });
     if (!settled) return tx.refund.findUniqueOrThrow({ where: { id: refundId } }); // settled before (its event, a retry)
     await countRefund(tx, settled);
     return settled;
   });
+  mailOrderSteps(settled.orderId);
+  return settled;
 }
 
 /** A succeeded refund's money leaves the order (and its units return to stock when asked). */
@@ -249,7 +253,7 @@ export async function recordStripeRefund(answer: Stripe.Refund): Promise<"settle
   if (!paymentIntent) return "unknown";
   const order = await db.order.findFirst({ where: { paymentIntentId: paymentIntent }, select: { id: true } });
   if (!order) return "unknown";
-  return db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     if (!locked) return "unknown" as const;
     const inserted = await tx.refund.createManyAndReturn({
@@ -260,6 +264,8 @@ export async function recordStripeRefund(answer: Stripe.Refund): Promise<"settle
     await countRefund(tx, inserted[0]!);
     return "recorded" as const;
   });
+  if (outcome === "recorded") mailOrderSteps(order.id);
+  return outcome;
 }
 
 /** Refunds recorded but not yet sent (Stripe was down): sent again, oldest first. */
