@@ -1,10 +1,12 @@
+import { RETURNS_POLICY_PATH } from "@/lib/returns-policy";
 import { SiteLogo } from "./site-logo";
 
 // docs/PRODUCT.md §2.1: logo, copyright 2024, social buttons that do nothing, dummy links, a non-functional
 // 'Get updates' box and a credit line. The dummy links point at the page itself ("#").
-const LINK_GROUPS = [
+// Beyond the spec: the returns policy, a real page.
+const LINK_GROUPS: { title: string; links: (string | { label: string; href: string })[] }[] = [
   { title: "Company", links: ["Blog", "Pricing", "About Us", "Contact us", "Testimonials"] },
-  { title: "Support", links: ["Legal policy", "Status policy", "Privacy policy", "Terms of service"] },
+  { title: "Support", links: ["Legal policy", "Status policy", "Privacy policy", "Terms of service", { label: "Returns policy", href: RETURNS_POLICY_PATH }] },
 ];
 
 const SOCIALS = [
@@ -36,13 +38,16 @@ export function SiteFooter() {
           <nav key={group.title} aria-label={group.title}>
             <h2 className="mb-3 font-semibold text-slate-900">{group.title}</h2>
             <ul className="space-y-2">
-              {group.links.map((label) => (
-                <li key={label}>
-                  <a href="#" className="hover:text-brand-700 hover:underline">
-                    {label}
-                  </a>
-                </li>
-              ))}
+              {group.links.map((link) => {
+                const { label, href } = typeof link === "string" ? { label: link, href: "#" } : link;
+                return (
+                  <li key={label}>
+                    <a href={href} className="hover:text-brand-700 hover:underline">
+                      {label}
+                    </a>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
         ))}

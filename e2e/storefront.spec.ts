@@ -184,6 +184,8 @@ test("the footer carries the spec's links and the page scrolls to top on navigat
   for (const link of ["Blog", "Pricing", "About Us", "Contact us", "Testimonials", "Legal policy", "Status policy", "Privacy policy", "Terms of service"]) {
     await expect(footer.getByRole("link", { name: link })).toBeVisible();
   }
+  // Beyond the spec: the returns policy is a real page.
+  await expect(footer.getByRole("link", { name: "Returns policy" })).toHaveAttribute("href", "/returns-policy");
   await expect(footer).toContainText("© 2024");
   await expect(footer.getByRole("textbox", { name: "Your email address" })).toBeVisible();
 
@@ -265,4 +267,17 @@ test("the framework scripts carry V8's compile hint; sonner is not in the first 
   // Once the page is up, sonner arrives (idle) and the toaster is in place for the first toast.
   await page.goto("/");
   await expect(page.locator("section[aria-label^='Notifications']")).toBeAttached();
+});
+
+test("@mobile the returns policy: every product page states it, and its page says it whole", async ({ page }, testInfo) => {
+  const [product] = (await (await page.request.get("/api/get-product?limit=1")).json()).data as { _id: string }[];
+  await page.goto(`/product/${product!._id}`);
+  const summary = page.getByTestId("returns-summary");
+  await expect(summary).toHaveText("7-day returns · free return pickup");
+  await summary.click();
+  await expect(page).toHaveURL(/\/returns-policy$/);
+  await expect(page.getByRole("heading", { name: "Returns policy", level: 1 })).toBeVisible();
+  await expect(page.getByText("You can return a product within 7 days of its delivery")).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("returns-policy.png"), fullPage: true });
 });

@@ -143,3 +143,8 @@ export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
 export const LOW_STOCK_THRESHOLD = 5;
 /** The most an admin may set as units on hand. */
 export const STOCK_MAX = 1_000_000;
+
+// Returns (lib/returns-policy.ts): the window a delivered order may be returned in, and who pays
+// the return's shipping ("store": a free pickup; "customer": the shopper sends it back).
+export const RETURN_WINDOW_DAYS = 7;
+export const RETURN_SHIPPING_PAID_BY: "store" | "customer" = "store";

@@ -2,6 +2,7 @@ import type { BreadcrumbList, ItemAvailability, Product, WithContext } from "sch
 import { productAvailability } from "./availability";
 import { SHIPPING_AMOUNT_PAISE, SHIPPING_HANDLING_DAYS, SHIPPING_TRANSIT_DAYS } from "./constants";
 import { paiseToRupees } from "./money";
+import { merchantReturnPolicy } from "./returns-policy";
 import { absoluteUrl } from "./site-url";
 
 // The product page's structured data (schema.org JSON-LD), typed with schema-dts, so a property
@@ -70,6 +71,7 @@ export function productJsonLd(product: JsonLdProductInput, { categoryName }: { c
           transitTime: days(SHIPPING_TRANSIT_DAYS),
         },
       },
+      hasMerchantReturnPolicy: merchantReturnPolicy(),
     },
   };
 }

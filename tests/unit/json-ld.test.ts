@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOW_STOCK_THRESHOLD, SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "@/lib/constants";
+import { LOW_STOCK_THRESHOLD, RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS, SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "@/lib/constants";
 import { breadcrumbJsonLd, type JsonLdProductInput, productJsonLd } from "@/lib/product-json-ld";
 
 // The product page's structured data, checked against schema.org's vocabulary: every @type is a
@@ -34,6 +34,7 @@ const VOCABULARY: Record<string, string[]> = {
     ...["shippingSettingsLink", "transitTimeLabel", "validForMemberTier", "weight", "width"],
   ],
   MonetaryAmount: [...THING, "currency", "maxValue", "minValue", "validFrom", "validThrough", "value"],
+  MerchantReturnPolicy: [...THING, "applicableCountry", "merchantReturnDays", "merchantReturnLink", "refundType", "returnFees", "returnMethod", "returnPolicyCategory", "returnPolicyCountry"],
   DefinedRegion: [...THING, "addressCountry", "addressRegion", "postalCode", "postalCodePrefix", "postalCodeRange"],
   ShippingDeliveryTime: [...THING, "businessDays", "cutoffTime", "handlingTime", "transitTime"],
   QuantitativeValue: [...THING, "additionalProperty", "maxValue", "minValue", "unitCode", "unitText", "value", "valueReference"],
@@ -113,6 +114,20 @@ describe("the product's JSON-LD", () => {
     expect(delivery["@type"]).toBe("ShippingDeliveryTime");
     expect(delivery.handlingTime).toEqual({ "@type": "QuantitativeValue", minValue: 0, maxValue: 1, unitCode: "DAY" });
     expect(delivery.transitTime).toEqual({ "@type": "QuantitativeValue", minValue: SHIPPING_TRANSIT_DAYS.min, maxValue: SHIPPING_TRANSIT_DAYS.max, unitCode: "DAY" });
+  });
+
+  it("states the returns policy from lib/constants.ts: India, a finite window, by mail, who pays", () => {
+    const offer = asNode(productJsonLd(product(10), { categoryName: "Airpodes" })).offers as Node;
+    expect(offer.hasMerchantReturnPolicy).toEqual({
+      "@type": "MerchantReturnPolicy",
+      applicableCountry: "IN",
+      returnPolicyCountry: "IN",
+      returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+      merchantReturnDays: RETURN_WINDOW_DAYS,
+      returnMethod: "https://schema.org/ReturnByMail",
+      returnFees: RETURN_SHIPPING_PAID_BY === "store" ? "https://schema.org/FreeReturn" : "https://schema.org/ReturnShippingFees",
+      merchantReturnLink: "http://localhost:3000/returns-policy",
+    });
   });
 
   it("delivers in the 3–5 business days that the shipping rate's name promises", () => {

@@ -14,6 +14,7 @@ import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
 import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/money";
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/product-json-ld";
 import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
+import { RETURNS_POLICY_PATH, returnsSummary } from "@/lib/returns-policy";
 import { absoluteUrl } from "@/lib/site-url";
 
 type Props = { params: Promise<{ id: string }> };
@@ -138,6 +139,11 @@ export default async function ProductPage({ params }: Props) {
               describedBy={reason}
             />
           </div>
+          <p className="text-sm text-slate-600">
+            <IntentLink href={RETURNS_POLICY_PATH} className="hover:text-brand-700 hover:underline" data-testid="returns-summary">
+              {returnsSummary()}
+            </IntentLink>
+          </p>
           <section aria-labelledby="description-heading" className="space-y-2 pt-2">
             <h2 id="description-heading" className="font-semibold">
               Description
