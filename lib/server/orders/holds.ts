@@ -22,11 +22,16 @@ import type { CheckoutLine } from "./types";
 
 type Tx = Prisma.TransactionClient;
 
+/** Quantities per product id, in the fixed order every transaction takes product rows in (by id). */
+export function inProductOrder(quantities: Map<string, number>): [productId: string, quantity: number][] {
+  return [...quantities].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** Quantities per product, in the fixed order every transaction takes product rows in. */
 function perProduct(lines: Pick<CheckoutLine, "productId" | "quantity">[], sign = 1): Map<string, number> {
   const totals = new Map<string, number>();
   for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + sign * line.quantity);
-  return new Map([...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map(inProductOrder(totals));
 }
 
 /**
@@ -66,7 +71,7 @@ export function afterStockChange(changed: boolean): void {
  */
 export async function moveHolds(tx: Tx, delta: Map<string, number>, names: Map<string, string>): Promise<boolean> {
   let changed = false;
-  for (const [productId, quantity] of [...delta].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [productId, quantity] of inProductOrder(delta)) {
     if (quantity === 0) continue;
     if (quantity > 0) {
       const rows = await tx.$queryRaw<{ available: number }[]>`

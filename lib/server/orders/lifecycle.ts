@@ -30,27 +30,35 @@ type Change = {
 
 /**
  * Moves one order from one of `change.from` to `change.to`, recording the event, or refuses
- * (404 unknown order, 409 with `refusal` for an order in another state).
+ * (404 unknown order, or a shopper's order that is not theirs; 409 with `refusal` for an order in
+ * another state). `then` runs in the same transaction, after the move (a cancellation's refund).
  */
-async function move(orderId: string, actor: Actor, change: Change): Promise<Order> {
+export async function move<T = undefined>(
+  orderId: string,
+  actor: Actor,
+  change: Change,
+  then?: (tx: Prisma.TransactionClient, moved: Order) => Promise<T>,
+): Promise<{ order: Order; then: T | undefined }> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
-  const moved = await db.$transaction(async (tx) => {
+  // A shopper acts only on their own orders: another's is as absent as one that does not exist.
+  const scope: Prisma.OrderWhereInput = actor.kind === "shopper" ? { id: orderId, userId: actor.userId ?? "" } : { id: orderId };
+  const result = await db.$transaction(async (tx) => {
     const [moved] = await tx.order.updateManyAndReturn({
-      where: { id: orderId, status: { in: [...change.from] } },
+      where: { ...scope, status: { in: [...change.from] } },
       data: { ...change.set, status: change.to },
     });
     if (!moved) {
-      const current = await tx.order.findUnique({ where: { id: orderId } });
+      const current = await tx.order.findFirst({ where: scope });
       if (!current) throw notFound(ORDER_NOT_FOUND);
       throw conflict(change.refusal(current));
     }
     await tx.orderEvent.create({
       data: { orderId, type: change.event.type, actor: actor.kind, actorId: actor.userId ?? null, data: change.event.data ?? {}, note: change.event.note ?? null },
     });
-    return moved;
+    return { order: moved, then: then ? await then(tx, moved) : undefined };
   });
   mailOrderSteps(orderId);
-  return moved;
+  return result;
 }
 
 /** "This order is cancelled." and the like: the state an action met instead of the one it needs. */
@@ -65,25 +73,27 @@ function isNow(order: Order): string {
 export type Shipment = { carrier: string; trackingNumber: string; trackingUrl?: string | null; note?: string | null };
 
 /** Paid → shipped, with the carrier and tracking. Nothing ships after a cancellation or refund. */
-export function shipOrder(orderId: string, actor: Actor, shipment: Shipment, now = new Date()): Promise<Order> {
-  return move(orderId, actor, {
+export async function shipOrder(orderId: string, actor: Actor, shipment: Shipment, now = new Date()): Promise<Order> {
+  const { order } = await move(orderId, actor, {
     from: ["PAID"],
     to: "SHIPPED",
     set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl ?? null, shippedAt: now },
     event: { type: "shipped", data: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl ?? null }, note: shipment.note },
     refusal: (order) => `${isNow(order)} It cannot be marked shipped.`,
   });
+  return order;
 }
 
 /** Shipped → delivered. Nothing is delivered before it ships. */
-export function markDelivered(orderId: string, actor: Actor, now = new Date(), note?: string | null): Promise<Order> {
-  return move(orderId, actor, {
+export async function markDelivered(orderId: string, actor: Actor, now = new Date(), note?: string | null): Promise<Order> {
+  const { order } = await move(orderId, actor, {
     from: ["SHIPPED"],
     to: "DELIVERED",
     set: { deliveredAt: now },
     event: { type: "delivered", note },
     refusal: (order) => (order.status === "PAID" ? "This order has not shipped yet: mark it shipped first." : `${isNow(order)} It cannot be marked delivered.`),
   });
+  return order;
 }
 
 /** The order's timeline, oldest first. */

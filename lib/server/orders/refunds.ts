@@ -7,7 +7,8 @@ import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
-import { ORDER_NOT_FOUND, type Actor } from "./lifecycle";
+import { inProductOrder } from "./holds";
+import { move, ORDER_NOT_FOUND, type Actor } from "./lifecycle";
 import { mailOrderSteps } from "./step-email";
 
 // Money given back on an order, through Stripe's Refunds API on the order's payment.
@@ -70,10 +71,13 @@ async function plan(tx: Tx, order: OrderWithItems, lines: RefundLine[] | "whole"
     amount += item.price * line.quantity;
     await tx.orderItem.update({ where: { id: item.id }, data: { refundedQuantity: { increment: line.quantity } } });
   }
-  // Shipping goes back only with the whole order.
-  const shippingAmount = lines === "whole" ? Math.min(shippingOf(order), Math.max(0, left - amount)) : 0;
-  amount += shippingAmount;
-  if (lines === "whole") amount = Math.min(amount, left) || left;
+  // The whole order: everything still refundable, its shipping included (less whatever was
+  // refunded without lines, in Stripe's dashboard). Shipping goes back only with the whole order.
+  let shippingAmount = 0;
+  if (lines === "whole") {
+    shippingAmount = Math.min(shippingOf(order), left - Math.min(amount, left));
+    amount = left;
+  }
   if (amount <= 0) throw conflict(NOTHING_TO_REFUND);
   if (amount > left) {
     throw conflict(`Refunds on this order would come to more than was paid: ${formatRupees(left)} is left to refund.`);
@@ -122,23 +126,23 @@ export const CANNOT_CANCEL = (status: OrderStatus) =>
  * (an admin and the shopper acting at once: one wins).
  */
 export async function cancelOrder(orderId: string, actor: Actor, reason?: string | null, now = new Date()): Promise<{ order: Order; refund: Refund | null }> {
-  if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
-  const ownOnly = actor.kind === "shopper" ? { userId: actor.userId ?? "" } : {};
-  const { order, refund } = await db.$transaction(async (tx) => {
-    const [cancelled] = await tx.order.updateManyAndReturn({ where: { id: orderId, status: "PAID", ...ownOnly }, data: { status: "CANCELLED", cancelledAt: now } });
-    if (!cancelled) {
-      const current = await tx.order.findFirst({ where: { id: orderId, ...ownOnly } });
-      if (!current) throw notFound(ORDER_NOT_FOUND);
-      throw conflict(CANNOT_CANCEL(current.status));
-    }
-    await tx.orderEvent.create({ data: { orderId, type: "cancelled", actor: actor.kind, actorId: actor.userId ?? null, note: reason ?? null } });
-    const order = await lockOrder(tx, orderId);
-    const left = await refundable(tx, order!);
-    // Nothing left to give back (refunded in the dashboard already): cancelled all the same.
-    const refund = left > 0 ? await record(tx, order!, await plan(tx, order!, "whole"), actor, { restock: true, reason: reason ?? "cancelled" }) : null;
-    return { order: cancelled, refund };
-  });
-  mailOrderSteps(orderId);
+  const { order, then: refund } = await move(
+    orderId,
+    actor,
+    {
+      from: ["PAID"],
+      to: "CANCELLED",
+      set: { cancelledAt: now },
+      event: { type: "cancelled", note: reason },
+      refusal: (current) => CANNOT_CANCEL(current.status),
+    },
+    async (tx) => {
+      const order = (await lockOrder(tx, orderId))!;
+      // Nothing left to give back (refunded in the dashboard already): cancelled all the same.
+      if ((await refundable(tx, order)) <= 0) return null;
+      return record(tx, order, await plan(tx, order, "whole"), actor, { restock: true, reason: reason ?? "cancelled" });
+    },
+  );
   return { order, refund: refund ? await sendRefund(refund.id) : null };
 }
 
@@ -206,7 +210,7 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
     if (productId) byProduct.set(productId, (byProduct.get(productId) ?? 0) + line.quantity);
   }
   // Back to stock in product-id order (the stock rules' fixed order), never past the admin's bound.
-  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [productId, quantity] of inProductOrder(byProduct)) {
     await tx.$executeRaw`UPDATE "Product" SET "stock" = LEAST("stock" + ${quantity}, ${STOCK_MAX}) WHERE "id" = ${productId}::uuid`;
   }
 }

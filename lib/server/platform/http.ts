@@ -7,6 +7,7 @@ import { siteUrl } from "@/lib/site-url";
 import { isDatabaseUnavailable } from "./db";
 import { CACHE_CANDIDATE_HEADER, CACHEABLE_ANSWER_HEADER, INTERNAL_ERROR_MESSAGE } from "./answers";
 import { isCrossSiteRequest } from "./origin";
+import { readConfig } from "./config";
 
 // The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
 
@@ -79,6 +80,16 @@ export function matchesSecret(given: string | null, expected: string): boolean {
   const a = Buffer.from(given ?? "");
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The scheduled calls (/api/cron/*): 404 unless CRON_SECRET is set, 401 unless the caller sends
+ * `Authorization: Bearer <CRON_SECRET>` (as Vercel Cron does).
+ */
+export function requireCronSecret(request: Request): void {
+  const secret = readConfig().cronSecret;
+  if (!secret) throw notFound();
+  if (!matchesSecret(request.headers.get("authorization"), `Bearer ${secret}`)) throw unauthorized("A valid cron secret is required.");
 }
 
 export function ok<T>(data: T, message = "", init?: { status?: number }): NextResponse {

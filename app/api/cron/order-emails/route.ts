@@ -1,5 +1,4 @@
-import { readConfig } from "@/lib/server/platform/config";
-import { handle, matchesSecret, notFound, ok, unauthorized } from "@/lib/server/platform/http";
+import { handle, ok, requireCronSecret } from "@/lib/server/platform/http";
 import { sendPendingOrderEmails } from "@/lib/server/orders/orders";
 import { sendPendingStepEmails } from "@/lib/server/orders/step-email";
 
@@ -9,9 +8,7 @@ import { sendPendingStepEmails } from "@/lib/server/orders/step-email";
 const BATCH = 50;
 
 export const GET = handle(async (request) => {
-  const secret = readConfig().cronSecret;
-  if (!secret) throw notFound();
-  if (!matchesSecret(request.headers.get("authorization"), `Bearer ${secret}`)) throw unauthorized("A valid cron secret is required.");
+  requireCronSecret(request);
   const sent = await sendPendingOrderEmails(BATCH);
   // The mails about shipped, delivered, cancelled and refunded orders, too.
   const steps = await sendPendingStepEmails({ limit: BATCH });

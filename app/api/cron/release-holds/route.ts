@@ -1,5 +1,4 @@
-import { readConfig } from "@/lib/server/platform/config";
-import { handle, matchesSecret, notFound, ok, unauthorized } from "@/lib/server/platform/http";
+import { handle, ok, requireCronSecret } from "@/lib/server/platform/http";
 import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
 
 // GET /api/cron/release-holds — for platforms whose instances sleep between requests (Vercel): a
@@ -7,8 +6,6 @@ import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
 // does it once a minute). Answers 404 unless CRON_SECRET is set; the caller sends
 // `Authorization: Bearer <CRON_SECRET>` (as Vercel Cron does).
 export const GET = handle(async (request) => {
-  const secret = readConfig().cronSecret;
-  if (!secret) throw notFound();
-  if (!matchesSecret(request.headers.get("authorization"), `Bearer ${secret}`)) throw unauthorized("A valid cron secret is required.");
+  requireCronSecret(request);
   return ok({ released: await sweepExpiredCheckouts() }, "Expired holds released");
 });
