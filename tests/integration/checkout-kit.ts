@@ -9,7 +9,7 @@ import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as checkoutRoute } from "@/app/api/checkout/route";
 import { POST as webhookRoute } from "@/app/api/webhook/route";
 import { TEST_DELIVERY_FORM } from "../../scripts/emulators/stripe";
-import { BASE, jsonRequest, noContext, query, type Shopper } from "../helpers";
+import { BASE, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 
 export const emulatorUrl = () => process.env.EMULATOR_URL!;
 export const sdk = new Stripe("sk_test_signing_only");
@@ -112,3 +112,26 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
   }
 }
 
+
+export type PaidOrder = { orderId: string; productId: string; user: Shopper; paymentIntentId: string; itemId: string; total: number };
+
+/**
+ * A paid order of `quantity` units of a new product (`stock` units before the sale, selling at
+ * `price` paise), bought by a new shopper and recorded by a signed webhook delivery.
+ */
+export async function paidOrder({ quantity = 1, price = 150_000, stock = 20 }: { quantity?: number; price?: number; stock?: number } = {}): Promise<PaidOrder> {
+  const productId = randomUUID();
+  await query(
+    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], $3, $4, now(), $5)`,
+    [productId, `Order phone ${productId.slice(0, 6)}`, price + 50_000, price, stock],
+  );
+  const user = await shopper();
+  const line = await addLine(user, productId, quantity);
+  const started = await (await checkout(user.cookie, { cartItems: [line] })).json();
+  await pay(started.id);
+  const event = await completedEvent(started.id);
+  expect((await deliver(event.payload, event.header)).status).toBe(200);
+  const [order] = await query<{ id: string; paymentIntentId: string; totalAmount: number }>(`SELECT id, "paymentIntentId", "totalAmount" FROM "Order" WHERE "checkoutSessionId" = $1`, [started.id]);
+  const [item] = await query<{ id: string }>(`SELECT id FROM "OrderItem" WHERE "orderId" = $1`, [order!.id]);
+  return { orderId: order!.id, productId, user, paymentIntentId: order!.paymentIntentId, itemId: item!.id, total: order!.totalAmount };
+}

@@ -7,26 +7,14 @@ import { markDelivered, orderTimeline, shipOrder, type Actor } from "@/lib/serve
 import { POST as deliverRoute } from "@/app/api/deliver-order/route";
 import { POST as shipRoute } from "@/app/api/ship-order/route";
 import { admin as adminAccount, jsonRequest, noContext, query, shopper } from "../helpers";
-import { addLine, checkout, completedEvent, deliver, pay } from "./checkout-kit";
+import { paidOrder as paidOrderOf } from "./checkout-kit";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
 const parcel = { carrier: "Delhivery", trackingNumber: "DL1234567890" };
 
-/** A paid order of one unit, recorded by the webhook. */
+/** A paid order of one unit, recorded by the webhook: its id. */
 async function paidOrder(): Promise<string> {
-  const productId = randomUUID();
-  await query(
-    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 200000, 150000, now(), 10)`,
-    [productId, `Lifecycle phone ${productId.slice(0, 6)}`],
-  );
-  const user = await shopper();
-  const line = await addLine(user, productId);
-  const started = await (await checkout(user.cookie, { cartItems: [line] })).json();
-  await pay(started.id);
-  const event = await completedEvent(started.id);
-  expect((await deliver(event.payload, event.header)).status).toBe(200);
-  const [order] = await query<{ id: string }>(`SELECT id FROM "Order" WHERE "checkoutSessionId" = $1`, [started.id]);
-  return order!.id;
+  return (await paidOrderOf()).orderId;
 }
 
 async function statusOf(orderId: string): Promise<string> {

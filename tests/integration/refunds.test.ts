@@ -10,8 +10,8 @@ import { stripeClient } from "@/lib/server/providers/stripe";
 import { POST as cancelRoute } from "@/app/api/cancel-order/route";
 import { GET as orderDetails } from "@/app/api/get-order-details/route";
 import { POST as refundRoute } from "@/app/api/refund-order/route";
-import { admin as adminAccount, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
-import { addLine, checkout, completedEvent, deliver, emulatorUrl, eventually, outbox, pay, signedEvent } from "./checkout-kit";
+import { admin as adminAccount, getRequest, jsonRequest, noContext, query, shopper } from "../helpers";
+import { deliver, emulatorUrl, eventually, outbox, paidOrder as paidOrderOf, signedEvent, type PaidOrder } from "./checkout-kit";
 import { markDelivered } from "@/lib/server/orders/lifecycle";
 import { formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
@@ -21,25 +21,8 @@ const admin: Actor = { kind: "admin", userId: randomUUID() };
 const PRICE = 150_000;
 const SHIPPING = 4900;
 
-type Paid = { orderId: string; productId: string; user: Shopper; paymentIntentId: string; itemId: string; total: number };
-
-/** A paid order of `quantity` units of a new product (stock 20 before the sale). */
-async function paidOrder(quantity = 2): Promise<Paid> {
-  const productId = randomUUID();
-  await query(
-    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 200000, $3, now(), 20)`,
-    [productId, `Refund phone ${productId.slice(0, 6)}`, PRICE],
-  );
-  const user = await shopper();
-  const line = await addLine(user, productId, quantity);
-  const started = await (await checkout(user.cookie, { cartItems: [line] })).json();
-  await pay(started.id);
-  const event = await completedEvent(started.id);
-  expect((await deliver(event.payload, event.header)).status).toBe(200);
-  const [order] = await query<{ id: string; paymentIntentId: string; totalAmount: number }>(`SELECT id, "paymentIntentId", "totalAmount" FROM "Order" WHERE "checkoutSessionId" = $1`, [started.id]);
-  const [item] = await query<{ id: string }>(`SELECT id FROM "OrderItem" WHERE "orderId" = $1`, [order!.id]);
-  return { orderId: order!.id, productId, user, paymentIntentId: order!.paymentIntentId, itemId: item!.id, total: order!.totalAmount };
-}
+/** A paid order of `quantity` units of a new product at PRICE (stock 20 before the sale). */
+const paidOrder = (quantity = 2): Promise<PaidOrder> => paidOrderOf({ quantity, price: PRICE, stock: 20 });
 
 async function orderRow(orderId: string) {
   const [row] = await query<{ status: string; refundedAmount: number }>(`SELECT status, "refundedAmount" FROM "Order" WHERE id = $1`, [orderId]);
