@@ -12,6 +12,11 @@ export function returnsSummary(): string {
   return `${RETURN_WINDOW_DAYS}-day returns · ${RETURN_SHIPPING_PAID_BY === "store" ? "free return pickup" : "return shipping paid by you"}`;
 }
 
+/** The last moment a product delivered at `deliveredAt` may be returned. */
+export function returnWindowEnd(deliveredAt: Date): Date {
+  return new Date(deliveredAt.getTime() + RETURN_WINDOW_DAYS * 86_400_000);
+}
+
 /** The policy in full sentences, for its page. */
 export function returnsPolicyText(): string[] {
   return [

@@ -281,18 +281,31 @@ export const shipOrderSchema = z
   })
   .refine((body) => body.carrier !== "Other" || Boolean(body.otherCarrier), { message: "Enter the carrier's name", path: ["otherCarrier"] });
 
-/** POST /api/refund-order: lines (or quantities of them) to refund, and whether their units go back to stock. */
-export const refundOrderSchema = z.object({
-  orderId: rowId("orderId"),
-  lines: z
-    .array(z.object({ orderItemId: rowId("orderItemId"), quantity: z.number({ error: "quantity must be a whole number" }).int("quantity must be a whole number").min(1, "Refund at least one unit of a line").max(999, "quantity is too large") }), {
-      error: "Choose the lines to refund",
-    })
-    .min(1, "Choose the lines to refund")
-    .max(100, "At most 100 lines"),
-  restock: z.boolean({ error: "restock must be true or false" }).default(false),
-  reason: z.string().trim().max(500, "The reason is at most 500 characters").optional(),
-});
+/**
+ * POST /api/refund-order: lines (or quantities of them) to refund, or `all` (everything still
+ * refundable, shipping included); whether their units go back to stock; `outsideWindow`: the
+ * admin's word that a delivered order past its returns window is refunded anyway.
+ */
+export const refundOrderSchema = z
+  .object({
+    orderId: rowId("orderId"),
+    lines: z
+      .array(
+        z.object({
+          orderItemId: rowId("orderItemId"),
+          quantity: z.number({ error: "quantity must be a whole number" }).int("quantity must be a whole number").min(1, "Refund at least one unit of a line").max(999, "quantity is too large"),
+        }),
+        { error: "Choose the lines to refund" },
+      )
+      .min(1, "Choose the lines to refund")
+      .max(100, "At most 100 lines")
+      .optional(),
+    all: z.boolean({ error: "all must be true or false" }).optional(),
+    restock: z.boolean({ error: "restock must be true or false" }).default(false),
+    reason: z.string().trim().max(500, "The reason is at most 500 characters").optional(),
+    outsideWindow: z.boolean({ error: "outsideWindow must be true or false" }).default(false),
+  })
+  .refine((body) => (body.all === true) !== Boolean(body.lines), { message: "Choose the lines to refund, or all", path: ["lines"] });
 
 /** POST /api/deliver-order and /api/cancel-order. */
 export const orderIdBodySchema = z.object({ orderId: rowId("orderId"), note: z.string().trim().max(500, "The note is at most 500 characters").optional() });

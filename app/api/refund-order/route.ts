@@ -3,13 +3,14 @@ import { requireAdminWrite } from "@/lib/server/accounts/auth";
 import { refundOrder } from "@/lib/server/orders/refunds";
 import { handle, ok, readBody } from "@/lib/server/platform/http";
 
-// POST /api/refund-order {orderId, lines: [{orderItemId, quantity}], restock, reason?} — admins
-// only, beyond the spec: refunds lines of a paid order at their snapshot prices through Stripe
-// (`amount` in the answer in rupees). 409 when a line was refunded already or the refunds would
-// pass what was paid.
+// POST /api/refund-order {orderId, lines: [{orderItemId, quantity}] | all: true, restock, reason?,
+// outsideWindow?} — admins only, beyond the spec: refunds lines of a paid order at their snapshot
+// prices (or everything left, shipping included) through Stripe (`amount` in the answer in
+// rupees). 409 when a line was refunded already, the refunds would pass what was paid, or a
+// delivered order's returns window has closed and outsideWindow is not set.
 export const POST = handle(async (request) => {
   const admin = await requireAdminWrite(request);
-  const { orderId, lines, restock, reason } = await readBody(request, refundOrderSchema);
-  const refund = await refundOrder(orderId, { kind: "admin", userId: admin.id }, { lines, restock, reason });
+  const { orderId, lines, restock, reason, outsideWindow } = await readBody(request, refundOrderSchema);
+  const refund = await refundOrder(orderId, { kind: "admin", userId: admin.id }, { lines: lines ?? "whole", restock, reason, outsideWindow });
   return ok({ _id: refund.id, amount: refund.amount / 100, status: refund.status }, "Refund sent");
 });

@@ -3,10 +3,10 @@ import type Stripe from "stripe";
 import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/money";
 import { siteUrl } from "@/lib/site-url";
-import { Prisma, type Order, type OrderEvent, type OrderItem } from "@/lib/generated/prisma/client";
+import { Prisma, type Order, type OrderEvent, type OrderItem, type Refund } from "@/lib/generated/prisma/client";
 import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
-import type { CheckoutLine, PublicOrder } from "./types";
+import type { CheckoutLine, PublicOrder, PublicRefund } from "./types";
 import { db } from "../platform/db";
 import { escapeHtml, mailLayout, sendMail, type MailContent } from "../providers/mail";
 import { orderConfirmationEmail } from "./order-email";
@@ -16,7 +16,9 @@ import { keepSession, keptSession } from "./stripe-session-cache";
 import { afterStockChange, sellHolds, shortfallNote, sweepExpiredHolds } from "./holds";
 import { retryPendingRefunds } from "./refunds";
 import { sendPendingStepEmails } from "./step-email";
+import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from "./mail-retry";
 import { indianMobile, type DeliveryDetails } from "@/lib/india";
+import { returnWindowEnd } from "@/lib/returns-policy";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 
 // Orders: made from a paid Checkout Session by one fulfilment function, which both the webhook
@@ -25,7 +27,7 @@ import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, s
 // session id is unique, and the webhook's event ids are recorded in the same transaction.
 
 type ShippingOption = PublicOrder["shipping_options"][number];
-type OrderRow = Order & { items: OrderItem[]; events: OrderEvent[] };
+type OrderRow = Order & { items: OrderItem[]; events: OrderEvent[]; refunds: Refund[] };
 type TimelineEntry = PublicOrder["timeline"][number];
 
 /** One event as the answers show it: money in rupees, the parcel's details when it shipped. */
@@ -41,6 +43,21 @@ function toTimelineEntry(event: OrderEvent): TimelineEntry {
   };
 }
 
+function toPublicRefund(refund: Refund): PublicRefund {
+  return {
+    _id: refund.id,
+    amount: paiseToRupees(refund.amount),
+    shipping_amount: paiseToRupees(refund.shippingAmount),
+    status: refund.status,
+    source: refund.source,
+    reason: refund.reason,
+    failure_reason: refund.failureReason,
+    restock: refund.restock,
+    lines: refund.lines as PublicRefund["lines"],
+    createdAt: refund.createdAt.toISOString(),
+  };
+}
+
 /** `forAdmin`: with the owner's flag (`attention`), which shoppers never see. */
 export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
   return {
@@ -49,11 +66,13 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
     userId: order.userId,
     email: order.customerEmail,
     productDetails: order.items.map((item) => ({
+      _id: item.id,
       productId: item.productId,
       name: item.name,
       image: item.image,
       price: paiseToRupees(item.price),
       quantity: item.quantity,
+      refunded_quantity: item.refundedQuantity,
     })),
     paymentDetails: { paymentId: order.paymentIntentId, payment_method_type: order.paymentMethodTypes, payment_status: order.paymentStatus },
     shipping_options: order.shippingOptions as ShippingOption[],
@@ -61,6 +80,11 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
     delivery: (order.delivery as DeliveryDetails | null) ?? null,
     status: order.status,
     refunded_amount: paiseToRupees(order.refundedAmount),
+    shipped_at: order.shippedAt?.toISOString() ?? null,
+    delivered_at: order.deliveredAt?.toISOString() ?? null,
+    cancelled_at: order.cancelledAt?.toISOString() ?? null,
+    return_window_ends: order.deliveredAt ? returnWindowEnd(order.deliveredAt).toISOString() : null,
+    refunds: order.refunds.map(toPublicRefund),
     tracking: order.carrier && order.trackingNumber ? { carrier: order.carrier, number: order.trackingNumber, url: order.trackingUrl } : null,
     timeline: order.events.map(toTimelineEntry),
     ...(forAdmin ? { attention: order.attention, attentionNote: order.attentionNote } : {}),
@@ -70,6 +94,7 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
 const ITEMS_IN_ORDER = {
   items: { orderBy: [{ name: "asc" }, { id: "asc" }] },
   events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
 } satisfies Prisma.OrderInclude;
 
 /** Orders matching `where`, newest first, a page at a time, with how many there are. */
@@ -93,6 +118,16 @@ export function listOrders(userId: string, page = 1, limit = ORDERS_LIST_MAX): P
 /** Every order, newest first, a page at a time (the admin's Orders screen). */
 export function listAllOrders(page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
   return pageOfOrders({}, page, limit, true);
+}
+
+/**
+ * One order, or null: an admin sees any (with the owner's flag), a shopper only their own
+ * (another's is as absent as one that does not exist).
+ */
+export async function findOrder(orderId: string, viewer: { admin: true } | { userId: string }): Promise<PublicOrder | null> {
+  if (!isRowId(orderId)) return null;
+  const row = await db.order.findFirst({ where: "userId" in viewer ? { id: orderId, userId: viewer.userId } : { id: orderId }, include: ITEMS_IN_ORDER });
+  return row ? toPublicOrder(row, !("userId" in viewer)) : null;
 }
 
 // Fulfilment ----------------------------------------------------------------------------------
@@ -344,24 +379,13 @@ export async function markEventProcessed(event: { id: string; type: string }): P
 
 // The confirmation email ------------------------------------------------------------------------
 
-/** A claim older than this is taken to be a sender that died; the mail is tried again. */
-const EMAIL_CLAIM_MS = 2 * 60_000;
-/** Unsent confirmations are retried for this long, at most this often. */
-const EMAIL_RETRY_DAYS = 3;
-const EMAIL_MAX_ATTEMPTS = 30;
-
 /** Unsent, not being sent by a live sender, and past its backoff: may be sent now. */
 function sendableNow(now: Date): Prisma.OrderWhereInput {
   return {
     emailSentAt: null,
-    OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(now.getTime() - EMAIL_CLAIM_MS) } }],
+    OR: [{ emailClaimedAt: null }, { emailClaimedAt: { lt: new Date(now.getTime() - MAIL_CLAIM_MS) } }],
     AND: [{ OR: [{ emailRetryAt: null }, { emailRetryAt: { lte: now } }] }],
   };
-}
-
-/** After the n-th failed send: 1, 2, 4 … minutes, at most an hour. */
-function emailRetryDelayMs(attempts: number): number {
-  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 }
 
 /**
@@ -381,7 +405,7 @@ export async function sendOrderConfirmation(orderId: string, now = new Date()): 
     const mail = orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`);
     await sendMail({ to: order.customerEmail, ...mail }, { idempotencyKey: `order-confirmation/${order.id}` });
   } catch (error) {
-    await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null, emailRetryAt: new Date(now.getTime() + emailRetryDelayMs(order.emailAttempts)) } });
+    await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null, emailRetryAt: new Date(now.getTime() + mailRetryDelayMs(order.emailAttempts)) } });
     throw error;
   }
   await db.order.update({ where: { id: orderId }, data: { emailSentAt: new Date(), emailRetryAt: null } });
@@ -432,8 +456,8 @@ export async function sendPendingOrderEmails(limit = 20, now = new Date()): Prom
   const pending = await db.order.findMany({
     where: {
       ...sendableNow(now),
-      emailAttempts: { lt: EMAIL_MAX_ATTEMPTS },
-      createdAt: { gt: new Date(now.getTime() - EMAIL_RETRY_DAYS * 86_400_000) },
+      emailAttempts: { lt: MAIL_MAX_ATTEMPTS },
+      createdAt: { gt: retriedSince(now) },
     },
     select: { id: true },
     orderBy: [{ emailRetryAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }],
@@ -449,7 +473,7 @@ export async function sendPendingOrderEmails(limit = 20, now = new Date()): Prom
   }
   // The owner's alerts that did not go out (oversold orders).
   const alerts = await db.order.findMany({
-    where: { attention: { not: null }, attentionMailedAt: null, createdAt: { gt: new Date(now.getTime() - EMAIL_RETRY_DAYS * 86_400_000) } },
+    where: { attention: { not: null }, attentionMailedAt: null, createdAt: { gt: retriedSince(now) } },
     select: { id: true },
     orderBy: { createdAt: "asc" },
     take: limit,

@@ -1,6 +1,8 @@
 import "server-only";
 import Stripe from "stripe";
-import { STOCK_MAX } from "@/lib/constants";
+import { RETURN_WINDOW_DAYS, STOCK_MAX } from "@/lib/constants";
+import { formatDate } from "@/lib/dates";
+import { returnWindowEnd } from "@/lib/returns-policy";
 import { formatRupees } from "@/lib/money";
 import type { Order, OrderStatus, Prisma, Refund } from "@/lib/generated/prisma/client";
 import { isRowId } from "../catalog/catalog";
@@ -102,20 +104,32 @@ async function record(tx: Tx, order: Order, planned: Planned, actor: Actor, opti
 }
 
 /**
- * Refunds lines (or quantities of them) of a paid order, at any time after payment; their units
- * go back to stock with `restock`. 409 when the lines were refunded already or the total would
- * pass what was paid.
+ * Refunds lines (or quantities of them) of a paid order at any time after payment, or (`lines:
+ * "whole"`) everything still refundable, shipping included; the units go back to stock with
+ * `restock`. A delivered order past its returns window (RETURN_WINDOW_DAYS) is refunded only when
+ * the admin says so (`outsideWindow`). 409 when the lines were refunded already, the total would
+ * pass what was paid, or the window has closed unacknowledged.
  */
-export async function refundOrder(orderId: string, actor: Actor, request: { lines: RefundLine[]; restock: boolean; reason?: string | null }): Promise<Refund> {
+export async function refundOrder(
+  orderId: string,
+  actor: Actor,
+  request: { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean },
+  now = new Date(),
+): Promise<Refund> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
-  if (request.lines.length === 0) throw badRequest("Choose the lines to refund.");
+  if (request.lines !== "whole" && request.lines.length === 0) throw badRequest("Choose the lines to refund.");
   const refund = await db.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.deliveredAt && now > returnWindowEnd(order.deliveredAt) && !request.outsideWindow) throw conflict(OUTSIDE_WINDOW(order.deliveredAt));
     return record(tx, order, await plan(tx, order, request.lines), actor, request);
   });
   return sendRefund(refund.id);
 }
+
+/** The 409 for a refund of a delivered order whose returns window has closed, unacknowledged. */
+export const OUTSIDE_WINDOW = (deliveredAt: Date) =>
+  `This order was delivered on ${formatDate(deliveredAt.toISOString())}, more than ${RETURN_WINDOW_DAYS} days ago: it is outside the returns window. Confirm that you refund it anyway.`;
 
 export const CANNOT_CANCEL = (status: OrderStatus) =>
   status === "CANCELLED" ? "This order is already cancelled." : status === "REFUNDED" ? "This order was refunded already." : "This order has shipped: it can no longer be cancelled.";

@@ -6,24 +6,23 @@ import type { Order, OrderEvent, Prisma } from "@/lib/generated/prisma/client";
 import { afterResponse } from "../platform/after-response";
 import { db } from "../platform/db";
 import { escapeHtml, mailLayout, sendMail, STORE_NAME, type MailContent } from "../providers/mail";
+import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from "./mail-retry";
 
 // The shopper's email about each step of an order's life: shipped (carrier and tracking),
 // delivered, cancelled (with the refund on its way), refunded (with the amount). One per step,
 // sent once: the step's event is claimed with a conditional UPDATE (one sender at a time, across
 // instances), Resend gets the idempotency key order-step/<event id>, and a failure releases the
-// claim for the next round (sendPendingStepEmails, every minute with the confirmations).
+// claim and sets the next try, backing off (mail-retry.ts), for the next round (sendPendingStepEmails,
+// every minute with the confirmations).
 
 const MAILED_STEPS = ["shipped", "delivered", "cancelled", "refunded"] as const;
-/** A claim older than this is taken to be a sender that died. */
-const CLAIM_MS = 2 * 60_000;
-const RETRY_DAYS = 3;
-const MAX_ATTEMPTS = 30;
-
+/** Unsent, not being sent by a live sender, and past its backoff: may be sent now. */
 function unsentNow(now: Date): Prisma.OrderEventWhereInput {
   return {
     type: { in: [...MAILED_STEPS] },
     mailSentAt: null,
-    OR: [{ mailClaimedAt: null }, { mailClaimedAt: { lt: new Date(now.getTime() - CLAIM_MS) } }],
+    OR: [{ mailClaimedAt: null }, { mailClaimedAt: { lt: new Date(now.getTime() - MAIL_CLAIM_MS) } }],
+    AND: [{ OR: [{ mailRetryAt: null }, { mailRetryAt: { lte: now } }] }],
   };
 }
 
@@ -85,10 +84,10 @@ export async function sendStepEmail(eventId: string, now = new Date()): Promise<
     const mail = stepEmail(event, event.order, `${siteUrl()}/user-panel/my-orders`, cancelRefund?.amount ?? null);
     if (mail) await sendMail({ to: event.order.customerEmail, ...mail }, { idempotencyKey: `order-step/${event.id}` });
   } catch (error) {
-    await db.orderEvent.update({ where: { id: eventId }, data: { mailClaimedAt: null } });
+    await db.orderEvent.update({ where: { id: eventId }, data: { mailClaimedAt: null, mailRetryAt: new Date(now.getTime() + mailRetryDelayMs(event.mailAttempts)) } });
     throw error;
   }
-  await db.orderEvent.update({ where: { id: eventId }, data: { mailSentAt: new Date() } });
+  await db.orderEvent.update({ where: { id: eventId }, data: { mailSentAt: new Date(), mailRetryAt: null } });
   return "sent";
 }
 
@@ -98,8 +97,8 @@ export async function sendPendingStepEmails(options: { orderId?: string; limit?:
   const pending = await db.orderEvent.findMany({
     where: {
       ...unsentNow(now),
-      mailAttempts: { lt: MAX_ATTEMPTS },
-      createdAt: { gt: new Date(now.getTime() - RETRY_DAYS * 86_400_000) },
+      mailAttempts: { lt: MAIL_MAX_ATTEMPTS },
+      createdAt: { gt: retriedSince(now) },
       ...(options.orderId ? { orderId: options.orderId } : {}),
     },
     select: { id: true },

@@ -8,7 +8,8 @@ export type PublicOrder = {
   createdAt: string;
   userId: string | null;
   email: string;
-  productDetails: { productId: string | null; name: string; image: string[]; price: number; quantity: number }[];
+  /** The lines; `_id` (the line's own id, for refunds) and `refunded_quantity` are beyond the spec. */
+  productDetails: { _id: string; productId: string | null; name: string; image: string[]; price: number; quantity: number; refunded_quantity: number }[];
   paymentDetails: { paymentId: string | null; payment_method_type: string[]; payment_status: string };
   shipping_options: { shipping_amount: number; shipping_rate: string; name: string }[];
   total_amount: number;
@@ -18,6 +19,14 @@ export type PublicOrder = {
   status: string;
   /** Rupees given back so far. */
   refunded_amount: number;
+  /** When it shipped, was delivered or was cancelled (ISO), else null. */
+  shipped_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  /** A delivered order's last day for a return (delivery + RETURN_WINDOW_DAYS), else null. */
+  return_window_ends: string | null;
+  /** The refunds asked for on the order, oldest first (amounts in rupees). */
+  refunds: PublicRefund[];
   /** The parcel, once shipped. */
   tracking: { carrier: string; number: string; url: string | null } | null;
   /** What happened to the order, oldest first (amounts in rupees). */
@@ -25,6 +34,21 @@ export type PublicOrder = {
   /** Admin answers only: "oversold" when the owner must act, else null (absent for shoppers). */
   attention?: string | null;
   attentionNote?: string | null;
+};
+
+/** One refund of an order: PENDING until Stripe answers, then SUCCEEDED or FAILED (with why). */
+export type PublicRefund = {
+  _id: string;
+  amount: number;
+  shipping_amount: number;
+  status: string;
+  /** "admin", "shopper" or "stripe" (made in Stripe's dashboard). */
+  source: string;
+  reason: string | null;
+  failure_reason: string | null;
+  restock: boolean;
+  lines: { orderItemId: string; quantity: number }[];
+  createdAt: string;
 };
 
 /** One bought line as the checkout recorded it: prices in paise; no cart line for Buy Now. */

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OrderEvent" ADD COLUMN     "mailRetryAt" TIMESTAMPTZ(3);
