@@ -16,6 +16,7 @@ import { markDelivered } from "@/lib/server/orders/lifecycle";
 import { formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import { sendPendingStepEmails, sendStepEmail } from "@/lib/server/orders/step-email";
+import { findOrder } from "@/lib/server/orders/orders";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
 const PRICE = 150_000;
@@ -228,5 +229,91 @@ describe("the shopper's mail about each step", () => {
     await refundOrder(partly.orderId, admin, { lines: [{ orderItemId: partly.itemId, quantity: 1 }], restock: false });
     const refunds = await eventually(() => subjects(partly.user.email), (list) => list.some((subject) => subject.startsWith("A refund of")));
     expect(refunds.filter((subject) => subject.startsWith("A refund of"))).toEqual([`A refund of ${formatRupees(PRICE)} on your Volt Electronics order ${orderNumber(partly.orderId)}`]);
+  });
+});
+
+describe("a step's mail that fails", () => {
+  it("is kept, backs off, and is then sent once", async () => {
+    const order = await paidOrder(1);
+    const from = process.env.EMAIL_FROM;
+    process.env.EMAIL_FROM = "not an address"; // the provider refuses the mail (422)
+    let eventId: string;
+    try {
+      await shipOrder(order.orderId, admin, { carrier: "Delhivery", trackingNumber: "DL-0000001" });
+      const [event] = await eventually(
+        () => query<{ id: string; mailAttempts: number; mailClaimedAt: Date | null; mailRetryAt: Date | null }>(`SELECT id, "mailAttempts", "mailClaimedAt", "mailRetryAt" FROM "OrderEvent" WHERE "orderId" = $1 AND type = 'shipped'`, [order.orderId]),
+        (rows) => rows[0]?.mailAttempts === 1 && rows[0].mailClaimedAt === null,
+      );
+      eventId = event!.id;
+      expect(event!.mailRetryAt!.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      if (from === undefined) delete process.env.EMAIL_FROM;
+      else process.env.EMAIL_FROM = from;
+    }
+    // Not again before its retry time; then once, however often the round runs.
+    expect(await sendPendingStepEmails({ orderId: order.orderId })).toBe(0);
+    expect(await outbox(order.user.email)).toHaveLength(1); // the confirmation only
+    const later = new Date(Date.now() + 2 * 60_000);
+    expect(await sendPendingStepEmails({ orderId: order.orderId, now: later })).toBe(1);
+    await sendPendingStepEmails({ orderId: order.orderId, now: new Date(Date.now() + 10 * 60_000) });
+    expect((await outbox(order.user.email)).filter((mail) => mail.subject.includes("has shipped"))).toHaveLength(1);
+    const [sent] = await query<{ mailSentAt: Date | null; mailRetryAt: Date | null }>(`SELECT "mailSentAt", "mailRetryAt" FROM "OrderEvent" WHERE id = $1`, [eventId]);
+    expect(sent).toMatchObject({ mailRetryAt: null });
+    expect(sent!.mailSentAt).not.toBeNull();
+  });
+});
+
+describe("refunds of delivered orders follow the returns policy", () => {
+  const DAY = 86_400_000;
+
+  it("within the returns window a delivered order's lines are refunded; past it, only with the admin's word", async () => {
+    const order = await paidOrder(2);
+    await shipOrder(order.orderId, admin, { carrier: "Blue Dart", trackingNumber: "BD12345678" });
+    const deliveredAt = new Date();
+    await markDelivered(order.orderId, admin, deliveredAt);
+    const line = [{ orderItemId: order.itemId, quantity: 1 }];
+    // Day 6 of 7: a return.
+    const returned = await refundOrder(order.orderId, admin, { lines: line, restock: true, reason: "Returned" }, new Date(deliveredAt.getTime() + 6 * DAY));
+    expect(returned).toMatchObject({ status: "SUCCEEDED", amount: PRICE });
+    // Day 8: refused with the window's dates, nothing written; then allowed when the admin says so.
+    const late = new Date(deliveredAt.getTime() + 8 * DAY);
+    await expect(refundOrder(order.orderId, admin, { lines: line, restock: false }, late)).rejects.toMatchObject({ status: 409, message: expect.stringContaining("outside the returns window") });
+    expect(await orderRow(order.orderId)).toEqual({ status: "DELIVERED", refundedAmount: PRICE });
+    expect(await refundOrder(order.orderId, admin, { lines: line, restock: false, outsideWindow: true }, late)).toMatchObject({ status: "SUCCEEDED" });
+    expect(await orderRow(order.orderId)).toEqual({ status: "DELIVERED", refundedAmount: 2 * PRICE });
+  });
+
+  it("refunding everything left (all) gives back the rest with the shipping, and the order is refunded", async () => {
+    const order = await paidOrder(3);
+    const boss = await adminAccount();
+    await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
+    const refund = (body: unknown) => refundRoute(jsonRequest("/api/refund-order", body, { cookie: boss.cookie }), noContext);
+    // Lines and all at once, or neither: 400.
+    expect((await refund({ orderId: order.orderId })).status).toBe(400);
+    expect((await refund({ orderId: order.orderId, all: true, lines: [{ orderItemId: order.itemId, quantity: 1 }] })).status).toBe(400);
+    const answer = await refund({ orderId: order.orderId, all: true, restock: true });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).data).toMatchObject({ amount: (2 * PRICE + SHIPPING) / 100, status: "SUCCEEDED" });
+    expect(await orderRow(order.orderId)).toEqual({ status: "REFUNDED", refundedAmount: order.total });
+    expect(await stockOf(order.productId)).toBe(19);
+    expect((await refund({ orderId: order.orderId, all: true })).status).toBe(409);
+    const [mine] = (await (await orderDetails(getRequest("/api/get-order-details", order.user.cookie), noContext)).json()).data;
+    expect(mine.productDetails[0]).toMatchObject({ _id: order.itemId, quantity: 3, refunded_quantity: 3 });
+    expect(mine.refunds.map((entry: { amount: number; status: string }) => [entry.amount, entry.status])).toEqual([
+      [PRICE / 100, "SUCCEEDED"],
+      [(2 * PRICE + SHIPPING) / 100, "SUCCEEDED"],
+    ]);
+  });
+});
+
+describe("findOrder", () => {
+  it("shows an admin any order and a shopper only their own", async () => {
+    const order = await paidOrder(1);
+    const stranger = await shopper();
+    expect(await findOrder(order.orderId, { userId: stranger.id })).toBeNull();
+    expect(await findOrder("not-an-id", { admin: true })).toBeNull();
+    expect(await findOrder(order.orderId, { userId: order.user.id })).toMatchObject({ _id: order.orderId, status: "PAID" });
+    expect((await findOrder(order.orderId, { userId: order.user.id }))!.attention).toBeUndefined();
+    expect(await findOrder(order.orderId, { admin: true })).toMatchObject({ _id: order.orderId, attention: null });
   });
 });
