@@ -130,6 +130,7 @@ describe("Stripe's refund events", () => {
   });
 
   it("a refund that fails later (refund.updated: failed) gives the money back to the order, and its units may be refunded again", async () => {
+    await adminAccount(); // at least one admin to tell
     const order = await paidOrder(1);
     const refund = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
     expect((await fetch(`${emulatorUrl()}/stripe/refunds/${refund.stripeRefundId}/fail`, { method: "POST" })).ok).toBe(true);
@@ -140,8 +141,30 @@ describe("Stripe's refund events", () => {
     expect(await orderRow(order.orderId)).toEqual({ status: "PAID", refundedAmount: 0 });
     const [row] = await query<{ status: string }>(`SELECT status FROM "Refund" WHERE id = $1`, [refund.id]);
     expect(row!.status).toBe("FAILED");
+    // The owner is told: the order is flagged (shown first in their list) and the admins mailed.
+    const flagged = async () => (await query<{ attention: string | null; attentionNote: string | null }>(`SELECT attention, "attentionNote" FROM "Order" WHERE id = $1`, [order.orderId]))[0]!;
+    expect(await flagged()).toMatchObject({ attention: "refund failed", attentionNote: expect.stringContaining(`A refund of ${formatRupees(PRICE)} failed`) });
+    const [oldest] = await query<{ email: string }>(`SELECT email FROM "User" WHERE role = 'ADMIN' ORDER BY "createdAt" LIMIT 1`);
+    const alerted = await eventually(() => outbox(oldest!.email), (mails) => mails.some((mail) => mail.subject === `Order needs attention: refund failed (${order.orderId.slice(0, 8)})`));
+    expect(alerted.map((mail) => mail.subject)).toContain(`Order needs attention: refund failed (${order.orderId.slice(0, 8)})`);
     const again = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
     expect(again.status).toBe("SUCCEEDED");
+    expect(await flagged()).toEqual({ attention: null, attentionNote: null });
+  });
+
+  it("a cancellation stands when Stripe refuses its refund: the refund is FAILED, the owner told, and the whole can be refunded again", async () => {
+    const order = await paidOrder(1);
+    // The whole charge refunded at Stripe, its events not (yet) arrived: Stripe refuses the
+    // cancellation's refund (charge_already_refunded).
+    await stripeClient().refunds.create({ payment_intent: order.paymentIntentId, amount: order.total });
+    const cancelled = await cancelRoute(jsonRequest("/api/cancel-order", { orderId: order.orderId }, { cookie: order.user.cookie }), noContext);
+    expect(cancelled.status).toBe(200);
+    const body = await cancelled.json();
+    expect(body.data).toMatchObject({ status: "CANCELLED", refund: { status: "FAILED", amount: order.total / 100 } });
+    expect(body.message).toContain("refused the refund");
+    expect(await orderRow(order.orderId)).toEqual({ status: "CANCELLED", refundedAmount: 0 });
+    const [flag] = await query<{ attention: string | null }>(`SELECT attention FROM "Order" WHERE id = $1`, [order.orderId]);
+    expect(flag!.attention).toBe("refund failed");
   });
 });
 

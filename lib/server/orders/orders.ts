@@ -8,8 +8,9 @@ import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
 import type { CheckoutLine, PublicOrder, PublicRefund } from "./types";
 import { db } from "../platform/db";
-import { escapeHtml, mailLayout, sendMail, type MailContent } from "../providers/mail";
+import { sendMail } from "../providers/mail";
 import { orderConfirmationEmail } from "./order-email";
+import { alertOwner, ATTENTION_OVERSOLD } from "./owner-alert";
 import { unavailable } from "../platform/http";
 import { hit } from "../platform/rate-limit";
 import { keepSession, keptSession } from "./stripe-session-cache";
@@ -306,7 +307,7 @@ export async function fulfilCheckoutSession(
     if (sale.shortfalls.length === 0) return { order, created: true, stockChanged: sale.changed };
     const flagged = await tx.order.update({
       where: { id: order.id },
-      data: { attention: "oversold", attentionNote: shortfallNote(sale.shortfalls) },
+      data: { attention: ATTENTION_OVERSOLD, attentionNote: shortfallNote(sale.shortfalls) },
       include: ITEMS_IN_ORDER,
     });
     return { order: flagged, created: true, stockChanged: sale.changed };
@@ -412,42 +413,6 @@ export async function sendOrderConfirmation(orderId: string, now = new Date()): 
   return "sent";
 }
 
-// The owner's alert ------------------------------------------------------------------------------
-
-function oversoldEmail(order: Pick<Order, "id" | "attentionNote" | "customerEmail">, adminUrl: string): MailContent {
-  const subject = `Order needs attention: oversold (${order.id.slice(0, 8)})`;
-  const lines = [
-    `A paid order came in for units that were no longer in stock: the payment arrived after its hold had been released.`,
-    order.attentionNote ?? "",
-    `Customer: ${order.customerEmail}. The order is recorded and shown first in the admin's Orders: restock, or contact the customer and refund.`,
-  ];
-  return {
-    subject,
-    html: mailLayout(subject, [...lines.map(escapeHtml), `<a href="${escapeHtml(adminUrl)}">Open the orders</a>`]),
-    text: [...lines, "", adminUrl].join("\n"),
-  };
-}
-
-/**
- * Emails every admin about an order flagged for attention, once: claimed like the confirmation
- * (a conditional UPDATE), each mail with an idempotency key; a failure releases the claim so the
- * periodic round (sendPendingOrderEmails) tries again.
- */
-export async function alertOwner(orderId: string, now = new Date()): Promise<"sent" | "skipped"> {
-  const claimed = await db.order.updateMany({ where: { id: orderId, attention: { not: null }, attentionMailedAt: null }, data: { attentionMailedAt: now } });
-  if (claimed.count === 0) return "skipped";
-  const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
-  const admins = await db.user.findMany({ where: { role: "ADMIN" }, select: { id: true, email: true }, orderBy: { createdAt: "asc" }, take: 20 });
-  try {
-    const mail = oversoldEmail(order, `${siteUrl()}/admin-panel/orders`);
-    for (const admin of admins) await sendMail({ to: admin.email, ...mail }, { idempotencyKey: `order-attention/${order.id}/${admin.id}` });
-  } catch (error) {
-    await db.order.update({ where: { id: orderId }, data: { attentionMailedAt: null } });
-    throw error;
-  }
-  return "sent";
-}
-
 /**
  * Retries the confirmations that did not go out (provider down, process stopped), each when its
  * backoff allows; one that keeps failing never holds up the others. Returns how many went.
@@ -471,7 +436,7 @@ export async function sendPendingOrderEmails(limit = 20, now = new Date()): Prom
       console.error(`[order-email] order ${id} still unsent:`, error);
     }
   }
-  // The owner's alerts that did not go out (oversold orders).
+  // The owner's alerts that did not go out (oversold orders, failed refunds).
   const alerts = await db.order.findMany({
     where: { attention: { not: null }, attentionMailedAt: null, createdAt: { gt: retriedSince(now) } },
     select: { id: true },

@@ -12,6 +12,8 @@ import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from ".
 import { inProductOrder } from "./holds";
 import { move, ORDER_NOT_FOUND, type Actor } from "./lifecycle";
 import { mailOrderSteps } from "./step-email";
+import { alertOwner, ATTENTION_REFUND_FAILED, refundFailedNote } from "./owner-alert";
+import { afterResponse } from "../platform/after-response";
 
 // Money given back on an order, through Stripe's Refunds API on the order's payment.
 //
@@ -157,7 +159,15 @@ export async function cancelOrder(orderId: string, actor: Actor, reason?: string
       return record(tx, order, await plan(tx, order, "whole"), actor, { restock: true, reason: reason ?? "cancelled" });
     },
   );
-  return { order, refund: refund ? await sendRefund(refund.id) : null };
+  if (!refund) return { order, refund: null };
+  // The order is cancelled whatever Stripe says now: a refund Stripe could not take is PENDING
+  // (sent again every minute), one it refused is FAILED (the order is flagged for the owner).
+  try {
+    return { order, refund: await sendRefund(refund.id) };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { order, refund: await db.refund.findUniqueOrThrow({ where: { id: refund.id } }) };
+  }
 }
 
 /**
@@ -212,7 +222,12 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
   await tx.order.update({
     where: { id: order.id },
     // A cancelled order stays cancelled; any other whose whole amount went back is refunded.
-    data: { refundedAmount, ...(whole && order.status !== "CANCELLED" ? { status: "REFUNDED" } : {}) },
+    data: {
+      refundedAmount,
+      ...(whole && order.status !== "CANCELLED" ? { status: "REFUNDED" } : {}),
+      // A refund went through: a failed one's flag is settled.
+      ...(order.attention === ATTENTION_REFUND_FAILED ? { attention: null, attentionNote: null } : {}),
+    },
   });
   await tx.orderEvent.create({
     data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock }, note: refund.reason },
@@ -231,7 +246,7 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
 
 /** A refund that did not happen: its lines may be refunded again. */
 async function failRefund(refundId: string, reason: string, stripeRefundId?: string): Promise<Refund> {
-  return db.$transaction(async (tx) => {
+  const refund = await db.$transaction(async (tx) => {
     const before = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
     if (before.status === "FAILED") return before;
     const failed = await tx.refund.update({ where: { id: refundId }, data: { status: "FAILED", failureReason: reason.slice(0, 500), ...(stripeRefundId ? { stripeRefundId } : {}) } });
@@ -247,8 +262,16 @@ async function failRefund(refundId: string, reason: string, stripeRefundId?: str
       }
     }
     await tx.orderEvent.create({ data: { orderId: before.orderId, type: "refund_failed", actor: "stripe", data: { amount: before.amount }, note: reason.slice(0, 1000) } });
+    // The owner must act (money the customer is owed did not go): flagged, unless already flagged
+    // oversold, and mailed. A refund that succeeds later clears the flag (countRefund).
+    await tx.order.updateMany({
+      where: { id: before.orderId, OR: [{ attention: null }, { attention: ATTENTION_REFUND_FAILED }] },
+      data: { attention: ATTENTION_REFUND_FAILED, attentionNote: refundFailedNote(before.amount, reason), attentionMailedAt: null },
+    });
     return failed;
   });
+  afterResponse("order-email", () => alertOwner(refund.orderId));
+  return refund;
 }
 
 /**
