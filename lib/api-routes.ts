@@ -90,6 +90,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/refund-order", methods: ["POST"], access: "admin" },
   { path: "/api/cancel-order", methods: ["POST"], access: "user" },
   { path: "/api/webhook", methods: ["POST"], access: "signed", maxBodyBytes: WEBHOOK_BODY_MAX_BYTES },
+  // For load balancers and probes (lib/server/platform/health.ts): no limits, never cached.
+  { path: "/api/health", methods: ["GET"], access: "public", direct: true },
+  { path: "/api/ready", methods: ["GET"], access: "public", direct: true },
   { path: "/api/cron/order-emails", methods: ["GET"], access: "signed" },
   { path: "/api/cron/release-holds", methods: ["GET"], access: "signed" },
   { path: "/api/internal/catalog-changed", methods: ["POST"], access: "signed" },

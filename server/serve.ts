@@ -62,6 +62,9 @@ await app.prepare();
 const directRoutes = await loadDirectRoutes();
 const { readCookie, readSessionClaims } = await import("../lib/server/accounts/auth");
 const { sessionCookieName } = await import("../lib/session-cookie");
+// GET /api/ready's view of this instance: the broadcast listener's state and the drain.
+const { reportReadiness } = await import("../lib/server/platform/health");
+reportReadiness({ broadcast: "disconnected", draining: false });
 const configHeaders = configHeaderRules();
 if (!configHeaders) console.warn("[store] next.config.mjs's headers() has conditions: Next answers every API route");
 
@@ -86,10 +89,12 @@ let draining = false;
  * refused with 504, the status nginx is told to pass on (`proxy_next_upstream … http_504`, the
  * store answers no 504 of its own), so nginx sends each to another instance and marks this one
  * failed for its fail_timeout. Writes are answered here, once: nginx never re-sends a request it
- * has written to an instance. A future GET /api/ready answers from the same flag.
+ * has written to an instance. The probes still get their answers: /api/health 200, /api/ready
+ * 503 (stopping).
  */
+const PROBES = new Set(["/api/health", "/api/ready"]);
 const server = createServer((request, response) => {
-  if (draining) {
+  if (draining && !PROBES.has(request.url?.split("?")[0] ?? "")) {
     response.setHeader("connection", "close");
     if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") {
       response.writeHead(504, { "content-type": "text/plain; charset=utf-8", "retry-after": "1", "cache-control": "no-store" });
@@ -123,6 +128,7 @@ const listener = new CatalogListener({
   onSessionChange: dropUserSessions,
   // Disconnected, news may be missed: pages live briefly and no session is served from memory.
   onState: (connected) => {
+    reportReadiness({ broadcast: connected ? "connected" : "disconnected" });
     cache?.limitLifetime(connected ? null : OFFLINE_PAGE_SECONDS);
     setSessionCacheEnabled(connected);
   },
@@ -146,6 +152,7 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   draining = true;
+  reportReadiness({ draining: true });
   console.log(`[store] Stopping: reads go to other instances for ${drainDelayMs} ms, then the requests in flight finish`);
   clearInterval(offlineRefresh);
   setTimeout(() => {

@@ -18,6 +18,8 @@
 // No upstream keepalive on purpose: each request opens its own connection, so an instance that
 // is draining never has a request sent on a kept-alive connection it is closing. No `timeout`: a
 // slow answer is waited for (proxy_read_timeout), never sent again.
+// /api/health and /api/ready are never passed on (`proxy_next_upstream off`): a probe through
+// nginx hears the instance it reached; orchestrators probe each instance directly.
 export function nginxConfig(options: { listen: string; upstreams: string[]; prefix: string; user?: string }): string {
   const at = (name: string) => `${options.prefix}/${name}`;
   return `${options.user ? `user ${options.user};\n` : ""}worker_processes 1;
@@ -38,6 +40,13 @@ ${options.upstreams.map((address) => `    server ${address} max_fails=1 fail_tim
   server {
     listen ${options.listen};
     client_max_body_size 4m;
+    # The probes answer for the instance that got them: never passed on to another.
+    location ~ ^/api/(health|ready)$ {
+      proxy_pass http://store;
+      proxy_next_upstream off;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 5s;
+    }
     location / {
       proxy_pass http://store;
       proxy_http_version 1.1;

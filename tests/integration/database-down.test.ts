@@ -34,6 +34,19 @@ describe("with the database down", () => {
   });
 });
 
+describe("the probes with the database down", () => {
+  it("GET /api/health still answers 200; GET /api/ready answers 503 saying the database does not answer", async () => {
+    const health = await (await import("@/app/api/health/route")).GET();
+    expect(health.status).toBe(200);
+    const ready = await (await import("@/app/api/ready/route")).GET();
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    const body = await ready.json();
+    expect(body).toMatchObject({ success: false, error: true, data: { ready: false, checks: { database: "down" } } });
+    expect(body.message).toContain("the database does not answer");
+  });
+});
+
 describe("isDatabaseUnavailable", () => {
   it("knows a lost database however it is wrapped, and nothing else", () => {
     expect(isDatabaseUnavailable({ name: "PrismaClientKnownRequestError", code: "P2010", meta: { driverAdapterError: { cause: { kind: "DatabaseNotReachable" } } } })).toBe(true);

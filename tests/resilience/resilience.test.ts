@@ -34,6 +34,16 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
+/** GET /api/ready on one instance until it answers 200 (at most 15 s), or its last answer. */
+async function eventuallyReady(instance: string): Promise<Answer> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const answer = await call(instance, "/api/ready");
+    if (answer.status === 200 || Date.now() > until) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: cluster.databaseUrl });
   await client.connect();
@@ -342,11 +352,16 @@ describe("PostgreSQL stopped and restarted under load", () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const during = await Promise.all(events.map((event) => deliver(cluster.url, event)));
     const down = await call(cluster.url, "/api/user-details", { cookie: shopper.cookie });
+    // Each instance says it is not ready (asked directly, as an orchestrator's probe does), and alive.
+    const notReady = await Promise.all([A, B].map((instance) => call(instance, "/api/ready")));
+    const alive = await Promise.all([A, B].map((instance) => call(instance, "/api/health")));
     await new Promise((resolve) => setTimeout(resolve, 4000));
     const restartAt = Date.now();
     await cluster.database.start!();
     const startedAt = Date.now();
     await runs;
+    // Ready again once the database is back (and each broadcast listener has reconnected).
+    const readyAgain = await Promise.all([A, B].map((instance) => eventuallyReady(instance)));
 
     const summary = (name: string) => {
       const mine = outcomes.filter((outcome) => outcome.load === name);
@@ -361,6 +376,16 @@ describe("PostgreSQL stopped and restarted under load", () => {
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ success: false, error: true, message: DATABASE_UNAVAILABLE_MESSAGE });
     expect(down.ms).toBeLessThan(2000);
+    expect(notReady.map((answer) => [answer.status, answer.body.data?.checks?.database])).toEqual([
+      [503, "down"],
+      [503, "down"],
+    ]);
+    expect(notReady.every((answer) => answer.ms < 2500)).toBe(true);
+    expect(alive.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(readyAgain.map((answer) => [answer.status, answer.body.data?.checks])).toEqual([
+      [200, { database: "ok", broadcast: "connected", draining: false }],
+      [200, { database: "ok", broadcast: "connected", draining: false }],
+    ]);
 
     expect(errors).toEqual([]);
     // Cached pages all the way through.
@@ -408,8 +433,13 @@ describe("an instance stopped under load", () => {
     ]);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const signalled = Date.now();
-    const code = await cluster.instances.A.stop("SIGTERM");
+    const stopped = cluster.instances.A.stop("SIGTERM");
+    // While it drains, its probes say so: alive, not ready (a balancer polling it stops choosing it).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [drainingReady, drainingHealth] = await Promise.all([call(A, "/api/ready"), call(A, "/api/health")]);
+    const code = await stopped;
     const stoppedIn = Date.now() - signalled;
+    expect([drainingReady.status, drainingReady.body?.data?.checks?.draining, drainingHealth.status]).toEqual([503, true, 200]);
     await runs;
     const failed = outcomes.filter((outcome) => outcome.status >= 400 && outcome.status !== 429);
     const written = outcomes.filter((outcome) => outcome.load === "writes" && outcome.status < 300).length;

@@ -10,10 +10,18 @@ import { API_ROUTES, routeFile } from "@/lib/api-routes";
 import { directRouteEntry } from "../../server/compiled";
 import { configHeaderRules } from "../../server/direct-routes";
 
+/** A direct route's answer without a session or a database. */
+function expectedAnswer(path: string): [number, string] {
+  if (path === "/api/health") return [200, "OK"];
+  if (path === "/api/ready") return [503, "Not ready: the database does not answer."];
+  return [401, "Please log in first."];
+}
+
 describe("direct routes", () => {
   it("load from their route files under node --import tsx, each with the methods the route list names", () => {
     // Each handler is called as the front door calls it: a plain Request (not Next's NextRequest),
-    // here without a session, which every direct route refuses before anything else.
+    // here without a session, which every direct route refuses before anything else (the probes
+    // need none: alive, and not ready without a database).
     const script = `import { loadDirectRoutes } from "./server/direct-routes.ts";
 const routes = await loadDirectRoutes();
 const out = [];
@@ -35,7 +43,7 @@ console.log(JSON.stringify(out));`;
     for (const route of expected) {
       const [methods, answers] = loaded.get(route.path)!;
       expect(methods, route.path).toEqual([...route.methods].sort());
-      for (const [method, status, message] of answers) expect([method, status, message], route.path).toEqual([method, 401, "Please log in first."]);
+      for (const [method, status, message] of answers) expect([method, status, message], route.path).toEqual([method, ...expectedAnswer(route.path)]);
     }
   });
 
@@ -57,7 +65,7 @@ for (const [routePath, url] of ${JSON.stringify(routes)}) {
 console.log(JSON.stringify(out));`;
     const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8", env: { ...process.env, DATABASE_URL: "", NEXTAUTH_SECRET: "direct-routes-test-secret", NODE_OPTIONS: "" } });
     const answers = JSON.parse(output.trim().split("\n").at(-1)!) as [string, string, number, string][];
-    const expected = API_ROUTES.filter((route) => route.direct).flatMap((route) => [...route.methods].sort().map((method) => [route.path, method, 401, "Please log in first."]));
+    const expected = API_ROUTES.filter((route) => route.direct).flatMap((route) => [...route.methods].sort().map((method) => [route.path, method, ...expectedAnswer(route.path)]));
     expect(answers).toEqual(expected);
     rmSync(dir, { recursive: true, force: true });
   });
