@@ -56,7 +56,7 @@ export function OrderCard({ order, headingLevel = 2, actions }: { order: PublicO
         </p>
       </header>
       {order.tracking && (
-        <div className="border-b border-slate-200 py-3">
+        <div className="border-b border-slate-200 py-3 [overflow-wrap:anywhere]">
           <OrderTracking tracking={order.tracking} />
         </div>
       )}
@@ -138,9 +138,11 @@ export function OrderCard({ order, headingLevel = 2, actions }: { order: PublicO
 
 // The card's frame and parts, shared with its skeleton so that both are one size.
 const CARD = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";
-// The header: number and state on one line, the date under them on a phone and beside them wider.
+// The header: on a phone the number, the state and the date one under the other (the state's
+// words are too long to share the number's line at 390 px, and a line that wraps only sometimes
+// would make the skeleton the wrong height); wider, the state beside the number and the date right.
 const HEADER = "flex flex-col gap-1 border-b border-slate-200 pb-3 sm:flex-row sm:items-center sm:justify-between sm:gap-2";
-const TITLE = "flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1";
+const TITLE = "flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3";
 const ITEMS = "divide-y divide-slate-100";
 const ITEM = "flex items-center gap-3 py-3";
 const FIGURES = "grid gap-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2 sm:gap-x-8";
