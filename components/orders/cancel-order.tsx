@@ -35,7 +35,9 @@ export function CancelOrder({ order, onChanged }: { order: PublicOrder; onChange
       try {
         const answer = await postJson<Cancelled>("/api/cancel-order", { orderId: order._id });
         const refund = answer.data.refund;
-        toast.success(refund && refund.amount > 0 ? `Order cancelled. ${formatRupeeAmount(refund.amount)} is on its way back to you.` : "Order cancelled.");
+        // A refund the payment service did not take (yet): the server's message says where the money is.
+        if (refund && refund.status !== "SUCCEEDED") toast.success(answer.message);
+        else toast.success(refund && refund.amount > 0 ? `Order cancelled. ${formatRupeeAmount(refund.amount)} is on its way back to you.` : "Order cancelled.");
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           // It shipped (or was cancelled) meanwhile: the toast says so; the card shows where it is.

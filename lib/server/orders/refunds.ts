@@ -30,6 +30,8 @@ export type RefundLine = { orderItemId: string; quantity: number };
 type Tx = Prisma.TransactionClient;
 type OrderWithItems = Order & { items: { id: string; productId: string | null; name: string; price: number; quantity: number; refundedQuantity: number }[] };
 
+/** A cancellation's refund's reason when none was given (the refunds list says it; the timeline's cancel entry already does). */
+const CANCELLATION_REASON = "Order cancelled";
 const NOTHING_TO_REFUND = "There is nothing left to refund on this order.";
 
 /** The paise the order's lines came to; the rest of what was paid is shipping. */
@@ -156,7 +158,7 @@ export async function cancelOrder(orderId: string, actor: Actor, reason?: string
       const order = (await lockOrder(tx, orderId))!;
       // Nothing left to give back (refunded in the dashboard already): cancelled all the same.
       if ((await refundable(tx, order)) <= 0) return null;
-      return record(tx, order, await plan(tx, order, "whole"), actor, { restock: true, reason: reason ?? "cancelled" });
+      return record(tx, order, await plan(tx, order, "whole"), actor, { restock: true, reason: reason ?? CANCELLATION_REASON });
     },
   );
   if (!refund) return { order, refund: null };
@@ -230,7 +232,7 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
     },
   });
   await tx.orderEvent.create({
-    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock }, note: refund.reason },
+    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock }, note: refund.reason === CANCELLATION_REASON ? null : refund.reason },
   });
   if (!refund.restock) return;
   const byProduct = new Map<string, number>();
