@@ -9,6 +9,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   pending,
   error,
   onConfirm,
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   title: string;
   children: React.ReactNode;
   confirmLabel: string;
+  /** The dismissing button's words, when "Cancel" would read as the action itself (cancelling an order). */
+  cancelLabel?: string;
   pending: boolean;
   /** A refusal, said inside the dialog (outside a modal dialog the toasts are inert). */
   error?: string;
@@ -43,7 +46,7 @@ export function ConfirmDialog({
       <DialogAlert message={error} className="mt-3" />
       <div className="mt-6 flex justify-end gap-2">
         <button type="button" onClick={() => dialog.current?.close()} className="rounded-full px-4 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" onClick={onConfirm} disabled={pending} className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
           {confirmLabel}
