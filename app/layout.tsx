@@ -35,7 +35,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <AppProviders>
           <ScrollToTop />
           <SiteHeader />
-          <main id="main" className="flex-1 pt-16">
+          <main id="main" className="flex-1 pt-16 print:pt-0">
             <PendingPage>{children}</PendingPage>
           </main>
           <SiteFooter />
