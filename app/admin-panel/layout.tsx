@@ -14,7 +14,11 @@ export const metadata: Metadata = { title: { template: "%s · Admin · Volt Elec
 export default function AdminLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-6 md:grid-cols-[14rem_minmax(0,1fr)] md:gap-6 md:py-8 print:block print:p-0 print:[&>aside]:hidden">
-      <AdminMenu />
+      {/* The menu marks the current path: on a page whose address is known only at request time
+          (an order's page) it waits for the request, in a frame of its size. */}
+      <Suspense fallback={<div aria-hidden="true" className="h-[3.75rem] rounded-2xl bg-white shadow-sm md:h-72 print:hidden" />}>
+        <AdminMenu />
+      </Suspense>
       <div className="min-w-0">
         <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading" />}>
           <AdminOnly>{children}</AdminOnly>
