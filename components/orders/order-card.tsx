@@ -1,14 +1,19 @@
-import { formatDateTime } from "@/lib/dates";
-import { formatRupeeAmount, formatRupees } from "@/lib/money";
+import Link from "next/link";
+import { formatDate, formatDateTime } from "@/lib/dates";
+import { formatRupeeAmount, formatRupees, rupeesToPaise } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
+import { RETURNS_POLICY_PATH } from "@/lib/returns-policy";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ProductThumb } from "../product-thumb";
 import { DeliveryAddress } from "./delivery-address";
+import { OrderStatusBadge, OrderTimeline, OrderTracking } from "./order-progress";
 
-// One order as the shopper sees it (My Orders and the success page): date and number, the
-// lines (image, name, quantity, price), payment method and status, shipping and total, and the
-// delivery address when the order has one. No hooks, so it renders on the server (success page)
-// and in the client list alike.
+// One order as the shopper sees it (My Orders and the success page): number, state and date, the
+// parcel's tracking once shipped, the lines (image, name, quantity, price, units refunded),
+// payment method and status, shipping, total and what was refunded, the returns window of a
+// delivered order, the delivery address and the timeline. No hooks, so it renders on the server
+// (success page) and in the client list alike; what the shopper can do with the order (My
+// Orders' "Cancel order") comes in as `actions`, a client component of the caller's.
 
 
 const METHOD_NAMES: Record<string, string> = { card: "Card", upi: "UPI", netbanking: "Net banking" };
@@ -17,20 +22,44 @@ const STATUS_NAMES: Record<string, string> = { paid: "Paid", unpaid: "Awaiting p
 export const paymentMethodLabel = (types: string[]) => types.map((type) => METHOD_NAMES[type] ?? type).join(", ") || "—";
 export const paymentStatusLabel = (status: string) => STATUS_NAMES[status] ?? status;
 
-export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; headingLevel?: 2 | 3 }) {
+/** The id of an order card's heading (focusable: where the focus goes when the card's actions are gone). */
+export const orderHeadingId = (orderId: string) => `order-${orderId}`;
+
+/** What is left to give back on the order, in rupees (the whole of it on a cancellation, shipping included). */
+export function refundableAmount(order: Pick<PublicOrder, "total_amount" | "refunded_amount">): number {
+  return Math.max(0, rupeesToPaise(order.total_amount) - rupeesToPaise(order.refunded_amount)) / 100;
+}
+
+/** A delivered order's returns window: open until its end, closed after (null before delivery). */
+export function returnsWindow(order: Pick<PublicOrder, "status" | "return_window_ends">, now = new Date()): { open: boolean; ends: string } | null {
+  if (order.status !== "DELIVERED" || !order.return_window_ends) return null;
+  return { open: now.getTime() < new Date(order.return_window_ends).getTime(), ends: order.return_window_ends };
+}
+
+export function OrderCard({ order, headingLevel = 2, actions }: { order: PublicOrder; headingLevel?: 2 | 3; actions?: React.ReactNode }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const shipping = order.shipping_options.reduce((sum, option) => sum + option.shipping_amount, 0);
-  const headingId = `order-${order._id}`;
+  const headingId = orderHeadingId(order._id);
+  const pendingRefunds = order.refunds.filter((refund) => refund.status === "PENDING").reduce((sum, refund) => sum + rupeesToPaise(refund.amount), 0);
+  const returns = returnsWindow(order);
   return (
     <article aria-labelledby={headingId} className={CARD} data-testid="order">
-      <header className={`${HEADER} items-baseline`}>
-        <Heading id={headingId} className="font-semibold">
-          Order {orderNumber(order._id)}
-        </Heading>
+      <header className={HEADER}>
+        <div className={TITLE}>
+          <Heading id={headingId} tabIndex={-1} className="font-semibold outline-none">
+            Order {orderNumber(order._id)}
+          </Heading>
+          <OrderStatusBadge status={order.status} />
+        </div>
         <p className="text-sm text-slate-600">
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </p>
       </header>
+      {order.tracking && (
+        <div className="border-b border-slate-200 py-3">
+          <OrderTracking tracking={order.tracking} />
+        </div>
+      )}
       <ul className={ITEMS} aria-label="Items">
         {order.productDetails.map((item, index) => (
           <li key={`${item.productId ?? "gone"}-${index}`} className={ITEM} data-testid="order-item">
@@ -40,6 +69,14 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
               <p className="font-medium [overflow-wrap:anywhere]">{item.name}</p>
               <p className="text-sm text-slate-600">
                 Quantity: <span data-testid="order-item-quantity">{item.quantity}</span> · {formatRupeeAmount(item.price)} each
+                {item.refunded_quantity > 0 && (
+                  <>
+                    {" · "}
+                    <span className="font-medium text-violet-800" data-testid="order-item-refunded">
+                      {item.refunded_quantity === item.quantity ? "refunded" : `${item.refunded_quantity} refunded`}
+                    </span>
+                  </>
+                )}
               </p>
             </div>
             <p className="shrink-0 font-semibold">{formatRupeeAmount(item.price * item.quantity)}</p>
@@ -65,23 +102,50 @@ export function OrderCard({ order, headingLevel = 2 }: { order: PublicOrder; hea
             {formatRupeeAmount(order.total_amount)}
           </dd>
         </div>
+        {order.refunded_amount > 0 && (
+          <div className="flex justify-between gap-2">
+            <dt className="text-slate-600">Refunded</dt>
+            <dd className="font-medium text-violet-800" data-testid="order-refunded">
+              {formatRupeeAmount(order.refunded_amount)}
+            </dd>
+          </div>
+        )}
+        {pendingRefunds > 0 && (
+          <div className="flex justify-between gap-2">
+            <dt className="text-slate-600">Refund on its way</dt>
+            <dd data-testid="order-refund-pending">{formatRupees(pendingRefunds)}</dd>
+          </div>
+        )}
       </dl>
-      {order.delivery && (
-        <div className={DELIVERY}>
-          <DeliveryAddress delivery={order.delivery} headingId={`${headingId}-delivery`} headingLevel={headingLevel === 2 ? 3 : 4} />
+      {returns && (
+        <p className="mt-3 border-t border-slate-200 pt-3 text-sm text-slate-700" data-testid="order-returns">
+          {returns.open ? `Returns open until ${formatDate(returns.ends)}` : `Returns closed on ${formatDate(returns.ends)}`} —{" "}
+          <Link href={RETURNS_POLICY_PATH} className="font-medium text-brand-700 underline">
+            see the returns policy
+          </Link>
+        </p>
+      )}
+      {(order.delivery || order.timeline.length > 0) && (
+        <div className={DETAILS}>
+          {order.delivery && <DeliveryAddress delivery={order.delivery} headingId={`${headingId}-delivery`} headingLevel={headingLevel === 2 ? 3 : 4} />}
+          <OrderTimeline timeline={order.timeline} viewer="shopper" headingId={`${headingId}-timeline`} />
         </div>
       )}
+      {actions && <div className={ACTIONS}>{actions}</div>}
     </article>
   );
 }
 
 // The card's frame and parts, shared with its skeleton so that both are one size.
 const CARD = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";
-const HEADER = "flex flex-wrap justify-between gap-2 border-b border-slate-200 pb-3";
+// The header: number and state on one line, the date under them on a phone and beside them wider.
+const HEADER = "flex flex-col gap-1 border-b border-slate-200 pb-3 sm:flex-row sm:items-center sm:justify-between sm:gap-2";
+const TITLE = "flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1";
 const ITEMS = "divide-y divide-slate-100";
 const ITEM = "flex items-center gap-3 py-3";
 const FIGURES = "grid gap-1 border-t border-slate-200 pt-3 text-sm sm:grid-cols-2 sm:gap-x-8";
-const DELIVERY = "mt-3 border-t border-slate-200 pt-3";
+const DETAILS = "mt-3 grid gap-4 border-t border-slate-200 pt-3 sm:grid-cols-2 sm:gap-8";
+const ACTIONS = "mt-3 border-t border-slate-200 pt-3";
 
 /** A bar standing in for one line of text: `line` is the line's height, `bar` the bar's size. */
 function TextBar({ line, bar }: { line: string; bar: string }) {
@@ -96,8 +160,11 @@ function TextBar({ line, bar }: { line: string; bar: string }) {
 export function OrderCardSkeleton() {
   return (
     <div className={CARD} aria-hidden="true">
-      <div className={`${HEADER} items-center`}>
-        <TextBar line="h-6" bar="h-4 w-40" />
+      <div className={HEADER}>
+        <div className={TITLE}>
+          <TextBar line="h-6" bar="h-4 w-36" />
+          <div className="h-5 w-28 animate-pulse rounded-full bg-slate-200" />
+        </div>
         <TextBar line="h-5" bar="h-3 w-32" />
       </div>
       <div className={ITEMS}>
@@ -118,11 +185,20 @@ export function OrderCardSkeleton() {
         <TextBar line="h-5" bar="h-3 w-full" />
         <TextBar line="h-6" bar="h-4 w-full" />
       </div>
-      <div className={DELIVERY}>
-        <TextBar line="h-5" bar="h-3 w-32" />
-        <TextBar line="h-[1.625rem]" bar="h-3 w-40" />
-        <TextBar line="h-[1.625rem]" bar="h-3 w-56" />
-        <TextBar line="h-[1.625rem]" bar="h-3 w-48" />
+      <div className={DETAILS}>
+        <div className="space-y-1">
+          <TextBar line="h-5" bar="h-3 w-32" />
+          <TextBar line="h-[1.625rem]" bar="h-3 w-40" />
+          <TextBar line="h-[1.625rem]" bar="h-3 w-56" />
+          <TextBar line="h-[1.625rem]" bar="h-3 w-48" />
+        </div>
+        <div>
+          <TextBar line="mb-2 h-5" bar="h-3 w-20" />
+          <div className="border-l-2 border-slate-200 pl-4">
+            <TextBar line="h-5" bar="h-3 w-40" />
+            <TextBar line="h-5" bar="h-3 w-32" />
+          </div>
+        </div>
       </div>
     </div>
   );

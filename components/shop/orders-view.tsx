@@ -5,16 +5,20 @@ import Link from "next/link";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
 import type { PublicOrder } from "@/lib/server/orders/types";
+import { CancelOrder } from "../orders/cancel-order";
 import { OrderCard, OrderCardSkeleton } from "../orders/order-card";
 import { useCurrentUser } from "../use-current-user";
 import { useHydrated } from "../use-hydrated";
 
 export const ORDERS_KEY = "/api/get-order-details";
 
-/** docs/PRODUCT.md §2.9 my-orders: the shopper's orders, newest first; skeletons while loading; an empty state. */
+/**
+ * docs/PRODUCT.md §2.9 my-orders: the shopper's orders, newest first, each with its state, tracking
+ * and timeline; skeletons while loading; an empty state. A paid order not yet shipped can be cancelled.
+ */
 export function OrdersView() {
   const { user, isLoading: userLoading } = useCurrentUser();
-  const { data, error, isLoading } = useSWR(user ? ORDERS_KEY : null, (path: string) => fetchJson<PublicOrder[]>(path));
+  const { data, error, isLoading, mutate } = useSWR(user ? ORDERS_KEY : null, (path: string) => fetchJson<PublicOrder[]>(path));
   const orders = data?.data ?? [];
   // Until hydrated the page cannot know the shopper: the skeleton, never "Sign in to see your orders".
   const hydrated = useHydrated();
@@ -46,7 +50,7 @@ export function OrdersView() {
         <ol className="space-y-4" aria-label="Orders, newest first">
           {orders.map((order) => (
             <li key={order._id}>
-              <OrderCard order={order} />
+              <OrderCard order={order} actions={order.status === "PAID" ? <CancelOrder order={order} onChanged={() => mutate()} /> : undefined} />
             </li>
           ))}
         </ol>

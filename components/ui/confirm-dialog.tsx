@@ -4,7 +4,7 @@ import { useId } from "react";
 import { DialogAlert } from "./dialog-alert";
 import { useModalDialog } from "./use-modal-dialog";
 
-/** A modal question with Cancel and a confirming button; Escape or Cancel closes it. */
+/** A modal question with Cancel (or `cancelLabel`) and a confirming button; Escape or Cancel closes it. */
 export function ConfirmDialog({
   title,
   children,
@@ -18,7 +18,7 @@ export function ConfirmDialog({
   title: string;
   children: React.ReactNode;
   confirmLabel: string;
-  /** The dismissing button's words, when "Cancel" would read as the action itself (cancelling an order). */
+  /** The closing button's words, where "Cancel" would read as the action itself ("Keep order"). */
   cancelLabel?: string;
   pending: boolean;
   /** A refusal, said inside the dialog (outside a modal dialog the toasts are inert). */
