@@ -39,8 +39,13 @@ async function paidOrder(page: Page, prefix: string, lines: [StockedProduct, num
   return { email, order: orders[0]! };
 }
 
+/** The product's availability as shoppers read it (the catalogue, cached). */
 const available = async (page: Page, productId: string) =>
   ((await (await page.request.get("/api/get-product")).json()).data as StockedProduct[]).find((product) => product._id === productId)!.available;
+
+/** The same from the admin's product list, read from the database. */
+const adminAvailable = async (page: Page, productId: string) =>
+  ((await (await page.request.get("/api/admin-products?limit=100&page=1")).json()).data as StockedProduct[]).find((product) => product._id === productId)!.available;
 
 /** The shopper's card for the order on My Orders (the visible copy). */
 async function myOrderCard(page: Page) {
@@ -150,7 +155,7 @@ test("@mobile an order's life: paid, shipped with tracking, delivered, one line 
   await expect(page.getByRole("button", { name: "Mark delivered" })).toHaveCount(0);
 
   // Refund the one-unit line, its unit back in stock: the dialog's total and button say the amount.
-  const stockBefore = await available(page, single.productId!);
+  const stockBefore = await adminAvailable(page, single.productId!);
   const amount = formatRupees(Math.round(single.price * 100));
   await page.getByRole("button", { name: "Refund", exact: true }).click();
   const refund = page.getByRole("dialog", { name: `Refund order ${number}` });
@@ -184,6 +189,9 @@ test("@mobile an order's life: paid, shipped with tracking, delivered, one line 
   await expect(page.getByTestId("order-refunded")).toHaveText(amount);
   await expect(status).toHaveText("Delivered");
   await expect(page.locator("main").getByTestId("order-timeline")).toContainText(`Refunded ${amount}`);
+  // The unit is back (the admin's list reads the database), and shoppers see it at once (the
+  // catalogue's cached reads were refreshed).
+  expect(await adminAvailable(page, single.productId!)).toBe(stockBefore + 1);
   expect(await available(page, single.productId!)).toBe(stockBefore + 1);
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: testInfo.outputPath("order-refunded.png"), fullPage: true });
