@@ -89,7 +89,10 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
             <span>Units of these lines</span>
           </label>
           <label className="flex items-start gap-2 text-sm">
-            <input type="radio" name="mode" value="all" checked={mode === "all"} onChange={() => setMode("all")} className="mt-0.5 h-4 w-4 accent-brand-600" />
+            <input type="radio" name="mode" value="all" checked={mode === "all"} onChange={() => {
+                setProblem("");
+                setMode("all");
+              }} className="mt-0.5 h-4 w-4 accent-brand-600" />
             <span>Everything left ({formatRupees(left)}, shipping included)</span>
           </label>
         </fieldset>
@@ -117,7 +120,10 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
                     placeholder="0"
                     value={typed[item._id] ?? ""}
                     disabled={mode === "all"}
-                    onChange={(event) => setTyped((now) => ({ ...now, [item._id]: event.target.value }))}
+                    onChange={(event) => {
+                      setProblem("");
+                      setTyped((now) => ({ ...now, [item._id]: event.target.value }));
+                    }}
                     aria-invalid={Boolean(lineErrors[item._id])}
                     aria-describedby={lineErrors[item._id] ? `${id}-qty-${item._id}-error` : undefined}
                     className={`${INPUT_CLASS} w-24 disabled:bg-slate-100`}
