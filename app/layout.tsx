@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { Suspense } from "react";
 
 import { AppProviders } from "@/components/app-providers";
 import { InlineScript } from "@/components/inline-script";
@@ -33,9 +34,13 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       </head>
       <body className="flex min-h-screen flex-col font-sans">
         <AppProviders>
-          <ScrollToTop />
+          {/* It reads the path: on a route whose params are known only at request time (an admin
+              order page) that waits for the request, so it has a boundary of its own. */}
+          <Suspense fallback={null}>
+            <ScrollToTop />
+          </Suspense>
           <SiteHeader />
-          <main id="main" className="flex-1 pt-16">
+          <main id="main" className="flex-1 pt-16 print:pt-0">
             <PendingPage>{children}</PendingPage>
           </main>
           <SiteFooter />

@@ -17,7 +17,7 @@ const SOCIALS = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white text-sm text-slate-700">
+    <footer className="mt-16 border-t print:hidden border-slate-200 bg-white text-sm text-slate-700">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
           <SiteLogo />

@@ -7,7 +7,7 @@ import { SiteLogo } from "./site-logo";
 /** docs/PRODUCT.md §2.1: the fixed header. Everything per-user is a client leaf, so every page stays cacheable. */
 export function SiteHeader() {
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-slate-200 bg-white/95 shadow-sm backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b print:hidden border-slate-200 bg-white/95 shadow-sm backdrop-blur">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4">
         <SiteLogo compact />
         <Suspense fallback={<SearchBoxFallback className="hidden w-full max-w-sm md:block" />}>

@@ -17,6 +17,11 @@ export function returnWindowEnd(deliveredAt: Date): Date {
   return new Date(deliveredAt.getTime() + RETURN_WINDOW_DAYS * 86_400_000);
 }
 
+/** Whether the returns window that ends at `ends` (an answer's return_window_ends) has closed by `now`. */
+export function returnWindowClosed(ends: string | null, now = new Date()): boolean {
+  return ends !== null && now.getTime() > Date.parse(ends);
+}
+
 /** The policy in full sentences, for its page. */
 export function returnsPolicyText(): string[] {
   return [

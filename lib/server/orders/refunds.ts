@@ -9,7 +9,7 @@ import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
-import { inProductOrder } from "./holds";
+import { afterStockChange, inProductOrder } from "./holds";
 import { move, ORDER_NOT_FOUND, type Actor } from "./lifecycle";
 import { mailOrderSteps } from "./step-email";
 import { alertOwner, ATTENTION_REFUND_FAILED, refundFailedNote } from "./owner-alert";
@@ -205,12 +205,16 @@ async function settleRefund(refundId: string, answer: Stripe.Refund): Promise<Re
   if (answer.status !== "succeeded") {
     return db.refund.update({ where: { id: refundId }, data: { stripeRefundId: answer.id } });
   }
+  let restocked = false;
   const settled = await db.$transaction(async (tx) => {
     const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", stripeRefundId: answer.id } });
     if (!settled) return tx.refund.findUniqueOrThrow({ where: { id: refundId } }); // settled before (its event, a retry)
     await countRefund(tx, settled);
+    restocked = settled.restock && (settled.lines as RefundLine[]).length > 0;
     return settled;
   });
+  // Units back in stock change what shoppers see available: the catalogue's cached reads refresh.
+  afterStockChange(restocked);
   mailOrderSteps(settled.orderId);
   return settled;
 }

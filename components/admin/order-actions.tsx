@@ -1,0 +1,108 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { RETURN_WINDOW_DAYS } from "@/lib/constants";
+import { formatRupees } from "@/lib/money";
+import { orderNumber } from "@/lib/order-number";
+import { refundableLeftPaise } from "@/lib/order-refunds";
+import type { PublicOrder } from "@/lib/server/orders/types";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";
+import { RefundOrderDialog } from "./refund-order-dialog";
+import { ShipOrderDialog } from "./ship-order-dialog";
+import { useOrderAction } from "./use-order-action";
+
+type Open = "ship" | "deliver" | "cancel" | "refund" | null;
+
+/**
+ * The actions the order's state allows, each behind a dialog that says what it will do: mark
+ * shipped (paid), mark delivered (shipped), cancel and refund (paid), refund (whenever something
+ * is left to give back), and print the packing slip. After a success the dialog closes, the page
+ * reads the order again and the focus goes to the order's heading (the button pressed may be gone).
+ */
+export function OrderActions({ order, windowClosed, headingId }: { order: PublicOrder; windowClosed: boolean; headingId: string }) {
+  const [open, setOpen] = useState<Open>(null);
+  const [done, setDone] = useState(0);
+  const number = orderNumber(order._id);
+  const left = refundableLeftPaise(order);
+  const close = () => setOpen(null);
+  const finish = () => {
+    setOpen(null);
+    setDone((count) => count + 1);
+  };
+  useEffect(() => {
+    if (done > 0) document.getElementById(headingId)?.focus();
+  }, [done, headingId]);
+
+  return (
+    <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3" role="group" aria-label="Order actions">
+      {order.status === "PAID" && (
+        <button type="button" onClick={() => setOpen("ship")} className={PRIMARY_ACTION}>
+          Mark shipped
+        </button>
+      )}
+      {order.status === "SHIPPED" && (
+        <button type="button" onClick={() => setOpen("deliver")} className={PRIMARY_ACTION}>
+          Mark delivered
+        </button>
+      )}
+      {left > 0 && (
+        <button type="button" onClick={() => setOpen("refund")} className={SECONDARY_ACTION}>
+          Refund
+        </button>
+      )}
+      {order.status === "PAID" && (
+        <button type="button" onClick={() => setOpen("cancel")} className={SECONDARY_ACTION}>
+          Cancel and refund
+        </button>
+      )}
+      <button type="button" onClick={() => window.print()} className={SECONDARY_ACTION}>
+        Print packing slip
+      </button>
+      {open === "ship" && <ShipOrderDialog orderId={order._id} number={number} onDone={finish} onClose={close} />}
+      {open === "deliver" && <DeliverDialog orderId={order._id} number={number} onDone={finish} onClose={close} />}
+      {open === "cancel" && <CancelDialog orderId={order._id} number={number} amount={left} onDone={finish} onClose={close} />}
+      {open === "refund" && <RefundOrderDialog order={order} number={number} windowClosed={windowClosed} onDone={finish} onClose={close} />}
+    </div>
+  );
+}
+
+type StepProps = { orderId: string; number: string; onDone: () => void; onClose: () => void };
+
+function DeliverDialog({ orderId, number, onDone, onClose }: StepProps) {
+  const { pending, error, send } = useOrderAction();
+  return (
+    <ConfirmDialog
+      title={`Mark order ${number} delivered?`}
+      confirmLabel="Mark delivered"
+      pending={pending}
+      error={error}
+      onConfirm={async () => {
+        if (await send("/api/deliver-order", { orderId }, () => `Order ${number} marked delivered`)) onDone();
+      }}
+      onClose={onClose}
+    >
+      The customer is emailed, and their {RETURN_WINDOW_DAYS}-day returns window starts now.
+    </ConfirmDialog>
+  );
+}
+
+function CancelDialog({ orderId, number, amount, onDone, onClose }: StepProps & { amount: number }) {
+  const { pending, error, send } = useOrderAction();
+  return (
+    <ConfirmDialog
+      title={`Cancel order ${number}?`}
+      confirmLabel="Cancel and refund"
+      cancelLabel="Keep order"
+      pending={pending}
+      error={error}
+      onConfirm={async () => {
+        if (await send("/api/cancel-order", { orderId }, () => `Order ${number} cancelled`)) onDone();
+      }}
+      onClose={onClose}
+    >
+      {amount > 0 ? `Cancel order ${number} and refund ${formatRupees(amount)} to the customer?` : `Cancel order ${number}? Nothing is left to refund on it.`} Its units go back to stock, and the
+      customer is emailed.
+    </ConfirmDialog>
+  );
+}
