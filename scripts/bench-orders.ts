@@ -169,6 +169,11 @@ async function main() {
   await fill(client);
   console.error(`[bench] wrote ${ORDERS} synthetic orders with their lines, events and refunds in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+  // The counts the trigger keeps must be what counting every order says, or the figures mean nothing.
+  const { rows: counted } = await client.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM "Order" GROUP BY status`);
+  const kept = (await listOrdersForAdmin({ page: 1, limit: 1 })).counts;
+  for (const { status, n } of counted) if (kept[status as keyof typeof kept] !== n) throw new Error(`OrderStatusCount says ${kept[status as keyof typeof kept]} ${status}, counting says ${n}`);
+
   // What the admin searches for: the number, email and phone of orders picked at random each time.
   const { rows: sample } = await client.query<{ id: string; email: string; phone: string }>(
     `SELECT id, "customerEmail" AS email, delivery ->> 'phone' AS phone FROM "Order" TABLESAMPLE SYSTEM (5) LIMIT 1000`,

@@ -8,6 +8,8 @@ import { GET as allOrders } from "@/app/api/all-orders/route";
 import { orderNumber } from "@/lib/order-number";
 import { admin, getRequest, noContext, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
 import { paidOrder } from "./checkout-kit";
+import { shipOrder } from "@/lib/server/orders/lifecycle";
+import { cancelOrder } from "@/lib/server/orders/refunds";
 
 onOwnDatabase("admin_orders");
 
@@ -153,5 +155,25 @@ describe("GET /api/all-orders: who may ask, and what is refused", () => {
     const { status, body } = await list(params);
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, error: true, message });
+  });
+});
+
+describe("the counts per state, kept by the database", () => {
+  /** What counting every order says. */
+  async function counted(): Promise<Record<string, number>> {
+    const rows = await query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM "Order" GROUP BY status`);
+    return { PAID: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0, REFUNDED: 0, ...Object.fromEntries(rows.map((row) => [row.status, row.n])) };
+  }
+
+  it("follow each order into its new state (shipped, cancelled), as counting every order would say", async () => {
+    const before = (await list()).body.counts;
+    await shipOrder(ids.real!, { kind: "admin", userId: boss.id }, { carrier: "Delhivery", trackingNumber: "DL1234567890" });
+    const another = await paidOrder();
+    await cancelOrder(another.orderId, { kind: "shopper", userId: another.user.id });
+    const after = await list();
+    expect(after.body.counts).toEqual({ ...before, PAID: before.PAID! - 1, SHIPPED: before.SHIPPED! + 1, CANCELLED: before.CANCELLED! + 1 });
+    expect(after.body.counts).toEqual(await counted());
+    expect(after.body.total).toBe(10);
+    expect(await names("?status=SHIPPED")).toEqual(["real", "s2", "s1"]);
   });
 });
