@@ -166,6 +166,7 @@ test("@mobile the admin's Orders screen: tabs by state, a search by email or num
   await expect(waiting).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("pager-status").filter({ visible: true })).toHaveText(/^Showing 1-\d+ of \d+$/);
   await expect(page.getByTestId("admin-order").first().getByTestId("order-status")).toHaveText("Paid, not yet shipped");
+  await page.screenshot({ path: testInfo.outputPath("admin-orders-waiting.png"), fullPage: true });
 
   // The oldest wait on top, so the new one is found by the customer's email.
   await page.getByLabel("Search orders").fill(email);

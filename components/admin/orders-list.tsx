@@ -170,21 +170,24 @@ function OrderRow({ order }: { order: PublicOrder }) {
       data-testid="admin-order"
     >
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 xl:grid-cols-[6.5rem_10rem_minmax(0,1fr)_5rem_6.5rem_auto]">
-        <span className="font-semibold text-brand-700">
-          <span className="sr-only">Order </span>
-          {orderNumber(order._id)}
+        {/* On a phone the number and the state share the first line; on a wide screen each has its column. */}
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 xl:contents">
+          <span className="font-semibold text-brand-700 xl:order-1">
+            <span className="sr-only">Order </span>
+            {orderNumber(order._id)}
+          </span>
+          <span className="xl:order-6 xl:justify-self-end">
+            <OrderStatusBadge status={order.status} />
+          </span>
         </span>
         <span className="justify-self-end font-semibold tabular-nums xl:order-5">{formatRupeeAmount(order.total_amount)}</span>
         <time dateTime={order.createdAt} className="text-slate-600 xl:order-2">
           {formatDateTime(order.createdAt)}
         </time>
-        <span className="justify-self-end xl:order-6">
-          <OrderStatusBadge status={order.status} />
-        </span>
-        <span className="truncate text-slate-800 xl:order-3">{order.email}</span>
         <span className="justify-self-end text-slate-600 xl:order-4 xl:justify-self-start">
           {units} {units === 1 ? "item" : "items"}
         </span>
+        <span className="col-span-2 truncate text-slate-800 xl:order-3 xl:col-span-1">{order.email}</span>
       </div>
       {order.attention && (
         <p className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="order-attention">
