@@ -144,7 +144,7 @@ test("@mobile the admin uploads a product with two images, finds it everywhere a
   await shopperContext.close();
 });
 
-test("@mobile the admin's Orders screen lists orders and opens one", async ({ page, browser }, testInfo) => {
+test("@mobile the admin's Orders screen: tabs by state, a search by email or number, the view in the address", async ({ page, browser }, testInfo) => {
   // One paid order first, through the emulated hosted checkout.
   const buyer = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const buyerPage = await buyer.newPage();
@@ -161,11 +161,39 @@ test("@mobile the admin's Orders screen lists orders and opens one", async ({ pa
   await signInAsAdmin(page);
   await page.goto("/admin-panel/orders");
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+  // Waiting to ship is the default tab, with its count; a freshly paid order is in it.
+  const waiting = page.getByRole("link", { name: /^Waiting to ship \d+/ });
+  await expect(waiting).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("pager-status").filter({ visible: true })).toHaveText(/^Showing 1-\d+ of \d+$/);
-  const row = page.getByTestId("admin-order").filter({ hasText: email }).first();
-  await row.locator("summary").click();
-  await expect(row.getByTestId("order-item")).toHaveCount(1);
-  await expect(row.getByText("Shipping")).toBeVisible();
+  await expect(page.getByTestId("admin-order").first().getByTestId("order-status")).toHaveText("Paid, not yet shipped");
+  await page.screenshot({ path: testInfo.outputPath("admin-orders-waiting.png"), fullPage: true });
+
+  // The oldest wait on top, so the new one is found by the customer's email.
+  await page.getByLabel("Search orders").fill(email);
+  await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(email);
+  const row = page.getByTestId("admin-order").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("order-status")).toHaveText("Paid, not yet shipped");
+  await expect(row).toHaveAttribute("href", /^\/admin-panel\/orders\/[0-9a-f-]{36}$/);
+  const number = (await row.getAttribute("href"))!.replace(/-/g, "").slice(-8).toUpperCase();
+  await expect(row).toContainText(`#${number}`);
+  await expect(page.getByRole("link", { name: /^Waiting to ship 1$/ })).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: testInfo.outputPath("admin-orders.png"), fullPage: true });
+
+  // Another tab keeps the search: nothing shipped for this customer; back returns to the order.
+  await page.getByRole("link", { name: /^Shipped 0$/ }).click();
+  await expect(page.getByText(`No shipped orders match “${email}”.`)).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("status")).toBe("SHIPPED");
+  await page.goBack();
+  await expect(row).toHaveCount(1);
+  await expect(page.getByLabel("Search orders")).toHaveValue(email);
+
+  // By the number the shopper quotes; a reload keeps the view.
+  await page.getByLabel("Search orders").fill(`#${number}`);
+  await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(`#${number}`);
+  await expect(page.getByTestId("admin-order")).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByLabel("Search orders")).toHaveValue(`#${number}`);
+  await expect(page.getByTestId("admin-order").filter({ hasText: email })).toHaveCount(1);
 });

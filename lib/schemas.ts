@@ -1,7 +1,7 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
 import { CATEGORY_VALUES } from "./categories";
-import { CARRIERS, TRACKING_NUMBER } from "./order-lifecycle";
+import { CARRIERS, ORDER_STATUSES, TRACKING_NUMBER } from "./order-lifecycle";
 import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STOCK_MAX } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
@@ -255,6 +255,20 @@ export const adminProductQuerySchema = z
     category: z.enum(CATEGORY_VALUES, { error: "Unknown category" }).optional(),
     /** On sale (active), retired (archived) or both (all, the default). */
     state: z.enum(PRODUCT_STATES, { error: `state must be one of ${PRODUCT_STATES.join(", ")}` }).optional(),
+  })
+  .superRefine(pagingWithin(ADMIN_PAGING_MAX_ROWS));
+
+/** GET /api/all-orders' `status`: one state, or every order ("all", as without it). */
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, "all"] as const;
+export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
+export const ORDER_SEARCH_MAX = 100;
+
+/** GET /api/all-orders: `?page=&limit=` plus `status` and `q` (an order number, an email or its beginning, a phone). */
+export const adminOrderQuerySchema = z
+  .object({
+    ...pageFields,
+    status: z.enum(ORDER_LIST_STATUSES, { error: `status must be one of ${ORDER_LIST_STATUSES.join(", ")}` }).optional(),
+    q: z.string().trim().max(ORDER_SEARCH_MAX, `The search is at most ${ORDER_SEARCH_MAX} characters`).optional(),
   })
   .superRefine(pagingWithin(ADMIN_PAGING_MAX_ROWS));
 

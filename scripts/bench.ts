@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--rows <regex>]
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--rows <regex>]
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -21,6 +21,12 @@
 //     at idle, at its peak during the load and after it.
 //   - search latency over 100 000 synthetic products (a throwaway embedded PostgreSQL, seeded
 //     here, queried through the store's own searchProducts())
+//   - the admin's Orders list over 100 000 synthetic orders (`--orders` N; a throwaway embedded
+//     PostgreSQL, filled here by SQL, queried through the store's own listOrdersForAdmin()): p50,
+//     p99 and max of each query kind (each state's first page, a later page, the search by
+//     order number, email and phone), and refunds per second: 200 paid orders at a Stripe
+//     emulator of its own, each refunded whole through refundOrder(), 10 at a time
+//     (scripts/bench-orders.ts). `--only-orders` measures just these and needs no running store.
 //   - admin (signed in as the demo admin): how long an admin's price edit takes to show on the
 //     product page, the category page and search (polled every 20 ms), and load on the admin
 //     lists (users page 1, products first and a deep page, products by search)
@@ -48,6 +54,7 @@ import { freePort } from "./lib/embedded-postgres";
 import { cgroupLimitMb, cgroupPeakMb } from "../server/memory";
 import { applyMigrations } from "./lib/schema-engine";
 import { TEST_DELIVERY_FORM } from "./emulators/stripe";
+import { startEmulators } from "./emulators/server";
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -520,6 +527,44 @@ async function searchLatency(): Promise<Record<string, string>> {
   }
 }
 
+type ListFigures = { samples: number; p50: number; p99: number; max: number };
+type OrdersFigures = { orders: number; list: Record<string, ListFigures>; refunds: ListFigures & { count: number; concurrency: number; perSecond: number } };
+
+/** The admin's Orders list over synthetic orders and refunds per second (scripts/bench-orders.ts), as table rows. */
+async function ordersFigures(): Promise<void> {
+  const count = Number(flag("--orders") ?? 100_000);
+  const database = await openDatabase({ ephemeral: true });
+  // Its own Stripe (and Resend, for the refund mails) emulator: refunds need real PaymentIntents.
+  const emulators = await startEmulators();
+  try {
+    await applyMigrations(database.url);
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "scripts/bench-orders.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: database.url, EMULATOR_URL: emulators.url, NODE_ENV: "production", STORE_DEMO: "1", BENCH_ORDERS: String(count), STRIPE_SECRET_KEY: "", RESEND_API_KEY: "" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+    if (code !== 0) {
+      rows.push({ what: `admin orders list, ${count} orders`, figures: { "p50 ms": "failed" } });
+      return;
+    }
+    const figures = JSON.parse(output.trim().split("\n").pop()!) as OrdersFigures;
+    for (const [kind, f] of Object.entries(figures.list)) {
+      rows.push({ what: `admin orders ${figures.orders}: ${kind}`, figures: { samples: String(f.samples), "p50 ms": String(f.p50), "p99 ms": String(f.p99), "max ms": String(f.max) } });
+    }
+    const r = figures.refunds;
+    rows.push({
+      what: `refunds: ${r.count} whole refunds via refundOrder + Stripe emulator, ${r.concurrency} at a time`,
+      figures: { "refunds/s": String(r.perSecond), samples: String(r.samples), "p50 ms": String(r.p50), "p99 ms": String(r.p99), "max ms": String(r.max) },
+    });
+  } finally {
+    await emulators.stop();
+    await database.stop();
+  }
+}
+
 function printTable() {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row.figures)))];
   const widths = [Math.max(4, ...rows.map((row) => row.what.length)), ...columns.map((c) => Math.max(c.length, ...rows.map((row) => (row.figures[c] ?? "").length)))];
@@ -530,6 +575,12 @@ function printTable() {
 }
 
 async function main() {
+  if (process.argv.includes("--only-orders")) {
+    console.error("[bench] the admin's orders list and refunds (no store needed)");
+    await ordersFigures();
+    printTable();
+    return;
+  }
   const health = await get("/").catch(() => null);
   if (!health?.ok) throw new Error(`No store answers at ${BASE}: run \`npm run build && npm start\` first (or pass --url).`);
   const product = await productPath();
@@ -658,6 +709,10 @@ async function main() {
   if (!process.argv.includes("--skip-search")) {
     console.error(`[bench] search latency over ${SYNTHETIC} synthetic products`);
     rows.push({ what: `search ${SYNTHETIC} products (searchProducts)`, figures: await searchLatency() });
+  }
+  if (!process.argv.includes("--skip-orders")) {
+    console.error("[bench] the admin's orders list over synthetic orders, and refunds per second");
+    await ordersFigures();
   }
   const groupAtEnd = group(pid);
   if (groupAtEnd) rows.push({ what: "server's memory cgroup after the whole run", figures: { "peak MB": groupAtEnd } });

@@ -1,70 +1,200 @@
 "use client";
 
-import { useState } from "react";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { fetchPage } from "@/lib/api-client";
+import { fetchPage, type ApiPage } from "@/lib/api-client";
 import { ORDERS_PAGE_SIZE } from "@/lib/constants";
 import { formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
-import type { PublicOrder } from "@/lib/server/orders/types";
-import { OrderCard, paymentStatusLabel } from "../orders/order-card";
+import { ORDER_LIST_STATUSES, ORDER_SEARCH_MAX, type OrderListStatus } from "@/lib/schemas";
+import type { OrderCounts, PublicOrder } from "@/lib/server/orders/types";
+import { INPUT_CLASS } from "../account/form-styles";
+import { OrderStatusBadge } from "../orders/order-progress";
 import { ListBody } from "./list-states";
 import { Pager } from "./pager";
 
+/** The search box asks the server once typing pauses this long. */
+const SEARCH_DELAY_MS = 300;
+const DEFAULT_STATUS: OrderListStatus = "PAID";
+
+/** The tabs, in the order an owner works through them; each with its empty sentence. */
+const TABS: { status: OrderListStatus; label: string; empty: string }[] = [
+  { status: "PAID", label: "Waiting to ship", empty: "No orders waiting to ship." },
+  { status: "SHIPPED", label: "Shipped", empty: "No shipped orders on their way." },
+  { status: "DELIVERED", label: "Delivered", empty: "No delivered orders." },
+  { status: "CANCELLED", label: "Cancelled", empty: "No cancelled orders." },
+  { status: "REFUNDED", label: "Refunded", empty: "No refunded orders." },
+  { status: "all", label: "All", empty: "No orders yet." },
+];
+
+type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts };
+
+/** The view the address asks for: ?status= (waiting to ship when absent or unknown), ?q=, ?page=. */
+function readView(params: URLSearchParams): { status: OrderListStatus; q: string; page: number } {
+  const asked = params.get("status");
+  const status = ORDER_LIST_STATUSES.find((known) => known === asked) ?? DEFAULT_STATUS;
+  const page = Number(params.get("page"));
+  return { status, q: (params.get("q") ?? "").trim().slice(0, ORDER_SEARCH_MAX), page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+/** The address of a view; the defaults are left out, so the plain address is the default tab. */
+function viewHref(pathname: string, view: { status: OrderListStatus; q: string; page: number }): string {
+  const params = new URLSearchParams();
+  if (view.status !== DEFAULT_STATUS) params.set("status", view.status);
+  if (view.q) params.set("q", view.q);
+  if (view.page > 1) params.set("page", String(view.page));
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+const countOf = (counts: OrderCounts | undefined, status: OrderListStatus) =>
+  counts ? (status === "all" ? Object.values(counts).reduce((sum, n) => sum + n, 0) : counts[status]) : undefined;
 
 /**
- * The admin's Orders screen: every order newest first, paged (orders that need the owner's
- * attention first, as the server sorts them); a row opens its lines, shipping and delivery address.
- * An oversold order (paid for units that were gone) carries a red badge and the server's note.
+ * The admin's Orders screen: a tab per state with its count (waiting to ship first: the oversold
+ * ones on top, then the oldest, as the server sorts them), a search by order number, email or
+ * phone, a page at a time. The view lives in the address (?status=&q=&page=), so reload, back and
+ * forward keep it. Each row opens the order's page.
  */
 export function OrdersList() {
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useSWR(`/api/all-orders?page=${page}&limit=${ORDERS_PAGE_SIZE}`, (path: string) => fetchPage<PublicOrder>(path), { keepPreviousData: true });
+  const router = useRouter();
+  const pathname = usePathname();
+  const view = readView(useSearchParams());
+  const [text, setText] = useState(view.q);
+
+  // Back and forward change the address under the box: the box follows (set while rendering,
+  // as React advises for state that follows a prop).
+  const [shownQ, setShownQ] = useState(view.q);
+  if (shownQ !== view.q) {
+    setShownQ(view.q);
+    if (text.trim() !== view.q) setText(view.q);
+  }
+
+  useEffect(() => {
+    const typed = text.trim();
+    if (typed === view.q) return;
+    const timer = setTimeout(() => router.replace(viewHref(pathname, { ...view, q: typed, page: 1 }), { scroll: false }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // Only the typing starts a search; the view's own changes are followed above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const params = new URLSearchParams({ status: view.status, page: String(view.page), limit: String(ORDERS_PAGE_SIZE) });
+  if (view.q) params.set("q", view.q);
+  const { data, error, isLoading } = useSWR(`/api/all-orders?${params}`, (path: string) => fetchPage<PublicOrder>(path) as Promise<OrdersPage>, { keepPreviousData: true });
   const orders = data?.data ?? [];
+  const tab = TABS.find((candidate) => candidate.status === view.status)!;
+  const empty = view.q ? `No ${view.status === "all" ? "" : `${tab.label.toLowerCase()} `}orders match “${view.q}”.` : tab.empty;
+
   return (
     <section aria-labelledby="orders-heading" className="space-y-4">
       <h1 id="orders-heading" className="text-2xl font-semibold">
         Orders
       </h1>
+      <div role="search">
+        <label htmlFor="admin-order-search" className="sr-only">
+          Search orders
+        </label>
+        <input
+          id="admin-order-search"
+          type="search"
+          value={text}
+          maxLength={ORDER_SEARCH_MAX}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Order number, email or phone"
+          className={INPUT_CLASS}
+        />
+      </div>
+      <nav aria-label="Orders by state">
+        <ul className="flex flex-wrap gap-2">
+          {TABS.map((candidate) => {
+            const current = candidate.status === view.status;
+            const count = countOf(data?.counts, candidate.status);
+            return (
+              <li key={candidate.status}>
+                <Link
+                  href={viewHref(pathname, { status: candidate.status, q: view.q, page: 1 })}
+                  scroll={false}
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-flex items-center gap-2 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 ${
+                    current ? "bg-slate-900 text-white ring-slate-900" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100"
+                  }`}
+                  data-testid="order-tab"
+                >
+                  {candidate.label}
+                  {count !== undefined && (
+                    <span className={`rounded-full px-2 text-xs tabular-nums ${current ? "bg-white/20" : "bg-slate-100 text-slate-700"}`}>{count.toLocaleString("en-IN")}</span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
       <ListBody
         error={error}
         what="orders"
         loading={isLoading && orders.length === 0}
-        skeleton={{ rows: 4, rowClassName: "h-14" }}
-        empty={orders.length === 0 ? "No orders yet." : null}
+        skeleton={{ rows: 6, rowClassName: "h-20 xl:h-12" }}
+        empty={orders.length === 0 ? empty : null}
       >
-        <ul className="space-y-2" aria-label="Orders, newest first">
+        <ul className="space-y-2" aria-label={view.status === "PAID" ? "Orders waiting to ship, oldest first" : `${tab.label} orders, newest first`}>
           {orders.map((order) => (
             <li key={order._id}>
-              <details className={`group rounded-xl bg-white shadow-sm ${order.attention ? "ring-2 ring-red-300" : "ring-1 ring-slate-200"}`} data-testid="admin-order">
-                <summary className="grid cursor-pointer grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[9rem_6rem_minmax(0,1fr)_4rem_7rem_6rem] sm:items-center">
-                  <time dateTime={order.createdAt} className="text-slate-600">
-                    {formatDateTime(order.createdAt)}
-                  </time>
-                  <span className="font-medium">{orderNumber(order._id)}</span>
-                  <span className="col-span-2 truncate sm:col-span-1">{order.email}</span>
-                  <span>
-                    {order.productDetails.reduce((sum, item) => sum + item.quantity, 0)} item(s)
-                  </span>
-                  <span className="font-semibold">{formatRupeeAmount(order.total_amount)}</span>
-                  <span>{paymentStatusLabel(order.paymentDetails.payment_status)}</span>
-                  {order.attention && (
-                    <span className="col-span-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 sm:col-span-6" data-testid="order-attention">
-                      <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Needs attention: {order.attention}</span>
-                      {order.attentionNote && <span className="text-red-800">{order.attentionNote}</span>}
-                    </span>
-                  )}
-                </summary>
-                <div className="border-t border-slate-200 p-3">
-                  <OrderCard order={order} headingLevel={3} />
-                </div>
-              </details>
+              <OrderRow order={order} />
             </li>
           ))}
         </ul>
       </ListBody>
-      <Pager page={page} pageSize={ORDERS_PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} label="Orders pages" />
+      <Pager
+        page={view.page}
+        pageSize={ORDERS_PAGE_SIZE}
+        total={data?.total ?? 0}
+        onPage={(page) => router.push(viewHref(pathname, { ...view, page }), { scroll: false })}
+        label="Orders pages"
+      />
     </section>
+  );
+}
+
+/** One order: number, state, total; date, customer and items; the oversold flag and its note. The whole row opens the order. */
+function OrderRow({ order }: { order: PublicOrder }) {
+  const units = order.productDetails.reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <Link
+      href={`/admin-panel/orders/${order._id}`}
+      className={`block rounded-xl bg-white px-4 py-3 text-sm shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 ${order.attention ? "ring-2 ring-red-300" : "ring-1 ring-slate-200"}`}
+      data-testid="admin-order"
+    >
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 xl:grid-cols-[6.5rem_10rem_minmax(0,1fr)_5rem_6.5rem_auto]">
+        {/* On a phone the number and the state share the first line; on a wide screen each has its column. */}
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 xl:contents">
+          <span className="font-semibold text-brand-700 xl:order-1">
+            <span className="sr-only">Order </span>
+            {orderNumber(order._id)}
+          </span>
+          <span className="xl:order-6 xl:justify-self-end">
+            <OrderStatusBadge status={order.status} />
+          </span>
+        </span>
+        <span className="justify-self-end font-semibold tabular-nums xl:order-5">{formatRupeeAmount(order.total_amount)}</span>
+        <time dateTime={order.createdAt} className="text-slate-600 xl:order-2">
+          {formatDateTime(order.createdAt)}
+        </time>
+        <span className="justify-self-end text-slate-600 xl:order-4 xl:justify-self-start">
+          {units} {units === 1 ? "item" : "items"}
+        </span>
+        <span className="col-span-2 truncate text-slate-800 xl:order-3 xl:col-span-1">{order.email}</span>
+      </div>
+      {order.attention && (
+        <p className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="order-attention">
+          <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Needs attention: {order.attention}</span>
+          {order.attentionNote && <span className="text-red-800">{order.attentionNote}</span>}
+        </p>
+      )}
+    </Link>
   );
 }

@@ -1,13 +1,16 @@
 import { ORDERS_PAGE_SIZE } from "@/lib/constants";
-import { adminPageQuerySchema } from "@/lib/schemas";
+import { adminOrderQuerySchema } from "@/lib/schemas";
 import { requireAdmin } from "@/lib/server/accounts/auth";
 import { handle, okWith, readQuery } from "@/lib/server/platform/http";
-import { listAllOrders } from "@/lib/server/orders/orders";
+import { listOrdersForAdmin } from "@/lib/server/orders/admin-orders";
 
-// GET /api/all-orders[?page=&limit=] — admins only: every order, newest first, a page at a time.
+// GET /api/all-orders[?status=&q=&page=&limit=] — admins only: the orders of one state (PAID:
+// oversold first, then oldest first; others newest first) or all (oversold first, then newest
+// first, as without `status`), narrowed by `q` (an order number, an email or its beginning, a
+// phone), a page at a time; `counts` says how many each state holds (of those `q` matches).
 export const GET = handle(async (request) => {
   await requireAdmin(request);
-  const { page, limit } = readQuery(request, adminPageQuerySchema);
-  const { orders, total } = await listAllOrders(page ?? 1, limit ?? ORDERS_PAGE_SIZE);
-  return okWith({ data: orders, total }, "All orders");
+  const { page, limit, status, q } = readQuery(request, adminOrderQuerySchema);
+  const { orders, total, counts } = await listOrdersForAdmin({ status, q: q || undefined, page: page ?? 1, limit: limit ?? ORDERS_PAGE_SIZE });
+  return okWith({ data: orders, total, counts }, "All orders");
 });

@@ -92,33 +92,20 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
   };
 }
 
-const ITEMS_IN_ORDER = {
+export const ITEMS_IN_ORDER = {
   items: { orderBy: [{ name: "asc" }, { id: "asc" }] },
   events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
 } satisfies Prisma.OrderInclude;
 
-/** Orders matching `where`, newest first, a page at a time, with how many there are. */
-async function pageOfOrders(where: Prisma.OrderWhereInput, page: number, limit: number, forAdmin = false): Promise<{ orders: PublicOrder[]; total: number }> {
-  // The admin sees the orders that need them first (oversold), then newest first.
-  const orderBy: Prisma.OrderOrderByWithRelationInput[] = forAdmin
-    ? [{ attention: { sort: "asc", nulls: "last" } }, { createdAt: "desc" }, { id: "desc" }]
-    : [{ createdAt: "desc" }, { id: "desc" }];
+/** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. The admin's list is admin-orders.ts. */
+export async function listOrders(userId: string, page = 1, limit = ORDERS_LIST_MAX): Promise<{ orders: PublicOrder[]; total: number }> {
+  const where = { userId };
   const [rows, total] = await Promise.all([
-    db.order.findMany({ where, include: ITEMS_IN_ORDER, orderBy, skip: (page - 1) * limit, take: limit }),
+    db.order.findMany({ where, include: ITEMS_IN_ORDER, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
     db.order.count({ where }),
   ]);
-  return { orders: rows.map((row) => toPublicOrder(row, forAdmin)), total };
-}
-
-/** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. */
-export function listOrders(userId: string, page = 1, limit = ORDERS_LIST_MAX): Promise<{ orders: PublicOrder[]; total: number }> {
-  return pageOfOrders({ userId }, page, limit);
-}
-
-/** Every order, newest first, a page at a time (the admin's Orders screen). */
-export function listAllOrders(page: number, limit: number): Promise<{ orders: PublicOrder[]; total: number }> {
-  return pageOfOrders({}, page, limit, true);
+  return { orders: rows.map((row) => toPublicOrder(row)), total };
 }
 
 /**

@@ -53,3 +53,6 @@ export type PublicRefund = {
 
 /** One bought line as the checkout recorded it: prices in paise; no cart line for Buy Now. */
 export type CheckoutLine = { cartItemId: string | null; productId: string; name: string; image: string[]; price: number; quantity: number };
+
+/** How many orders are in each state (the admin's tabs), of those a search matches when there is one. */
+export type OrderCounts = { PAID: number; SHIPPED: number; DELIVERED: number; CANCELLED: number; REFUNDED: number };
