@@ -70,11 +70,11 @@ beforeEach(() => {
 });
 
 describe("direct routes", () => {
-  it("are exactly the signed-in reads and cart/wishlist writes, and their params are read as Next reads them", () => {
+  it("are exactly the signed-in reads and cart/wishlist writes, and the probes, and their params are read as Next reads them", () => {
     expect(API_ROUTES.filter((route) => route.direct).map((route) => route.path)).toEqual([
       "/api/user-details", "/api/add-to-cart", "/api/count-cart-product/:userId", "/api/update-cart-quantity",
       "/api/delete-cart-product", "/api/add-to-wishlist", "/api/get-wishlist", "/api/get-wishlist-count",
-      "/api/delete-wishlist-product", "/api/get-order-details",
+      "/api/delete-wishlist-product", "/api/get-order-details", "/api/health", "/api/ready",
     ]);
     expect(routeParams(findApiRoute("/api/count-cart-product/abc")!, "/api/count-cart-product/abc")).toEqual({ userId: "abc" });
     expect(routeParams(findApiRoute("/api/count-cart-product/a b/")!, "/api/count-cart-product/a b/")).toEqual({ userId: "a b" });
