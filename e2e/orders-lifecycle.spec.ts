@@ -169,7 +169,7 @@ test("@mobile an order's life: paid, shipped with tracking, delivered, one line 
   await expect(refund.getByRole("alert")).toHaveCount(0);
   await expect(refund.getByTestId("refund-summary")).toHaveText(`${amount} goes back to the customer's card.`);
   await refund.getByLabel("Return these units to stock").check();
-  await refund.getByLabel("Reason (optional)").fill("Returned unopened");
+  await refund.getByLabel("Reason (optional; the customer sees it)").fill("Returned unopened");
   await expect(refund.getByTestId("outside-window")).toHaveCount(0);
   // Everything left is offered too, and says its own amount (shipping included).
   await refund.getByLabel(/^Everything left/).check();
@@ -223,7 +223,7 @@ test("@mobile a stale page: the admin's cancel of an order shipped meanwhile sta
 
   await page.getByRole("button", { name: "Cancel and refund" }).click();
   const cancel = page.getByRole("dialog", { name: `Cancel order ${number}?` });
-  await expect(cancel).toContainText(`Cancel order ${number} and refund ${formatRupees(Math.round(order.total_amount * 100))} to the customer?`);
+  await expect(cancel).toContainText(`${formatRupees(Math.round(order.total_amount * 100))} goes back to the customer, shipping included.`);
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: testInfo.outputPath("cancel-dialog.png") });
 

@@ -259,7 +259,8 @@ export const adminProductQuerySchema = z
   .superRefine(pagingWithin(ADMIN_PAGING_MAX_ROWS));
 
 /** GET /api/all-orders' `status`: one state, or every order ("all", as without it). */
-export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, "all"] as const;
+/** The admin's tabs: each state, the orders that need the owner (oversold, a refund failed) in any state, and all. */
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, "attention", "all"] as const;
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
 export const ORDER_SEARCH_MAX = 100;
 
@@ -295,10 +296,19 @@ export const shipOrderSchema = z
   })
   .refine((body) => body.carrier !== "Other" || Boolean(body.otherCarrier), { message: "Enter the carrier's name", path: ["otherCarrier"] });
 
+/** The rupees a caller confirmed a refund for (at most 2 decimals): refused with a 409 if the refund comes to another amount. */
+const expectedAmount = z
+  .number({ error: "expectedAmount must be a number of rupees" })
+  .min(0, "expectedAmount must be a number of rupees")
+  .max(99_999_999.99, "expectedAmount is too large")
+  .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "expectedAmount has at most 2 decimals")
+  .transform((value) => Math.round(value * 100));
+
 /**
  * POST /api/refund-order: lines (or quantities of them) to refund, or `all` (everything still
  * refundable, shipping included); whether their units go back to stock; `outsideWindow`: the
- * admin's word that a delivered order past its returns window is refunded anyway.
+ * admin's word that a delivered order past its returns window is refunded anyway; `expectedAmount`:
+ * the rupees the admin confirmed (in paise once parsed).
  */
 export const refundOrderSchema = z
   .object({
@@ -318,11 +328,16 @@ export const refundOrderSchema = z
     restock: z.boolean({ error: "restock must be true or false" }).default(false),
     reason: z.string().trim().max(500, "The reason is at most 500 characters").optional(),
     outsideWindow: z.boolean({ error: "outsideWindow must be true or false" }).default(false),
+    expectedAmount: expectedAmount.optional(),
   })
   .refine((body) => (body.all === true) !== Boolean(body.lines), { message: "Choose the lines to refund, or all", path: ["lines"] });
 
-/** POST /api/deliver-order and /api/cancel-order. */
-export const orderIdBodySchema = z.object({ orderId: rowId("orderId"), note: z.string().trim().max(500, "The note is at most 500 characters").optional() });
+/** POST /api/deliver-order and /api/cancel-order (whose `expectedAmount` is the refund the caller confirmed). */
+export const orderIdBodySchema = z.object({
+  orderId: rowId("orderId"),
+  note: z.string().trim().max(500, "The note is at most 500 characters").optional(),
+  expectedAmount: expectedAmount.optional(),
+});
 
 /** POST /api/checkout/cancel: the checkout the shopper left Stripe's page of. */
 export const cancelCheckoutSchema = z.object({ checkoutId: rowId("checkoutId") });

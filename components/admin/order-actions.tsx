@@ -97,12 +97,14 @@ function CancelDialog({ orderId, number, amount, onDone, onClose }: StepProps & 
       pending={pending}
       error={error}
       onConfirm={async () => {
-        if (await send("/api/cancel-order", { orderId }, () => `Order ${number} cancelled`)) onDone();
+        const said = ({ message, data }: { message: string; data: { refund: { status: string } | null } }) =>
+          data.refund && data.refund.status !== "SUCCEEDED" ? message : `Order ${number} cancelled`;
+        if (await send("/api/cancel-order", { orderId, expectedAmount: amount / 100 }, said)) onDone();
       }}
       onClose={onClose}
     >
-      {amount > 0 ? `Cancel order ${number} and refund ${formatRupees(amount)} to the customer?` : `Cancel order ${number}? Nothing is left to refund on it.`} Its units go back to stock, and the
-      customer is emailed.
+      {amount > 0 ? `${formatRupees(amount)} goes back to the customer, shipping included.` : "Nothing is left to refund on it."} Its units go back to stock, and the customer is
+      emailed.
     </ConfirmDialog>
   );
 }

@@ -27,10 +27,11 @@ const TABS: { status: OrderListStatus; label: string; empty: string }[] = [
   { status: "DELIVERED", label: "Delivered", empty: "No delivered orders." },
   { status: "CANCELLED", label: "Cancelled", empty: "No cancelled orders." },
   { status: "REFUNDED", label: "Refunded", empty: "No refunded orders." },
+  { status: "attention", label: "Needs attention", empty: "No orders need your attention." },
   { status: "all", label: "All", empty: "No orders yet." },
 ];
 
-type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts };
+type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts; attention: number };
 
 /** The view the address asks for: ?status= (waiting to ship when absent or unknown), ?q=, ?page=. */
 function readView(params: URLSearchParams): { status: OrderListStatus; q: string; page: number } {
@@ -50,8 +51,8 @@ function viewHref(pathname: string, view: { status: OrderListStatus; q: string; 
   return query ? `${pathname}?${query}` : pathname;
 }
 
-const countOf = (counts: OrderCounts | undefined, status: OrderListStatus) =>
-  counts ? (status === "all" ? Object.values(counts).reduce((sum, n) => sum + n, 0) : counts[status]) : undefined;
+const countOf = (page: OrdersPage | undefined, status: OrderListStatus) =>
+  page ? (status === "all" ? Object.values(page.counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? page.attention : page.counts[status]) : undefined;
 
 /**
  * The admin's Orders screen: a tab per state with its count (waiting to ship first: the oversold
@@ -87,7 +88,8 @@ export function OrdersList() {
   const { data, error, isLoading } = useSWR(`/api/all-orders?${params}`, (path: string) => fetchPage<PublicOrder>(path) as Promise<OrdersPage>, { keepPreviousData: true });
   const orders = data?.data ?? [];
   const tab = TABS.find((candidate) => candidate.status === view.status)!;
-  const empty = view.q ? `No ${view.status === "all" ? "" : `${tab.label.toLowerCase()} `}orders match “${view.q}”.` : tab.empty;
+  const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : `${tab.label.toLowerCase()} orders`;
+  const empty = view.q ? `No ${which} match “${view.q}”.` : tab.empty;
 
   return (
     <section aria-labelledby="orders-heading" className="space-y-4">
@@ -112,7 +114,8 @@ export function OrdersList() {
         <ul className="flex flex-wrap gap-2">
           {TABS.map((candidate) => {
             const current = candidate.status === view.status;
-            const count = countOf(data?.counts, candidate.status);
+            const count = countOf(data, candidate.status);
+            const alarming = candidate.status === "attention" && (count ?? 0) > 0 && !current;
             return (
               <li key={candidate.status}>
                 <Link
@@ -126,7 +129,7 @@ export function OrdersList() {
                 >
                   {candidate.label}
                   {count !== undefined && (
-                    <span className={`rounded-full px-2 text-xs tabular-nums ${current ? "bg-white/20" : "bg-slate-100 text-slate-700"}`}>{count.toLocaleString("en-IN")}</span>
+                    <span className={`rounded-full px-2 text-xs tabular-nums ${current ? "bg-white/20" : alarming ? "bg-red-700 text-white" : "bg-slate-100 text-slate-700"}`}>{count.toLocaleString("en-IN")}</span>
                   )}
                 </Link>
               </li>
@@ -141,7 +144,7 @@ export function OrdersList() {
         skeleton={{ rows: 6, rowClassName: "h-20 xl:h-12" }}
         empty={orders.length === 0 ? empty : null}
       >
-        <ul className="space-y-2" aria-label={view.status === "PAID" ? "Orders waiting to ship, oldest first" : `${tab.label} orders, newest first`}>
+        <ul className="space-y-2" aria-label={view.status === "PAID" ? "Orders waiting to ship, oldest first" : view.status === "attention" ? "Orders that need attention, oldest first" : `${tab.label} orders, newest first`}>
           {orders.map((order) => (
             <li key={order._id}>
               <OrderRow order={order} />

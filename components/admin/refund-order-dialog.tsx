@@ -66,6 +66,8 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
       restock,
       ...(reason ? { reason } : {}),
       ...(outside ? { outsideWindow: true } : {}),
+      // The sum this dialog states: the server refuses (409) a refund that has come to another.
+      expectedAmount: total / 100,
     };
     const done = await send<{ amount: number; status: string }>("/api/refund-order", body, ({ data }) =>
       data.status === "SUCCEEDED" ? `Refunded ${formatRupeeAmount(data.amount)} on order ${number}` : `Refund of ${formatRupeeAmount(data.amount)} sent; the payment service has yet to confirm it`,
@@ -144,7 +146,7 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
         </label>
         <div className="space-y-1">
           <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-            Reason (optional)
+            Reason (optional; the customer sees it)
           </label>
           <textarea id={`${id}-reason`} name="reason" rows={2} maxLength={500} className={INPUT_CLASS} />
         </div>

@@ -165,7 +165,7 @@ export function ShipOrderDialog({ orderId, number, onDone, onClose }: { orderId:
         </div>
         <div className="space-y-1">
           <label htmlFor={`${id}-note`} className="text-sm font-medium">
-            Note for the timeline (optional)
+            Note for the timeline (optional; the customer sees it)
           </label>
           <textarea id={`${id}-note`} name="note" rows={2} maxLength={1000} aria-invalid={Boolean(errors.note)} aria-describedby={describedBy("note")} className={INPUT_CLASS} />
           {message("note")}

@@ -11,7 +11,8 @@ import { apiErrorMessage, useApiAction } from "../use-api-action";
  * a time, the success said in a toast and the page's data read again from the server
  * (router.refresh()). A refusal is kept (`error`, the server's message verbatim, and `fields`, its
  * messages by field) for the open dialog to say, besides the toast; a 409 (someone else moved the
- * order meanwhile) also refreshes the page, so it shows what the order is now.
+ * order meanwhile), 502 or 503 (a refund refused, or recorded to be sent later) also refreshes the
+ * page, so it shows what the order is now.
  */
 export function useOrderAction() {
   const router = useRouter();
@@ -33,7 +34,9 @@ export function useOrderAction() {
         setError(apiErrorMessage(failure));
         if (failure instanceof ApiError) {
           setFields(failure.fields);
-          if (failure.status === 409) router.refresh();
+          // 409: someone moved the order meanwhile; 502/503: a refund was refused or is waiting
+          // for the payment service. Either way the page shows what the order is now.
+          if (failure.status === 409 || failure.status === 502 || failure.status === 503) router.refresh();
         }
         throw failure;
       }

@@ -8,7 +8,8 @@ import { orderNumber } from "@/lib/order-number";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
-import { orderHeadingId, refundableAmount } from "./order-card";
+import { refundableLeftPaise } from "@/lib/order-refunds";
+import { orderHeadingId } from "./order-card";
 
 type Cancelled = { _id: string; status: string; refund: { _id: string; amount: number; status: string } | null };
 
@@ -23,7 +24,8 @@ export function CancelOrder({ order, onChanged }: { order: PublicOrder; onChange
   const [error, setError] = useState("");
   const action = useApiAction();
   const number = orderNumber(order._id);
-  const amount = refundableAmount(order);
+  // Rupees: what was paid less every refund not failed (a pending one included), as the server counts.
+  const amount = refundableLeftPaise(order) / 100;
   const types = order.paymentDetails.payment_method_type;
   const refundTo = types.length === 0 || types.includes("card") ? "your card" : "the account you paid with";
 
@@ -33,7 +35,8 @@ export function CancelOrder({ order, onChanged }: { order: PublicOrder; onChange
     setError("");
     void action.run(async () => {
       try {
-        const answer = await postJson<Cancelled>("/api/cancel-order", { orderId: order._id });
+        // The amount the dialog states: the server refuses (409) a refund that has come to another.
+        const answer = await postJson<Cancelled>("/api/cancel-order", { orderId: order._id, expectedAmount: amount });
         const refund = answer.data.refund;
         // A refund the payment service did not take (yet): the server's message says where the money is.
         if (refund && refund.status !== "SUCCEEDED") toast.success(answer.message);

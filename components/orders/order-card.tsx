@@ -25,11 +25,6 @@ export const paymentStatusLabel = (status: string) => STATUS_NAMES[status] ?? st
 /** The id of an order card's heading (focusable: where the focus goes when the card's actions are gone). */
 export const orderHeadingId = (orderId: string) => `order-${orderId}`;
 
-/** What is left to give back on the order, in rupees (the whole of it on a cancellation, shipping included). */
-export function refundableAmount(order: Pick<PublicOrder, "total_amount" | "refunded_amount">): number {
-  return Math.max(0, rupeesToPaise(order.total_amount) - rupeesToPaise(order.refunded_amount)) / 100;
-}
-
 /** A delivered order's returns window: open until its end, closed after (null before delivery). */
 export function returnsWindow(order: Pick<PublicOrder, "status" | "return_window_ends">, now = new Date()): { open: boolean; ends: string } | null {
   if (order.status !== "DELIVERED" || !order.return_window_ends) return null;

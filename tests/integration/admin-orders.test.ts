@@ -14,7 +14,7 @@ import { cancelOrder } from "@/lib/server/orders/refunds";
 onOwnDatabase("admin_orders");
 
 type Listed = { _id: string; status: string; email: string; attention: string | null; productDetails: { name: string; quantity: number }[] };
-type Answer = { success: boolean; message: string; data: Listed[]; total: number; counts: Record<string, number> };
+type Answer = { success: boolean; message: string; data: Listed[]; total: number; counts: Record<string, number>; attention: number };
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse("2026-01-01T10:00:00Z");
@@ -91,6 +91,15 @@ describe("GET /api/all-orders: states and their order", () => {
     expect((await list("?status=SHIPPED")).body).toMatchObject({ total: 2, counts: { PAID: 4, SHIPPED: 2 } });
   });
 
+  it("needing attention: the flagged orders of every state, the oldest first, with their count", async () => {
+    expect(await names("?status=attention")).toEqual(["p2", "d1"]);
+    const { body } = await list("?status=attention");
+    expect(body).toMatchObject({ total: 2, attention: 2 });
+    expect((await list("")).body.attention).toBe(2);
+    // With a search: of the matches only.
+    expect((await list("?status=attention&q=rahul.verma")).body).toMatchObject({ total: 1, attention: 1 });
+  });
+
   it("pages through a state without a gap or a repeat; 'Showing' counts the whole state", async () => {
     const pages = [await names("?status=all&page=1&limit=4"), await names("?status=all&page=2&limit=4"), await names("?status=all&page=3&limit=4")];
     expect(pages.map((page) => page.length)).toEqual([4, 4, 1]);
@@ -145,8 +154,8 @@ describe("GET /api/all-orders: who may ask, and what is refused", () => {
   });
 
   it.each([
-    ["?status=paid-ish", "status must be one of PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, all"],
-    ["?status=", "status must be one of PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, all"],
+    ["?status=paid-ish", "status must be one of PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, attention, all"],
+    ["?status=", "status must be one of PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, attention, all"],
     [`?q=${"a".repeat(101)}`, "The search is at most 100 characters"],
     ["?page=0", "page must be at least 1"],
     ["?limit=many", "limit must be a whole number"],

@@ -10,6 +10,8 @@ import { stripeClient } from "@/lib/server/providers/stripe";
 import { POST as cancelRoute } from "@/app/api/cancel-order/route";
 import { GET as orderDetails } from "@/app/api/get-order-details/route";
 import { POST as refundRoute } from "@/app/api/refund-order/route";
+import { GET as allOrdersRoute } from "@/app/api/all-orders/route";
+import { refundableLeftPaise } from "@/lib/order-refunds";
 import { admin as adminAccount, getRequest, jsonRequest, noContext, query, shopper } from "../helpers";
 import { deliver, emulatorUrl, eventually, outbox, paidOrder as paidOrderOf, signedEvent, type PaidOrder } from "./checkout-kit";
 import { markDelivered } from "@/lib/server/orders/lifecycle";
@@ -145,8 +147,16 @@ describe("Stripe's refund events", () => {
     const flagged = async () => (await query<{ attention: string | null; attentionNote: string | null }>(`SELECT attention, "attentionNote" FROM "Order" WHERE id = $1`, [order.orderId]))[0]!;
     expect(await flagged()).toMatchObject({ attention: "refund failed", attentionNote: expect.stringContaining(`A refund of ${formatRupees(PRICE)} failed`) });
     const [oldest] = await query<{ email: string }>(`SELECT email FROM "User" WHERE role = 'ADMIN' ORDER BY "createdAt" LIMIT 1`);
-    const alerted = await eventually(() => outbox(oldest!.email), (mails) => mails.some((mail) => mail.subject === `Order needs attention: refund failed (${order.orderId.slice(0, 8)})`));
-    expect(alerted.map((mail) => mail.subject)).toContain(`Order needs attention: refund failed (${order.orderId.slice(0, 8)})`);
+    const alerted = await eventually(() => outbox(oldest!.email), (mails) => mails.some((mail) => mail.subject === `Order needs attention: refund failed (${orderNumber(order.orderId)})`));
+    expect(alerted.map((mail) => mail.subject)).toContain(`Order needs attention: refund failed (${orderNumber(order.orderId)})`);
+    // The shopper sees that a refund failed, not the payment service's words; the admin does.
+    const seen = async (cookie: string, path: string) => (await (await (path === "mine" ? orderDetails(getRequest("/api/get-order-details", cookie), noContext) : allOrdersRoute(getRequest("/api/all-orders?status=all", cookie), noContext))).json()).data.find((listed: { _id: string }) => listed._id === order.orderId);
+    const mine = await seen(order.user.cookie, "mine");
+    expect(mine.refunds).toEqual([expect.objectContaining({ status: "FAILED", failure_reason: null })]);
+    expect(mine.timeline.find((entry: { type: string }) => entry.type === "refund_failed")).toMatchObject({ note: null });
+    const theirs = await seen((await adminAccount()).cookie, "admin");
+    expect(theirs.refunds[0].failure_reason).toBe(failed.failure_reason);
+    expect(theirs.timeline.find((entry: { type: string }) => entry.type === "refund_failed").note).toBe(failed.failure_reason);
     const again = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: false });
     expect(again.status).toBe("SUCCEEDED");
     expect(await flagged()).toEqual({ attention: null, attentionNote: null });
@@ -258,6 +268,8 @@ describe("the shopper's mail about each step", () => {
 describe("a step's mail that fails", () => {
   it("is kept, backs off, and is then sent once", async () => {
     const order = await paidOrder(1);
+    // The confirmation has gone before the provider starts refusing (it is sent after the answer).
+    expect(await eventually(() => outbox(order.user.email), (mails) => mails.length === 1)).toHaveLength(1);
     const from = process.env.EMAIL_FROM;
     process.env.EMAIL_FROM = "not an address"; // the provider refuses the mail (422)
     let eventId: string;
@@ -338,5 +350,36 @@ describe("findOrder", () => {
     expect(await findOrder(order.orderId, { userId: order.user.id })).toMatchObject({ _id: order.orderId, status: "PAID" });
     expect((await findOrder(order.orderId, { userId: order.user.id }))!.attention).toBeUndefined();
     expect(await findOrder(order.orderId, { admin: true })).toMatchObject({ _id: order.orderId, attention: null });
+  });
+});
+
+describe("the amount the caller confirmed", () => {
+  it("a refund or a cancellation that has come to another amount is refused, nothing changed; the page's 'left to refund' is what the server refunds", async () => {
+    const order = await paidOrder(2);
+    const boss = await adminAccount();
+    const refund = (body: unknown) => refundRoute(jsonRequest("/api/refund-order", body, { cookie: boss.cookie }), noContext);
+    const cancel = (body: unknown) => cancelRoute(jsonRequest("/api/cancel-order", body, { cookie: order.user.cookie }), noContext);
+    const answer = async () => (await (await orderDetails(getRequest("/api/get-order-details", order.user.cookie), noContext)).json()).data.find((listed: { _id: string }) => listed._id === order.orderId);
+    // A refund in Stripe's dashboard the page has not seen.
+    const before = await answer();
+    expect((await fetch(`${emulatorUrl()}/stripe/dashboard-refund`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ payment_intent: order.paymentIntentId, amount: 10_000 }) })).ok).toBe(true);
+    const [dashboard] = (await stripeClient().refunds.list({ payment_intent: order.paymentIntentId })).data;
+    const event = signedEvent("refund.created", dashboard);
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+    // The shopper confirmed the old sum: 409, still paid, nothing refunded.
+    const stale = await cancel({ orderId: order.orderId, expectedAmount: refundableLeftPaise(before) / 100 });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).message).toBe(`The refund now comes to ${formatRupees(order.total - 10_000)}, not the ${formatRupees(order.total)} you confirmed: the order changed meanwhile. Check it and confirm again.`);
+    expect(await orderRow(order.orderId)).toEqual({ status: "PAID", refundedAmount: 10_000 });
+    // A line at a price it does not have: 409 as well.
+    expect((await refund({ orderId: order.orderId, lines: [{ orderItemId: order.itemId, quantity: 1 }], expectedAmount: 1 })).status).toBe(409);
+    // 'Everything left' as the fresh page states it is exactly what the server refunds.
+    const now = await answer();
+    const all = await refund({ orderId: order.orderId, all: true, expectedAmount: refundableLeftPaise(now) / 100 });
+    expect(all.status).toBe(200);
+    expect((await all.json()).data.amount * 100).toBe(refundableLeftPaise(now));
+    expect(await orderRow(order.orderId)).toEqual({ status: "REFUNDED", refundedAmount: order.total });
+    // Sums with more than 2 decimals are not amounts.
+    expect((await refund({ orderId: order.orderId, all: true, expectedAmount: 1.001 })).status).toBe(400);
   });
 });

@@ -3,6 +3,7 @@
 // Buy Now outside the cart; archived products refused at every door. Stripe is the run's emulator.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { orderNumber } from "@/lib/order-number";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as addToWishlist } from "@/app/api/add-to-wishlist/route";
 import { GET as adminProducts } from "@/app/api/admin-products/route";
@@ -254,8 +255,8 @@ describe("sales", () => {
     const first = (await (await allOrders(getRequest("/api/all-orders?page=1&limit=5", owner.cookie), noContext)).json()).data[0];
     expect(first).toMatchObject({ _id: order!.id, attention: "oversold" });
     const [oldest] = await query<{ email: string }>(`SELECT email FROM "User" WHERE role = 'ADMIN' ORDER BY "createdAt" LIMIT 1`);
-    const mails = await eventually(() => outbox(oldest!.email), (list) => list.some((mail) => mail.subject.includes(order!.id.slice(0, 8))));
-    expect(mails.some((mail) => mail.subject === `Order needs attention: oversold (${order!.id.slice(0, 8)})`)).toBe(true);
+    const mails = await eventually(() => outbox(oldest!.email), (list) => list.some((mail) => mail.subject.includes(orderNumber(order!.id))));
+    expect(mails.some((mail) => mail.subject === `Order needs attention: oversold (${orderNumber(order!.id)})`)).toBe(true);
   });
 });
 

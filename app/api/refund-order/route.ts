@@ -4,13 +4,14 @@ import { refundOrder } from "@/lib/server/orders/refunds";
 import { handle, ok, readBody } from "@/lib/server/platform/http";
 
 // POST /api/refund-order {orderId, lines: [{orderItemId, quantity}] | all: true, restock, reason?,
-// outsideWindow?} — admins only, beyond the spec: refunds lines of a paid order at their snapshot
+// outsideWindow?, expectedAmount?} — admins only, beyond the spec: refunds lines of a paid order at their snapshot
 // prices (or everything left, shipping included) through Stripe (`amount` in the answer in
 // rupees). 409 when a line was refunded already, the refunds would pass what was paid, or a
-// delivered order's returns window has closed and outsideWindow is not set.
+// delivered order's returns window has closed and outsideWindow is not set, or the refund comes
+// to another amount than the expectedAmount (rupees) the admin confirmed.
 export const POST = handle(async (request) => {
   const admin = await requireAdminWrite(request);
-  const { orderId, lines, restock, reason, outsideWindow } = await readBody(request, refundOrderSchema);
-  const refund = await refundOrder(orderId, { kind: "admin", userId: admin.id }, { lines: lines ?? "whole", restock, reason, outsideWindow });
+  const { orderId, lines, restock, reason, outsideWindow, expectedAmount } = await readBody(request, refundOrderSchema);
+  const refund = await refundOrder(orderId, { kind: "admin", userId: admin.id }, { lines: lines ?? "whole", restock, reason, outsideWindow, expectedAmount });
   return ok({ _id: refund.id, amount: refund.amount / 100, status: refund.status }, "Refund sent");
 });

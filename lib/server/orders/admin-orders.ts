@@ -58,15 +58,18 @@ function searchCondition(search: OrderSearch): Prisma.Sql {
 /**
  * Waiting to ship: the oversold ones first (the owner must act), then the oldest first (first
  * paid, first shipped). Another state: newest first. All states: oversold first, then newest.
+ * Needing attention (oversold, or a refund failed; any state): the oldest first.
  */
 function orderFor(status: OrderListStatus): Prisma.Sql {
   if (status === "PAID") return Prisma.sql`"attention" ASC NULLS LAST, "createdAt" ASC, "id" ASC`;
+  // Needing the owner, in any state: the longest waiting first.
+  if (status === "attention") return Prisma.sql`"createdAt" ASC, "id" ASC`;
   if (status === "all") return Prisma.sql`"attention" ASC NULLS LAST, "createdAt" DESC, "id" DESC`;
   return Prisma.sql`"createdAt" DESC, "id" DESC`;
 }
 
 export type AdminOrdersQuery = { status?: OrderListStatus; q?: string; page: number; limit: number };
-export type AdminOrdersPage = { orders: PublicOrder[]; total: number; counts: OrderCounts };
+export type AdminOrdersPage = { orders: PublicOrder[]; total: number; counts: OrderCounts; attention: number };
 
 /**
  * How many orders each state holds: of those matching `search` (few), counted; else read from
@@ -81,6 +84,12 @@ async function countByState(search: Prisma.Sql | null): Promise<OrderCounts> {
   return counts;
 }
 
+/** How many orders (of those matching `search`) need the owner: few, found by the attention index. */
+async function countNeedingAttention(search: Prisma.Sql | null): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Order" WHERE "attention" IS NOT NULL ${search ? Prisma.sql`AND ${search}` : Prisma.empty}`;
+  return row?.n ?? 0;
+}
+
 /**
  * A page of the admin's orders: one state or all (`status` absent is all), narrowed by a search
  * when `q` has one, in the state's order (orderFor); `total` is how many match, `counts` how many
@@ -88,11 +97,13 @@ async function countByState(search: Prisma.Sql | null): Promise<OrderCounts> {
  */
 export async function listOrdersForAdmin({ status = "all", q, page, limit }: AdminOrdersQuery): Promise<AdminOrdersPage> {
   const search = q?.trim() ? searchCondition(readOrderSearch(q)) : null;
-  const conditions = [...(status === "all" ? [] : [Prisma.sql`"status" = ${status}::"OrderStatus"`]), ...(search ? [search] : [])];
+  const byStatus = status === "all" ? [] : status === "attention" ? [Prisma.sql`"attention" IS NOT NULL`] : [Prisma.sql`"status" = ${status}::"OrderStatus"`];
+  const conditions = [...byStatus, ...(search ? [search] : [])];
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-  const [ids, counts] = await Promise.all([
+  const [ids, counts, attention] = await Promise.all([
     db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Order" ${where} ORDER BY ${orderFor(status)} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
     countByState(search),
+    countNeedingAttention(search),
   ]);
   const rows = ids.length ? await db.order.findMany({ where: { id: { in: ids.map((row) => row.id) } }, include: ITEMS_IN_ORDER }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -101,6 +112,6 @@ export async function listOrdersForAdmin({ status = "all", q, page, limit }: Adm
     const row = byId.get(id);
     return row ? [toPublicOrder(row, true)] : [];
   });
-  const total = status === "all" ? Object.values(counts).reduce((sum, n) => sum + n, 0) : counts[status];
-  return { orders, total, counts };
+  const total = status === "all" ? Object.values(counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? attention : counts[status];
+  return { orders, total, counts, attention };
 }

@@ -32,19 +32,20 @@ type OrderRow = Order & { items: OrderItem[]; events: OrderEvent[]; refunds: Ref
 type TimelineEntry = PublicOrder["timeline"][number];
 
 /** One event as the answers show it: money in rupees, the parcel's details when it shipped. */
-function toTimelineEntry(event: OrderEvent): TimelineEntry {
+function toTimelineEntry(event: OrderEvent, forAdmin: boolean): TimelineEntry {
   const data = (event.data ?? {}) as { amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null };
   return {
     type: event.type,
     at: event.createdAt.toISOString(),
     actor: event.actor,
-    note: event.note,
+    // A failed refund's note is the payment service's error: the admin's to read, not the shopper's.
+    note: event.type === "refund_failed" && !forAdmin ? null : event.note,
     ...(typeof data.amount === "number" ? { amount: paiseToRupees(data.amount) } : {}),
     ...(data.carrier ? { carrier: data.carrier, trackingNumber: data.trackingNumber, trackingUrl: data.trackingUrl ?? null } : {}),
   };
 }
 
-function toPublicRefund(refund: Refund): PublicRefund {
+function toPublicRefund(refund: Refund, forAdmin: boolean): PublicRefund {
   return {
     _id: refund.id,
     amount: paiseToRupees(refund.amount),
@@ -52,7 +53,8 @@ function toPublicRefund(refund: Refund): PublicRefund {
     status: refund.status,
     source: refund.source,
     reason: refund.reason,
-    failure_reason: refund.failureReason,
+    // The payment service's own words (ids, card details' states) are the store's, not the shopper's.
+    failure_reason: forAdmin ? refund.failureReason : null,
     restock: refund.restock,
     lines: refund.lines as PublicRefund["lines"],
     createdAt: refund.createdAt.toISOString(),
@@ -85,9 +87,9 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
     delivered_at: order.deliveredAt?.toISOString() ?? null,
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
     return_window_ends: order.deliveredAt ? returnWindowEnd(order.deliveredAt).toISOString() : null,
-    refunds: order.refunds.map(toPublicRefund),
+    refunds: order.refunds.map((refund) => toPublicRefund(refund, forAdmin)),
     tracking: order.carrier && order.trackingNumber ? { carrier: order.carrier, number: order.trackingNumber, url: order.trackingUrl } : null,
-    timeline: order.events.map(toTimelineEntry),
+    timeline: order.events.map((event) => toTimelineEntry(event, forAdmin)),
     ...(forAdmin ? { attention: order.attention, attentionNote: order.attentionNote } : {}),
   };
 }

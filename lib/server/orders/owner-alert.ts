@@ -9,7 +9,7 @@ import { escapeHtml, mailLayout, sendMail, type MailContent } from "../providers
 // The owner's alert: an order that needs an admin (its `attention`) is mailed to the 20 oldest
 // admin accounts, once. Two kinds: "oversold" (paid for units that were gone: fulfilment sets it)
 // and "refund failed" (Stripe refused or failed a refund: refunds.ts sets it, a later refund that
-// succeeds clears it).
+// makes up for it clears it).
 
 export const ATTENTION_OVERSOLD = "oversold";
 export const ATTENTION_REFUND_FAILED = "refund failed";
@@ -20,7 +20,8 @@ export function refundFailedNote(amount: number, reason: string): string {
 }
 
 function attentionEmail(order: Pick<Order, "id" | "attention" | "attentionNote" | "customerEmail">, orderUrl: string): MailContent {
-  const subject = `Order needs attention: ${order.attention} (${order.id.slice(0, 8)})`;
+  // The number the admin's search finds.
+  const subject = `Order needs attention: ${order.attention} (${orderNumber(order.id)})`;
   const lines =
     order.attention === ATTENTION_OVERSOLD
       ? [
@@ -51,8 +52,10 @@ export async function alertOwner(orderId: string, now = new Date()): Promise<"se
     await db.order.update({ where: { id: orderId }, data: { attentionMailedAt: null } });
     return "skipped";
   }
-  // One key per kind (an oversold order's key is the one it always had).
-  const kind = order.attention === ATTENTION_OVERSOLD ? "" : `${order.attention!.replace(/\W+/g, "-")}/`;
+  // One key per alert: an oversold order is alerted once; each failed refund of an order once (the
+  // count of its failures so far: the same across retries of one alert, new for the next failure).
+  const kind =
+    order.attention === ATTENTION_OVERSOLD ? "" : `${order.attention!.replace(/\W+/g, "-")}-${await db.orderEvent.count({ where: { orderId, type: "refund_failed" } })}/`;
   try {
     const mail = attentionEmail(order, `${siteUrl()}/admin-panel/orders/${order.id}`);
     for (const admin of admins) await sendMail({ to: admin.email, ...mail }, { idempotencyKey: `order-attention/${order.id}/${kind}${admin.id}` });

@@ -55,11 +55,21 @@ async function refundable(tx: Tx, order: Order): Promise<number> {
 type Planned = { amount: number; shippingAmount: number; lines: RefundLine[] };
 
 /**
+ * The amount the caller confirmed (paise), when they said one: a refund that comes to another
+ * amount (a refund failed or was made in Stripe's dashboard since the page was read) is refused,
+ * so no one confirms one sum and gives back another.
+ */
+function expectAmount(amount: number, expected: number | undefined): void {
+  if (expected === undefined || expected === amount) return;
+  throw conflict(`The refund now comes to ${formatRupees(amount)}, not the ${formatRupees(expected)} you confirmed: the order changed meanwhile. Check it and confirm again.`);
+}
+
+/**
  * The refund of `lines` at the order's snapshot prices (or, `whole`, of everything not yet
  * refunded, shipping included), checked against what is left; each line's refundedQuantity is
  * taken in the same transaction.
  */
-async function plan(tx: Tx, order: OrderWithItems, lines: RefundLine[] | "whole"): Promise<Planned> {
+async function plan(tx: Tx, order: OrderWithItems, lines: RefundLine[] | "whole", expected?: number): Promise<Planned> {
   const left = await refundable(tx, order);
   if (left <= 0) throw conflict(NOTHING_TO_REFUND);
   const wanted =
@@ -88,6 +98,7 @@ async function plan(tx: Tx, order: OrderWithItems, lines: RefundLine[] | "whole"
   if (amount > left) {
     throw conflict(`Refunds on this order would come to more than was paid: ${formatRupees(left)} is left to refund.`);
   }
+  expectAmount(amount, expected);
   return { amount, shippingAmount, lines: wanted };
 }
 
@@ -117,7 +128,7 @@ async function record(tx: Tx, order: Order, planned: Planned, actor: Actor, opti
 export async function refundOrder(
   orderId: string,
   actor: Actor,
-  request: { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean },
+  request: { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean; expectedAmount?: number },
   now = new Date(),
 ): Promise<Refund> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
@@ -126,7 +137,7 @@ export async function refundOrder(
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (order.deliveredAt && now > returnWindowEnd(order.deliveredAt) && !request.outsideWindow) throw conflict(OUTSIDE_WINDOW(order.deliveredAt));
-    return record(tx, order, await plan(tx, order, request.lines), actor, request);
+    return record(tx, order, await plan(tx, order, request.lines, request.expectedAmount), actor, request);
   });
   return sendRefund(refund.id);
 }
@@ -143,7 +154,13 @@ export const CANNOT_CANCEL = (status: OrderStatus) =>
  * units back to stock. A shopper may cancel only their own order. 409 when it shipped meanwhile
  * (an admin and the shopper acting at once: one wins).
  */
-export async function cancelOrder(orderId: string, actor: Actor, reason?: string | null, now = new Date()): Promise<{ order: Order; refund: Refund | null }> {
+export async function cancelOrder(
+  orderId: string,
+  actor: Actor,
+  reason?: string | null,
+  now = new Date(),
+  expectedAmount?: number,
+): Promise<{ order: Order; refund: Refund | null }> {
   const { order, then: refund } = await move(
     orderId,
     actor,
@@ -157,8 +174,11 @@ export async function cancelOrder(orderId: string, actor: Actor, reason?: string
     async (tx) => {
       const order = (await lockOrder(tx, orderId))!;
       // Nothing left to give back (refunded in the dashboard already): cancelled all the same.
-      if ((await refundable(tx, order)) <= 0) return null;
-      return record(tx, order, await plan(tx, order, "whole"), actor, { restock: true, reason: reason ?? CANCELLATION_REASON });
+      if ((await refundable(tx, order)) <= 0) {
+        expectAmount(0, expectedAmount);
+        return null;
+      }
+      return record(tx, order, await plan(tx, order, "whole", expectedAmount), actor, { restock: true, reason: reason ?? CANCELLATION_REASON });
     },
   );
   if (!refund) return { order, refund: null };
@@ -231,8 +251,8 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
     data: {
       refundedAmount,
       ...(whole && order.status !== "CANCELLED" ? { status: "REFUNDED" } : {}),
-      // A refund went through: a failed one's flag is settled.
-      ...(order.attention === ATTENTION_REFUND_FAILED ? { attention: null, attentionNote: null } : {}),
+      // A refund went through that makes up for the failed one (as much, or everything): its flag is settled.
+      ...(order.attention === ATTENTION_REFUND_FAILED && (await makesUpForFailure(tx, order, refund)) ? { attention: null, attentionNote: null } : {}),
     },
   });
   await tx.orderEvent.create({
@@ -248,6 +268,12 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
   for (const [productId, quantity] of inProductOrder(byProduct)) {
     await tx.$executeRaw`UPDATE "Product" SET "stock" = LEAST("stock" + ${quantity}, ${STOCK_MAX}) WHERE "id" = ${productId}::uuid`;
   }
+}
+
+/** Whether `refund` (succeeded) gives back at least what the latest failed refund did not, or all that was left. */
+async function makesUpForFailure(tx: Tx, order: Order, refund: Refund): Promise<boolean> {
+  const failed = await tx.refund.findFirst({ where: { orderId: order.id, status: "FAILED" }, orderBy: { updatedAt: "desc" }, select: { amount: true } });
+  return !failed || refund.amount >= failed.amount || (await refundable(tx, order)) <= 0;
 }
 
 /** A refund that did not happen: its lines may be refunded again. */
@@ -268,10 +294,11 @@ async function failRefund(refundId: string, reason: string, stripeRefundId?: str
       }
     }
     await tx.orderEvent.create({ data: { orderId: before.orderId, type: "refund_failed", actor: "stripe", data: { amount: before.amount }, note: reason.slice(0, 1000) } });
-    // The owner must act (money the customer is owed did not go): flagged, unless already flagged
-    // oversold, and mailed. A refund that succeeds later clears the flag (countRefund).
-    await tx.order.updateMany({
-      where: { id: before.orderId, OR: [{ attention: null }, { attention: ATTENTION_REFUND_FAILED }] },
+    // The owner must act (money the customer is owed did not go): flagged (over an oversold flag:
+    // this is the more urgent, and a refund is how an oversold order ends) and mailed. A refund
+    // that makes up for it clears the flag (countRefund).
+    await tx.order.update({
+      where: { id: before.orderId },
       data: { attention: ATTENTION_REFUND_FAILED, attentionNote: refundFailedNote(before.amount, reason), attentionMailedAt: null },
     });
     return failed;
