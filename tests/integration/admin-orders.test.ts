@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as allOrders } from "@/app/api/all-orders/route";
 import { orderNumber } from "@/lib/order-number";
 import { admin, getRequest, noContext, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
-import { paidOrder } from "./checkout-kit";
+import { emulatorUrl, paidOrder } from "./checkout-kit";
 import { shipOrder } from "@/lib/server/orders/lifecycle";
-import { cancelOrder } from "@/lib/server/orders/refunds";
+import { cancelOrder, recordStripeRefund, refundOrder } from "@/lib/server/orders/refunds";
+import { stripeClient } from "@/lib/server/providers/stripe";
 
 onOwnDatabase("admin_orders");
 
@@ -184,5 +185,23 @@ describe("the counts per state, kept by the database", () => {
     expect(after.body.counts).toEqual(await counted());
     expect(after.body.total).toBe(10);
     expect(await names("?status=SHIPPED")).toEqual(["real", "s2", "s1"]);
+  });
+
+  it("follow a whole refund (refunded), a refund that fails later (back to paid), a deleted order, and stay exact", async () => {
+    const order = await paidOrder();
+    const refund = await refundOrder(order.orderId, { kind: "admin", userId: boss.id }, { lines: "whole", restock: false });
+    expect((await list()).body.counts).toEqual(await counted());
+    expect((await list()).body.counts.REFUNDED).toBe(2);
+    // Stripe fails it later: the order is paid again.
+    expect((await fetch(`${emulatorUrl()}/stripe/refunds/${refund.stripeRefundId}/fail`, { method: "POST" })).ok).toBe(true);
+    const failed = await stripeClient().refunds.retrieve(refund.stripeRefundId!);
+    expect(await recordStripeRefund(failed)).toBe("settled");
+    const afterFailure = (await list()).body.counts;
+    expect(afterFailure).toEqual(await counted());
+    expect(afterFailure.REFUNDED).toBe(1);
+    // An order deleted by hand leaves its state's count.
+    await query(`DELETE FROM "Order" WHERE id = $1`, [ids.p3]);
+    delete ids.p3;
+    expect((await list()).body.counts).toEqual(await counted());
   });
 });

@@ -52,7 +52,11 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER "Order_status_count" AFTER INSERT OR DELETE OR UPDATE OF "status" ON "Order"
+-- Deferred to the commit: a count row is locked only from then until the commit ends, not
+-- through the rest of the transaction that made the order (fulfilment takes its hot rows last
+-- for the same reason).
+CREATE CONSTRAINT TRIGGER "Order_status_count" AFTER INSERT OR DELETE OR UPDATE OF "status" ON "Order"
+  DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION "order_status_count"();
 CREATE TRIGGER "Order_status_count_truncate" AFTER TRUNCATE ON "Order"
   FOR EACH STATEMENT EXECUTE FUNCTION "order_status_count"();
