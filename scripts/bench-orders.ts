@@ -190,6 +190,7 @@ async function main() {
     ["delivered, page 50", () => ({ status: "DELIVERED", page: 50, limit: PAGE_SIZE })],
     ["cancelled, page 1", () => ({ status: "CANCELLED", page: 1, limit: PAGE_SIZE })],
     ["refunded, page 1", () => ({ status: "REFUNDED", page: 1, limit: PAGE_SIZE })],
+    ["needs attention (oversold, refund failed), page 1", () => ({ status: "attention", page: 1, limit: PAGE_SIZE })],
     ["all (no status), page 1", () => ({ page: 1, limit: PAGE_SIZE })],
     ["all (no status), page 50", () => ({ page: 50, limit: PAGE_SIZE })],
     ["search by number (#1A2B3C4D), all states", () => ({ q: orderNumber(pick().id), page: 1, limit: PAGE_SIZE })],

@@ -93,10 +93,7 @@ function ReturnsWindow({ ends, closed }: { ends: string; closed: boolean }) {
 
 function Items({ order }: { order: PublicOrder }) {
   return (
-    <section aria-labelledby="order-items-heading" className={CARD}>
-      <h2 id="order-items-heading" className={CARD_TITLE}>
-        Items
-      </h2>
+    <Card name="items" title="Items">
       <ul className="divide-y divide-slate-100">
         {order.productDetails.map((item) => (
           <li key={item._id} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0" data-testid="admin-order-item">
@@ -124,17 +121,14 @@ function Items({ order }: { order: PublicOrder }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
 function Payment({ order }: { order: PublicOrder }) {
   const left = refundableLeftPaise(order);
   return (
-    <section aria-labelledby="order-payment-heading" className={CARD}>
-      <h2 id="order-payment-heading" className={CARD_TITLE}>
-        Payment
-      </h2>
+    <Card name="payment" title="Payment">
       <dl className="grid gap-1 text-sm sm:grid-cols-2 sm:gap-x-8">
         <div className={FIGURE_ROW}>
           <dt className="text-slate-600">Method</dt>
@@ -167,7 +161,7 @@ function Payment({ order }: { order: PublicOrder }) {
           <dd className="font-mono text-xs leading-5 [overflow-wrap:anywhere]">{order.paymentDetails.paymentId ?? "—"}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -181,10 +175,7 @@ const REFUND_SOURCES: Record<string, string> = { admin: "by an admin", shopper: 
 function Refunds({ order }: { order: PublicOrder }) {
   const names = new Map(order.productDetails.map((item) => [item._id, item.name]));
   return (
-    <section aria-labelledby="order-refunds-heading" className={CARD}>
-      <h2 id="order-refunds-heading" className={CARD_TITLE}>
-        Refunds
-      </h2>
+    <Card name="refunds" title="Refunds">
       {order.refunds.length === 0 ? (
         <p className="text-sm text-slate-700">No refunds.</p>
       ) : (
@@ -194,7 +185,7 @@ function Refunds({ order }: { order: PublicOrder }) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -268,5 +259,17 @@ export function OrderPageSkeleton() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** One of the page's titled cards: a section named by its heading. */
+function Card({ name, title, children }: { name: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`order-${name}-heading`} className={CARD}>
+      <h2 id={`order-${name}-heading`} className={CARD_TITLE}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
