@@ -75,6 +75,7 @@ function DeliverDialog({ orderId, number, onDone, onClose }: StepProps) {
     <ConfirmDialog
       title={`Mark order ${number} delivered?`}
       confirmLabel="Mark delivered"
+      tone="primary"
       pending={pending}
       error={error}
       onConfirm={async () => {

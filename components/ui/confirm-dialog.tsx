@@ -10,6 +10,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   cancelLabel = "Cancel",
+  tone = "danger",
   pending,
   error,
   onConfirm,
@@ -20,6 +21,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** The closing button's words, where "Cancel" would read as the action itself ("Keep order"). */
   cancelLabel?: string;
+  /** "danger" (red: deletes, cancels) or "primary" (the store's colour: a step forward). */
+  tone?: "danger" | "primary";
   pending: boolean;
   /** A refusal, said inside the dialog (outside a modal dialog the toasts are inert). */
   error?: string;
@@ -48,7 +51,7 @@ export function ConfirmDialog({
         <button type="button" onClick={() => dialog.current?.close()} className="rounded-full px-4 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-100">
           {cancelLabel}
         </button>
-        <button type="button" onClick={onConfirm} disabled={pending} className="rounded-full bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+        <button type="button" onClick={onConfirm} disabled={pending} className={`rounded-full px-4 py-2 text-sm font-semibold text-white disabled:opacity-60 ${tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-brand-700 hover:bg-brand-600"}`}>
           {confirmLabel}
         </button>
       </div>
