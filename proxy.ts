@@ -47,7 +47,7 @@ export async function proxy(request: NextRequest) {
   // Only with the sign-in hint too: a session ended elsewhere (a password reset) still decodes
   // here, and the browser drops the hint once the server refuses it, so the form stays reachable.
   const signedIn = claims && request.cookies.get(SIGNED_IN_HINT_COOKIE)?.value === "1";
-  // A signed-in admin sent to sign in with a shopper account (SHOPPER_SIGN_IN_PATH) may stay.
+  // A signed-in admin sent to sign in with a shopper account (SHOPPER_SIGN_IN) may stay.
   const switching = pathname === "/signin" && searchParams.get(SHOPPER_SIGN_IN.param) === SHOPPER_SIGN_IN.value;
   if ((pathname === "/signin" || pathname === "/signup") && signedIn && !switching) {
     return NextResponse.redirect(new URL("/", request.url));

@@ -15,7 +15,7 @@ export function apiErrorMessage(error: unknown): string {
  * Runs one API action at a time (a double click or a double submit sends once), with `pending`
  * for the button, and shows the failure as a toast. With `signInOnAuthError` (hearts and cart
  * buttons, docs/PRODUCT.md §8.1) a 401/403 goes to /signin with 'Please log in first.': a 403 is
- * an ADMIN's session, sent to sign in with a shopper account (SHOPPER_SIGN_IN_PATH). With
+ * an ADMIN's session, sent to sign in with a shopper account (signInHref({ shopper: true })). With
  * `returnTo` (a path on this site) the sign-in page comes back there afterwards.
  */
 export function useApiAction({ signInOnAuthError = false, returnTo }: { signInOnAuthError?: boolean; returnTo?: string } = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {

@@ -16,7 +16,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusName, string> = {
 
 /** Carriers the admin picks from when marking an order shipped; "Other" takes a name. */
 export const CARRIERS = ["Blue Dart", "Delhivery", "DTDC", "Ecom Express", "India Post", "Shadowfax", "Xpressbees", "Other"] as const;
-export type Carrier = (typeof CARRIERS)[number];
 
 /** A tracking number as carriers print them: 6–40 letters, digits and dashes. */
 export const TRACKING_NUMBER = /^[A-Za-z0-9-]{6,40}$/;

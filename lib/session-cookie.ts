@@ -28,4 +28,3 @@ export const HEADER_SHAPE_KEY = "volt.header-shape";
  * admin can sign in there with a shopper account (the admin's session ends when that one starts).
  */
 export const SHOPPER_SIGN_IN = { param: "account", value: "shopper" } as const;
-export const SHOPPER_SIGN_IN_PATH = `/signin?${SHOPPER_SIGN_IN.param}=${SHOPPER_SIGN_IN.value}`;

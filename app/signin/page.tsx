@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Sign in", robots: { index: false } }
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // A visitor already signed in never sees this page (proxy.ts sends them to /), except an admin
-// sent here by a cart or wishlist button to sign in with a shopper account (SHOPPER_SIGN_IN_PATH).
+// sent here by a cart or wishlist button to sign in with a shopper account (signInHref in lib/return-path.ts).
 export default function SignInPage({ searchParams }: Props) {
   return (
     <AuthCard title="Sign In">

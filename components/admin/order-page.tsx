@@ -6,7 +6,7 @@ import { refundableLeftPaise, shippingPaise } from "@/lib/order-refunds";
 import type { PublicOrder, PublicRefund } from "@/lib/server/orders/types";
 import { DeliveryAddress } from "../orders/delivery-address";
 import { paymentMethodLabel, paymentStatusLabel } from "../orders/order-card";
-import { OrderStatusBadge, OrderTimeline, OrderTracking } from "../orders/order-progress";
+import { OrderAttention, OrderStatusBadge, OrderTimeline, OrderTracking } from "../orders/order-progress";
 import { ProductThumb } from "../product-thumb";
 import { OrderActions } from "./order-actions";
 import { PackingSlip } from "./packing-slip";
@@ -43,12 +43,7 @@ export function OrderPage({ order, windowClosed }: { order: PublicOrder; windowC
           <p className="text-sm text-slate-700">
             Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by <span className="[overflow-wrap:anywhere]">{order.email}</span>
           </p>
-          {order.attention && (
-            <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm" data-testid="order-attention">
-              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Needs attention: {order.attention}</span>
-              {order.attentionNote && <span className="text-red-800">{order.attentionNote}</span>}
-            </p>
-          )}
+          <OrderAttention order={order} className="text-sm" />
           {order.return_window_ends && <ReturnsWindow ends={order.return_window_ends} closed={windowClosed} />}
           <OrderActions order={order} windowClosed={windowClosed} headingId={ORDER_HEADING_ID} />
         </header>

@@ -12,7 +12,7 @@ import { orderNumber } from "@/lib/order-number";
 import { ORDER_LIST_STATUSES, ORDER_SEARCH_MAX, type OrderListStatus } from "@/lib/schemas";
 import type { OrderCounts, PublicOrder } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
-import { OrderStatusBadge } from "../orders/order-progress";
+import { OrderAttention, OrderStatusBadge } from "../orders/order-progress";
 import { ListBody } from "./list-states";
 import { Pager } from "./pager";
 
@@ -192,12 +192,7 @@ function OrderRow({ order }: { order: PublicOrder }) {
         </span>
         <span className="col-span-2 truncate text-slate-800 xl:order-3 xl:col-span-1">{order.email}</span>
       </div>
-      {order.attention && (
-        <p className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="order-attention">
-          <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Needs attention: {order.attention}</span>
-          {order.attentionNote && <span className="text-red-800">{order.attentionNote}</span>}
-        </p>
-      )}
+      <OrderAttention order={order} className="mt-2" />
     </Link>
   );
 }

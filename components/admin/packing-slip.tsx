@@ -1,6 +1,5 @@
 import { formatDate } from "@/lib/dates";
-import { displayPhone } from "@/lib/delivery-text";
-import { deliveryLines } from "@/lib/india";
+import { deliveryAddressLines } from "@/lib/delivery-text";
 import { orderNumber } from "@/lib/order-number";
 import { refundableUnits } from "@/lib/order-refunds";
 import type { PublicOrder } from "@/lib/server/orders/types";
@@ -25,12 +24,11 @@ export function PackingSlip({ order }: { order: PublicOrder }) {
         <p className="text-sm font-semibold tracking-wide uppercase">Ship to</p>
         {order.delivery ? (
           <address className="text-base leading-relaxed not-italic">
-            {deliveryLines(order.delivery).map((line, index) => (
+            {deliveryAddressLines(order.delivery).map((line, index) => (
               <span key={index} className="block">
                 {line}
               </span>
             ))}
-            {order.delivery.phone && <span className="block">Phone: {displayPhone(order.delivery.phone)}</span>}
           </address>
         ) : (
           <p>No delivery address on the order.</p>

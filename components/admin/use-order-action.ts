@@ -45,5 +45,5 @@ export function useOrderAction() {
     return done;
   }
 
-  return { pending, error, fields, setError, setFields, send };
+  return { pending, error, fields, setFields, send };
 }

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { formatDate, formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount, formatRupees, rupeesToPaise } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
-import { RETURNS_POLICY_PATH } from "@/lib/returns-policy";
+import { shippingPaise } from "@/lib/order-refunds";
+import { RETURNS_POLICY_PATH, returnWindowClosed } from "@/lib/returns-policy";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ProductThumb } from "../product-thumb";
 import { DeliveryAddress } from "./delivery-address";
@@ -26,14 +27,14 @@ export const paymentStatusLabel = (status: string) => STATUS_NAMES[status] ?? st
 export const orderHeadingId = (orderId: string) => `order-${orderId}`;
 
 /** A delivered order's returns window: open until its end, closed after (null before delivery). */
-export function returnsWindow(order: Pick<PublicOrder, "status" | "return_window_ends">, now = new Date()): { open: boolean; ends: string } | null {
+function returnsWindow(order: Pick<PublicOrder, "status" | "return_window_ends">): { open: boolean; ends: string } | null {
   if (order.status !== "DELIVERED" || !order.return_window_ends) return null;
-  return { open: now.getTime() < new Date(order.return_window_ends).getTime(), ends: order.return_window_ends };
+  return { open: !returnWindowClosed(order.return_window_ends), ends: order.return_window_ends };
 }
 
 export function OrderCard({ order, headingLevel = 2, actions }: { order: PublicOrder; headingLevel?: 2 | 3; actions?: React.ReactNode }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const shipping = order.shipping_options.reduce((sum, option) => sum + option.shipping_amount, 0);
+  const shipping = shippingPaise(order);
   const headingId = orderHeadingId(order._id);
   const pendingRefunds = order.refunds.filter((refund) => refund.status === "PENDING").reduce((sum, refund) => sum + rupeesToPaise(refund.amount), 0);
   const returns = returnsWindow(order);

@@ -28,6 +28,17 @@ export function OrderStatusBadge({ status }: { status: string }) {
   );
 }
 
+/** The owner's flag (admin answers only): "Needs attention: oversold" and the server's note; null when none. */
+export function OrderAttention({ order, className = "" }: { order: Pick<PublicOrder, "attention" | "attentionNote">; className?: string }) {
+  if (!order.attention) return null;
+  return (
+    <p className={`flex flex-wrap items-baseline gap-x-2 gap-y-1 ${className}`} data-testid="order-attention">
+      <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Needs attention: {order.attention}</span>
+      {order.attentionNote && <span className="text-red-800">{order.attentionNote}</span>}
+    </p>
+  );
+}
+
 /** "Blue Dart · AWB12345678 · Track your parcel": the parcel, once shipped; null before. */
 export function OrderTracking({ tracking }: { tracking: PublicOrder["tracking"] }) {
   if (!tracking) return null;

@@ -1,6 +1,7 @@
 import { orderIdBodySchema } from "@/lib/schemas";
 import { requireUser } from "@/lib/server/accounts/auth";
-import { cancelOrder } from "@/lib/server/orders/refunds";
+import { cancelOrder, cancellationMessage } from "@/lib/server/orders/refunds";
+import { toPublicRefund } from "@/lib/server/orders/orders";
 import { handle, ok, readBody } from "@/lib/server/platform/http";
 import { throttle } from "@/lib/server/platform/throttle";
 
@@ -13,17 +14,8 @@ import { throttle } from "@/lib/server/platform/throttle";
 export const POST = handle(async (request) => {
   const user = await requireUser(request);
   const { orderId, note, expectedAmount } = await readBody(request, orderIdBodySchema);
-  await throttle(user.role === "ADMIN" ? "adminWrite" : "checkout", request, user.id);
-  const { order, refund } = await cancelOrder(orderId, { kind: user.role === "ADMIN" ? "admin" : "shopper", userId: user.id }, note, new Date(), expectedAmount);
-  // Cancelled whatever Stripe said; the message says where the money is.
   const shopper = user.role !== "ADMIN";
-  const message =
-    refund?.status === "PENDING"
-      ? `Order cancelled. The payment service is not answering: ${shopper ? "your" : "the"} refund is recorded and will be sent as soon as it does.`
-      : refund?.status === "FAILED"
-        ? shopper
-          ? "Order cancelled. The payment service refused the refund: the store has been told and will refund you."
-          : "Order cancelled, but the payment service refused the refund: see the order's refunds and refund it again."
-        : "Order cancelled";
-  return ok({ _id: order.id, status: order.status, refund: refund ? { _id: refund.id, amount: refund.amount / 100, status: refund.status } : null }, message);
+  await throttle(shopper ? "checkout" : "adminWrite", request, user.id);
+  const { order, refund } = await cancelOrder(orderId, { kind: shopper ? "shopper" : "admin", userId: user.id }, note, new Date(), expectedAmount);
+  return ok({ _id: order.id, status: order.status, refund: refund ? toPublicRefund(refund, !shopper) : null }, cancellationMessage(refund, shopper));
 });

@@ -1,6 +1,7 @@
 import { refundOrderSchema } from "@/lib/schemas";
 import { requireAdminWrite } from "@/lib/server/accounts/auth";
 import { refundOrder } from "@/lib/server/orders/refunds";
+import { toPublicRefund } from "@/lib/server/orders/orders";
 import { handle, ok, readBody } from "@/lib/server/platform/http";
 
 // POST /api/refund-order {orderId, lines: [{orderItemId, quantity}] | all: true, restock, reason?,
@@ -13,5 +14,5 @@ export const POST = handle(async (request) => {
   const admin = await requireAdminWrite(request);
   const { orderId, lines, restock, reason, outsideWindow, expectedAmount } = await readBody(request, refundOrderSchema);
   const refund = await refundOrder(orderId, { kind: "admin", userId: admin.id }, { lines: lines ?? "whole", restock, reason, outsideWindow, expectedAmount });
-  return ok({ _id: refund.id, amount: refund.amount / 100, status: refund.status }, "Refund sent");
+  return ok(toPublicRefund(refund, true), "Refund sent");
 });

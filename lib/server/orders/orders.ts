@@ -45,7 +45,8 @@ function toTimelineEntry(event: OrderEvent, forAdmin: boolean): TimelineEntry {
   };
 }
 
-function toPublicRefund(refund: Refund, forAdmin: boolean): PublicRefund {
+/** One refund as the answers show it (rupees); the payment service's reason for a failure only to admins. */
+export function toPublicRefund(refund: Refund, forAdmin: boolean): PublicRefund {
   return {
     _id: refund.id,
     amount: paiseToRupees(refund.amount),

@@ -192,6 +192,19 @@ export async function cancelOrder(
   }
 }
 
+/** What a cancellation's answer says of the money: cancelled whatever Stripe said of its refund. */
+export function cancellationMessage(refund: Refund | null, toShopper: boolean): string {
+  if (refund?.status === "PENDING") {
+    return `Order cancelled. The payment service is not answering: ${toShopper ? "your" : "the"} refund is recorded and will be sent as soon as it does.`;
+  }
+  if (refund?.status === "FAILED") {
+    return toShopper
+      ? "Order cancelled. The payment service refused the refund: the store has been told and will refund you."
+      : "Order cancelled, but the payment service refused the refund: see the order's refunds and refund it again.";
+  }
+  return "Order cancelled";
+}
+
 /**
  * Sends a recorded refund to Stripe (idempotency key refund-<id>: a retry refunds once) and
  * settles it with the answer. Stripe not answering: the refund stays PENDING for the next retry

@@ -56,8 +56,11 @@ const ownHeld = (userId: string) => Prisma.sql`(
   SELECT COALESCE(SUM((l->>'quantity')::int), 0)::int FROM "Checkout" ch CROSS JOIN LATERAL jsonb_array_elements(ch."lines") AS l
   WHERE ch."userId" = ${userId}::uuid AND ch."holdState" = 'HELD' AND l->>'productId' = p."id"::text)`;
 
+/** The units of product `p` that other shoppers' checkouts hold: what this shopper's cart counts as held. */
+const heldByOthers = (userId: string) => Prisma.sql`GREATEST(p."held" - ${ownHeld(userId)}, 0)`;
+
 /** The product `p` as the shopper's cart shows it: `held` counts only the units others hold. */
-const productForShopper = (userId: string) => Prisma.sql`to_jsonb(p) || jsonb_build_object('held', GREATEST(p."held" - ${ownHeld(userId)}, 0))`;
+const productForShopper = (userId: string) => Prisma.sql`to_jsonb(p) || jsonb_build_object('held', ${heldByOthers(userId)})`;
 
 /**
  * Refuses a cart quantity the shop cannot sell: an archived product, or more than is available
@@ -110,7 +113,7 @@ export async function listCart(userId: string): Promise<CartLine[]> {
 export async function addToCart(userId: string, productId: unknown): Promise<{ line: CartLine; added: boolean }> {
   if (!isRowId(productId)) throw badRequest("productId must be a product id");
   const [stocked] = await db.$queryRaw<Stocked[]>`
-    SELECT p."productName", p."stock", p."held" - ${ownHeld(userId)} AS "held", p."archivedAt", COALESCE(c."quantity", 0) AS "inCart"
+    SELECT p."productName", p."stock", ${heldByOthers(userId)} AS "held", p."archivedAt", COALESCE(c."quantity", 0) AS "inCart"
     FROM "Product" p LEFT JOIN "CartItem" c ON c."productId" = p."id" AND c."userId" = ${userId}::uuid
     WHERE p."id" = ${productId}::uuid`;
   if (stocked && stocked.inCart < CART_QUANTITY_MAX) checkCartQuantity(stocked, stocked.inCart + 1, PRODUCT_NOT_FOUND);
@@ -143,7 +146,7 @@ export async function addToCart(userId: string, productId: unknown): Promise<{ l
 export async function setCartQuantity(userId: string, lineId: unknown, quantity: number): Promise<CartLine> {
   if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
   const [stocked] = await db.$queryRaw<Stocked[]>`
-    SELECT p."productName", p."stock", p."held" - ${ownHeld(userId)} AS "held", p."archivedAt", c."quantity" AS "inCart"
+    SELECT p."productName", p."stock", ${heldByOthers(userId)} AS "held", p."archivedAt", c."quantity" AS "inCart"
     FROM "CartItem" c JOIN "Product" p ON p."id" = c."productId"
     WHERE c."id" = ${lineId}::uuid AND c."userId" = ${userId}::uuid`;
   // Lowering a quantity is always allowed (it is how a shopper fits the cart to what is left).
