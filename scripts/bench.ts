@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--rows <regex>]
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--rows <regex>] ("static chunk": scripts/bench-static.ts)
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -55,6 +55,7 @@ import { cgroupLimitMb, cgroupPeakMb } from "../server/memory";
 import { applyMigrations } from "./lib/schema-engine";
 import { TEST_DELIVERY_FORM } from "./emulators/stripe";
 import { startEmulators } from "./emulators/server";
+import { staticChunkRows } from "./bench-static";
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -678,6 +679,13 @@ async function main() {
     rows.push({ what: `load ${what}`, figures: { "req/s": String(result.rps), "p99 ms": String(result.p99), errors: String(result.errors) } });
     const inGroup = group(pid);
     console.error(`[bench]   ${result.rps} req/s, p99 ${result.p99} ms, ${result.errors} errors; server ${residentMb(pid)} MB resident${inGroup ? `, group ${inGroup}` : ""}`);
+  }
+  // The largest chunk as a browser asks for it (br) against a bare server sending its brotli bytes.
+  if (largest && (!only || only.test("static chunk"))) {
+    for (const row of await staticChunkRows({ base: BASE, chunk: largest[0], load, ceiling: bareNodeCeiling })) {
+      rows.push(row);
+      measured[row.what.replace(/^load /, "")] = Number(row.figures["req/s"]);
+    }
   }
   clearInterval(sampler);
   memory["peak MB"] = String(peak);
