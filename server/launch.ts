@@ -1,6 +1,7 @@
 // npm run dev / npm start: the store with everything it needs. npm run build: the production
 // build, against the same database (pages are prerendered from the catalogue), then V8 compile
-// hints on the framework chunks (scripts/lib/compile-hints.ts).
+// hints on the framework chunks (scripts/lib/compile-hints.ts), then brotli and gzip copies of
+// /_next/static for the front door (lib/server/front-door/static-files.ts).
 //   database   DATABASE_URL, or an embedded PostgreSQL under .data/ (migrated and seeded)
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
@@ -86,6 +87,11 @@ async function build() {
     if (code === 0) {
       const { addCompileHints } = await import("../scripts/lib/compile-hints");
       log(`Compile hints added to ${addCompileHints(path.join(ROOT, ".next")).length} framework chunks`);
+      // After the hints (they change files): /_next/static compressed once, for the front door.
+      const { compressStaticFiles } = await import("../lib/server/front-door/static-files");
+      const made = compressStaticFiles(path.join(ROOT, ".next"));
+      const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+      log(`Static files compressed in ${made.ms} ms: ${made.files} files, ${kb(made.bytes)} → brotli ${kb(made.brBytes)}, gzip ${kb(made.gzipBytes)} (.next/volt-static)`);
       // The production server as plain JavaScript (server/build-server.ts): npm start runs it with no TypeScript loader.
       const { buildServer } = await import("./build-server");
       await buildServer();
