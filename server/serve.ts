@@ -18,6 +18,7 @@
 import "./source-maps-off";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
+import path from "node:path";
 import next from "next";
 import { readConfig } from "../lib/server/platform/config";
 import { PEER_ADDRESS_FLAG } from "../lib/server/platform/client-address";
@@ -27,6 +28,7 @@ import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/accounts
 import { frontDoor } from "../lib/server/front-door/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./direct-routes";
 import { PageCache } from "../lib/server/front-door/page-cache";
+import { STATIC_FILES_MAX_BYTES, StaticFiles } from "../lib/server/front-door/static-files";
 import { ROOT } from "../scripts/lib/root";
 
 const flag = (name: string) => {
@@ -68,10 +70,18 @@ reportReadiness({ broadcast: "disconnected", draining: false });
 const configHeaders = configHeaderRules();
 if (!configHeaders) console.warn("[store] next.config.mjs's headers() has conditions: Next answers every API route");
 
+// The build's hashed files, compressed by npm run build, from memory (lib/server/front-door/static-files.ts).
+const staticFiles = StaticFiles.load(path.join(ROOT, ".next"), { maxBytes: STATIC_FILES_MAX_BYTES, headers: configHeaders ?? undefined });
+if (staticFiles) {
+  const left = staticFiles.leftToNext ? `; ${staticFiles.leftToNext} left to Next` : "";
+  console.log(`[store] Static files: ${staticFiles.size} served from memory, ${(staticFiles.bytes / 1024 / 1024).toFixed(1)} MB with their brotli and gzip copies${left}`);
+} else console.warn("[store] No compressed static files (npm run build makes them): Next serves /_next/static");
+
 const config = readConfig();
 const hsts = config.mode === "production" && config.siteUrl.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : undefined;
 const door = frontDoor({
   cache,
+  staticFiles: staticFiles ? (request, response, pathname) => staticFiles.serve(request, response, pathname) : undefined,
   upstream: handle,
   policy: (hashes) => contentSecurityPolicy(hashes, config),
   headers: hsts,

@@ -23,6 +23,11 @@ import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHel
 
 export type FrontDoorOptions = {
   cache: PageCache | null;
+  /**
+   * Answers a request for the build's hashed files (`/_next/static/…`, the canonical path) and
+   * says true, or false to leave it to Next (static-files.ts). Consulted first for those paths.
+   */
+  staticFiles?: (request: IncomingMessage, response: ServerResponse, path: string) => boolean;
   /** Next's request handler (or a stand-in in tests). */
   upstream: (request: IncomingMessage, response: ServerResponse) => Promise<unknown> | unknown;
   /** The CSP of a page whose inline scripts hash to these sources. */
@@ -222,6 +227,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       response.writeHead(308, { Location: canonical + (queryAt === -1 ? "" : url.slice(queryAt)), "Cache-Control": "no-store", "Content-Length": "0" }).end();
       return;
     }
+    if (options.staticFiles && path.startsWith("/_next/static/") && options.staticFiles(request, response, path)) return;
     if (path === "/api" || path.startsWith("/api/")) {
       const decision = apiGate(request.method ?? "GET", path, typeof request.headers.origin === "string" ? request.headers.origin : null, request.headers["content-length"] ?? null);
       if (decision.answer) {
