@@ -682,7 +682,7 @@ async function main() {
   }
   // The largest chunk as a browser asks for it (br) against a bare server sending its brotli bytes.
   if (largest && (!only || only.test("static chunk"))) {
-    for (const row of await staticChunkRows({ base: BASE, chunk: largest[0], load, ceiling: bareNodeCeiling })) {
+    for (const row of await staticChunkRows({ base: BASE, chunk: largest[0], duration: DURATION })) {
       rows.push(row);
       measured[row.what.replace(/^load /, "")] = Number(row.figures["req/s"]);
     }
