@@ -303,6 +303,22 @@ export class StaticFiles {
     return new StaticFiles(nextDir, manifest, options);
   }
 
+  /** chooseEncoding's answers by header and the encodings a file has: browsers send a handful of headers. */
+  private readonly choices = new Map<string, Encoding>();
+
+  private encodingFor(acceptEncoding: string | string[] | undefined, file: Loaded): Encoding {
+    if (acceptEncoding === undefined || Array.isArray(acceptEncoding)) return chooseEncoding(acceptEncoding, file);
+    const key = `${file.br ? "b" : ""}${file.gzip ? "g" : ""}:${acceptEncoding}`;
+    let choice = this.choices.get(key);
+    if (choice === undefined) {
+      choice = chooseEncoding(acceptEncoding, file);
+      // Bounded: made-up headers cannot grow it.
+      if (this.choices.size >= 256) this.choices.clear();
+      this.choices.set(key, choice);
+    }
+    return choice;
+  }
+
   /** Files served from memory. */
   get size(): number {
     return this.files.size;
@@ -327,7 +343,7 @@ export class StaticFiles {
       response.writeHead(404, NOT_FOUND).end(method === "HEAD" ? undefined : NOT_FOUND_BODY);
       return true;
     }
-    const variant = file.variants[chooseEncoding(request.headers["accept-encoding"], file)] ?? file.variants.identity;
+    const variant = file.variants[this.encodingFor(request.headers["accept-encoding"], file)] ?? file.variants.identity;
     const ifNoneMatch = request.headers["if-none-match"];
     if (ifNoneMatch !== undefined && matches(ifNoneMatch, variant.etag)) {
       response.writeHead(304, variant.notModified).end();
