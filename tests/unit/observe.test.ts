@@ -189,7 +189,7 @@ describe("observe (over real HTTP)", () => {
   it("answers /metrics with a 404 like an unknown path without the token, with a wrong one, or when none is set", async () => {
     const unknown = await fetch(`${base}/no-such-page`);
     const unknownBody = await unknown.text();
-    for (const headers of [{}, { authorization: "Bearer wrong-token-wrong-token" }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: "Bearer wrong-token-wrong-token" }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }]) {
       const answer = await fetch(`${base}/metrics`, { headers });
       expect(answer.status).toBe(404);
       expect(await answer.text()).toBe(unknownBody);
