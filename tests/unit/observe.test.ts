@@ -130,11 +130,6 @@ describe("the logger", () => {
     expect(errorFields("plain")).toEqual({ message: "plain" });
   });
 
-  it("censors fields named like secrets", () => {
-    const { lines, logger } = captured();
-    logger.info({ password: "hunter2hunter2", body: { otp: "123456", token: "t0k3n" } }, "oops");
-    expect(JSON.stringify(lines)).not.toMatch(/hunter2|123456|t0k3n/);
-  });
 });
 
 describe("configuration", () => {

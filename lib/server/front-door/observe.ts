@@ -28,6 +28,8 @@ export type ObserveOptions = {
 
 /** The probes: polled every few seconds by every balancer, logged only when they fail. */
 const PROBES = new Set(["/api/health", "/api/ready"]);
+/** The methods counted by name (Node's parser accepts some thirty; the rest are "other"). */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** Longest path written to a log line. */
 const PATH_MAX = 512;
 
@@ -41,6 +43,17 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 export function observe(options: ObserveOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const { requests, duration, responseBytes, cacheLookups } = metrics();
+  // Each series' child, found once: prom-client otherwise hashes the labels on every call.
+  const series = new Map<string, { count: { inc: () => void }; time: { observe: (value: number) => void } }>();
+  const seriesOf = (route: string, method: string, status: string) => {
+    const key = `${route} ${method} ${status}`;
+    let found = series.get(key);
+    if (!found) {
+      found = { count: requests.labels(route, method, status), time: duration.labels(route, method, status) };
+      series.set(key, found);
+    }
+    return found;
+  };
   return (request, response) => {
     const started = performance.now();
     const id = requestIdFor(request.headers["x-request-id"], options.trustedProxyHops);
@@ -72,11 +85,13 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
       const seconds = (performance.now() - started) / 1000;
       const status = response.statusCode;
       const method = request.method ?? "GET";
+      const methodLabel = METHODS.has(method) ? method : "other";
       const route = options.routeLabel(path);
       const statusLabel = statusClass(status);
       const cache = context.cache ?? (route === "/_next/static/*" ? "static" : "bypass");
-      requests.inc({ route, method, status: statusLabel });
-      duration.observe({ route, method, status: statusLabel }, seconds);
+      const { count, time } = seriesOf(route, methodLabel, statusLabel);
+      count.inc();
+      time.observe(seconds);
       responseBytes.inc({ cache }, bytes);
       if (context.cache === "hit" || context.cache === "miss") cacheLookups.inc({ kind: context.cacheKind ?? "page", outcome: context.cache });
       const quiet = (PROBES.has(path) || path === "/metrics") && status < 400;
