@@ -77,6 +77,8 @@ export function createLogger(stream: DestinationStream, level: LogLevel = logLev
 }
 
 type LogState = { logger: Logger; flush: () => void };
+/** The longest a production log line waits in the buffer. */
+const FLUSH_EVERY_MS = 1000;
 const KEY = Symbol.for("volt.log");
 const slot = globalThis as unknown as { [KEY]?: LogState };
 
@@ -85,19 +87,28 @@ function state(): LogState {
   if (existing) return existing;
   let made: LogState;
   if (process.env.NODE_ENV === "production") {
-    // Written asynchronously (a line waits while the previous write is in flight, then they go
-    // together): a request never blocks on a slow stdout. flushLogs() before the process exits.
-    const destination = pino.destination({ dest: 1, sync: false });
-    made = {
-      logger: createLogger(destination),
-      flush: () => {
-        try {
-          destination.flushSync();
-        } catch {
-          // Not open yet, or stdout gone: nothing more can be written.
-        }
-      },
+    // Written asynchronously, in writes of 4 KB or more (about fifteen request lines), and at
+    // least once a second: a request never blocks on a slow stdout, and under load one write
+    // carries many lines (writing each line on its own cost the cached home page about a fifth
+    // more CPU per request). What is still held is written when the process exits (flushLogs, and
+    // the exit event).
+    const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    const flush = () => {
+      try {
+        destination.flushSync();
+      } catch {
+        // Not open yet, or stdout gone: nothing more can be written.
+      }
     };
+    setInterval(() => {
+      try {
+        destination.flush();
+      } catch {
+        // stdout gone
+      }
+    }, FLUSH_EVERY_MS).unref();
+    process.once("exit", flush);
+    made = { logger: createLogger(destination), flush };
   } else {
     made = { logger: createLogger(humanStream), flush: () => undefined };
   }
