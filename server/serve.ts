@@ -14,6 +14,8 @@
 // still accepts and answers writes, but refuses reads with 504 (nginx passes them to another
 // instance and stops choosing this one); then no new connections, requests in flight finish, and
 // the process ends within 9 s of the signal.
+// Around it all, lib/server/front-door/observe.ts: every request's id (X-Request-Id), its log line
+// (lib/server/platform/log.ts, LOG_LEVEL) and metrics, and GET /metrics for METRICS_TOKEN.
 // First: Node's source maps off before anything else loads (server/source-maps-off.ts).
 import "./source-maps-off";
 import { randomBytes, randomUUID } from "node:crypto";
