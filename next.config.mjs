@@ -23,7 +23,8 @@ const nextConfig = {
     proxyClientMaxBodySize: 3 * 1024 * 1024,
   },
   // Native modules and the Prisma runtime stay outside the server bundle.
-  serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg"],
+  // pino and prom-client too: one copy of each per process, shared with the front door's bundle.
+  serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg", "pino", "prom-client"],
   async headers() {
     return [
       {

@@ -14,10 +14,13 @@
 // still accepts and answers writes, but refuses reads with 504 (nginx passes them to another
 // instance and stops choosing this one); then no new connections, requests in flight finish, and
 // the process ends within 9 s of the signal.
+// Around it all, lib/server/front-door/observe.ts: every request's id (X-Request-Id), its log line
+// (lib/server/platform/log.ts, LOG_LEVEL) and metrics, and GET /metrics for METRICS_TOKEN.
 // First: Node's source maps off before anything else loads (server/source-maps-off.ts).
 import "./source-maps-off";
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
 import path from "node:path";
 import next from "next";
 import { readConfig } from "../lib/server/platform/config";
@@ -29,6 +32,11 @@ import { frontDoor } from "../lib/server/front-door/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./direct-routes";
 import { PageCache } from "../lib/server/front-door/page-cache";
 import { STATIC_FILES_MAX_BYTES, StaticFiles } from "../lib/server/front-door/static-files";
+import { observe } from "../lib/server/front-door/observe";
+import { routeLabeller } from "../lib/server/front-door/route-label";
+import { flushLogs, log } from "../lib/server/platform/log";
+import { provideMetricsSource } from "../lib/server/platform/metrics";
+import { currentRequest } from "../lib/server/platform/request-context";
 import { ROOT } from "../scripts/lib/root";
 
 const flag = (name: string) => {
@@ -40,7 +48,8 @@ const port = Number(flag("--port") ?? process.env.PORT ?? 3000);
 /** How long a stopping instance keeps accepting (and turning reads away) before it closes. */
 const drainDelayMs = Number(process.env.DRAIN_DELAY_MS?.trim() || 2000);
 if (!Number.isInteger(drainDelayMs) || drainDelayMs < 0 || drainDelayMs > 5000) {
-  console.error(`DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 5000 (the drain ends within 9 s), not ${JSON.stringify(process.env.DRAIN_DELAY_MS)}`);
+  log.fatal(`DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 5000 (the drain ends within 9 s), not ${JSON.stringify(process.env.DRAIN_DELAY_MS)}`);
+  flushLogs();
   process.exit(1);
 }
 // The launcher has already checked the environment (a bad PAGE_CACHE_* value stops it there).
@@ -64,18 +73,23 @@ await app.prepare();
 const directRoutes = await loadDirectRoutes();
 const { readCookie, readSessionClaims } = await import("../lib/server/accounts/auth");
 const { sessionCookieName } = await import("../lib/session-cookie");
+/** The signed-in user's id when the session cookie decodes (decoded once per cookie: auth.ts keeps it). */
+const userOf = async (request: IncomingMessage) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, sessionCookieName())))?.sub ?? null;
+// Mails waiting and checkout holds, read from the database when /metrics is scraped.
+const { readOrderGauges } = await import("../lib/server/orders/order-gauges");
+provideMetricsSource("orders", readOrderGauges);
 // GET /api/ready's view of this instance: the broadcast listener's state and the drain.
 const { reportReadiness } = await import("../lib/server/platform/health");
 reportReadiness({ broadcast: "disconnected", draining: false });
 const configHeaders = configHeaderRules();
-if (!configHeaders) console.warn("[store] next.config.mjs's headers() has conditions: Next answers every API route");
+if (!configHeaders) log.warn("next.config.mjs's headers() has conditions: Next answers every API route");
 
 // The build's hashed files, compressed by npm run build, from memory (lib/server/front-door/static-files.ts).
 const staticFiles = StaticFiles.load(path.join(ROOT, ".next"), { maxBytes: STATIC_FILES_MAX_BYTES, headers: configHeaders ?? undefined });
 if (staticFiles) {
   const left = staticFiles.leftToNext ? `; ${staticFiles.leftToNext} left to Next` : "";
-  console.log(`[store] Static files: ${staticFiles.size} served from memory, ${(staticFiles.bytes / 1024 / 1024).toFixed(1)} MB with their brotli and gzip copies${left}`);
-} else console.warn("[store] No compressed static files (npm run build makes them): Next serves /_next/static");
+  log.info(`Static files: ${staticFiles.size} served from memory, ${(staticFiles.bytes / 1024 / 1024).toFixed(1)} MB with their brotli and gzip copies${left}`);
+} else log.warn("No compressed static files (npm run build makes them): Next serves /_next/static");
 
 const config = readConfig();
 const hsts = config.mode === "production" && config.siteUrl.startsWith("https://") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : undefined;
@@ -85,8 +99,13 @@ const door = frontDoor({
   upstream: handle,
   policy: (hashes) => contentSecurityPolicy(hashes, config),
   headers: hsts,
-  // proxy.ts's test for the signed-in pages: the session cookie decodes.
-  signedIn: async (request) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, sessionCookieName()))) !== null,
+  // proxy.ts's test for the signed-in pages: the session cookie decodes (its user goes in the log line).
+  signedIn: async (request) => {
+    const userId = await userOf(request);
+    const context = currentRequest();
+    if (context) context.userId = userId;
+    return userId !== null;
+  },
   direct: configHeaders
     ? { handler: (route, method) => directRoutes.get(route)?.[method], configHeaders }
     : undefined,
@@ -103,17 +122,29 @@ let draining = false;
  * 503 (stopping).
  */
 const PROBES = new Set(["/api/health", "/api/ready"]);
-const server = createServer((request, response) => {
-  if (draining && !PROBES.has(request.url?.split("?")[0] ?? "")) {
-    response.setHeader("connection", "close");
-    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") {
-      response.writeHead(504, { "content-type": "text/plain; charset=utf-8", "retry-after": "1", "cache-control": "no-store" });
-      response.end(request.method === "HEAD" ? undefined : "This instance is stopping; try again.\n");
-      return;
-    }
-  }
-  door(request, response);
-});
+/** Metrics label requests by the build's app routes (`/product/[id]`), never by their raw path. */
+const appRoutes = Object.values(JSON.parse(readFileSync(path.join(ROOT, ".next/app-path-routes-manifest.json"), "utf8")) as Record<string, string>);
+if (cache) provideMetricsSource("pageCache", () => ({ bytes: cache.heldBytes, entries: cache.size }));
+const server = createServer(
+  observe({
+    trustedProxyHops: config.trustedProxyHops,
+    metricsToken: config.metricsToken,
+    routeLabel: routeLabeller(appRoutes),
+    userOf,
+    handler: (request, response) => {
+      if (draining && !PROBES.has(request.url?.split("?")[0] ?? "")) {
+        response.setHeader("connection", "close");
+        if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") {
+          response.writeHead(504, { "content-type": "text/plain; charset=utf-8", "retry-after": "1", "cache-control": "no-store" });
+          response.end(request.method === "HEAD" ? undefined : "This instance is stopping; try again.\n");
+          return;
+        }
+      }
+      door(request, response);
+    },
+  }),
+);
+
 
 /** Refreshes Next's catalogue cache in this process (revalidateTag works only inside a request). */
 async function refreshNext(stale: boolean): Promise<void> {
@@ -124,9 +155,9 @@ async function refreshNext(stale: boolean): Promise<void> {
       body: JSON.stringify({ stale }),
       signal: AbortSignal.timeout(5000),
     });
-    if (!answer.ok) console.error(`[store] catalogue refresh answered ${answer.status}`);
+    if (!answer.ok) log.error(`catalogue refresh answered ${answer.status}`);
   } catch (error) {
-    console.error(`[store] catalogue refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ err: error }, "catalogue refresh failed");
   }
 }
 
@@ -142,9 +173,10 @@ const listener = new CatalogListener({
     cache?.limitLifetime(connected ? null : OFFLINE_PAGE_SECONDS);
     setSessionCacheEnabled(connected);
   },
-  log: (line) => console.log(`[store] ${line}`),
+  log: (line) => log.info(line),
 });
 cache?.limitLifetime(OFFLINE_PAGE_SECONDS);
+provideMetricsSource("broadcast", () => listener.connected);
 // While disconnected, Next's catalogue entries are marked stale every few seconds: they are
 // rendered again when the database answers, and kept when it does not.
 const offlineRefresh = setInterval(() => {
@@ -152,7 +184,7 @@ const offlineRefresh = setInterval(() => {
 }, OFFLINE_PAGE_SECONDS * 1000).unref();
 
 server.listen(port, () => {
-  console.log(`[store] Production server on port ${port}, ${cache ? `page cache ${megabytes} MB, pages kept up to ${seconds} s` : "page cache off"}`);
+  log.info(`Production server on port ${port}, ${cache ? `page cache ${megabytes} MB, pages kept up to ${seconds} s` : "page cache off"}`);
 });
 
 void listener.start();
@@ -163,10 +195,11 @@ const stop = () => {
   stopping = true;
   draining = true;
   reportReadiness({ draining: true });
-  console.log(`[store] Stopping: reads go to other instances for ${drainDelayMs} ms, then the requests in flight finish`);
+  log.info(`Stopping: reads go to other instances for ${drainDelayMs} ms, then the requests in flight finish`);
   clearInterval(offlineRefresh);
   setTimeout(() => {
-    console.error("[store] Requests still open 9 s after the signal: stopping anyway");
+    log.error("Requests still open 9 s after the signal: stopping anyway");
+    flushLogs();
     process.exit(1);
   }, 9000).unref();
   // Closing the listening socket resets the connections the kernel has queued and Node has not
@@ -177,7 +210,10 @@ const stop = () => {
     // connections close after them.
     server.close(() => {
       cache?.close();
-      void Promise.allSettled([listener.stop(), app.close()]).finally(() => process.exit(0));
+      void Promise.allSettled([listener.stop(), app.close()]).finally(() => {
+        flushLogs();
+        process.exit(0);
+      });
     });
     server.closeIdleConnections();
   }, drainDelayMs);

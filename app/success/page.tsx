@@ -7,6 +7,7 @@ import { OrderCard } from "@/components/orders/order-card";
 import { RefreshAfterPurchase } from "@/components/orders/refresh-after-purchase";
 import { getSessionUser } from "@/lib/server/accounts/auth";
 import { fulfilCheckoutSession, type FulfilResult } from "@/lib/server/orders/orders";
+import { log } from "@/lib/server/platform/log";
 
 export const metadata: Metadata = { title: "Payment successful", robots: { index: false } };
 
@@ -92,7 +93,7 @@ async function PaidOrder({ searchParams }: { searchParams: Promise<Record<string
       result = await fulfilCheckoutSession(sessionId, { userId: user.id });
     } catch (error) {
       // The database or the provider failed: keep asking; the webhook records the order meanwhile.
-      console.error("[success] fulfilment failed:", error);
+      log.error({ err: error, stripeSessionId: sessionId }, "success page: fulfilment failed");
       return (
         <>
           <Heading tone="neutral">Checking your payment</Heading>

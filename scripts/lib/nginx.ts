@@ -54,6 +54,9 @@ ${options.upstreams.map((address) => `    server ${address} max_fails=1 fail_tim
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      # One id per request, in nginx's log ($request_id) and the store's (the store trusts it
+      # behind TRUSTED_PROXY_HOPS and sends it back as X-Request-Id); a client's own is replaced.
+      proxy_set_header X-Request-Id $request_id;
       proxy_next_upstream error http_504;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;

@@ -1,7 +1,10 @@
 import Stripe from "stripe";
 import { WEBHOOK_BODY_MAX_BYTES } from "@/lib/constants";
 import { closeCheckout } from "@/lib/server/orders/checkout";
-import { fail, handle, ok, readRawBody } from "@/lib/server/platform/http";
+import { isDatabaseUnavailable } from "@/lib/server/platform/db";
+import { fail, handle, HttpError, ok, readRawBody } from "@/lib/server/platform/http";
+import { log } from "@/lib/server/platform/log";
+import { countWebhook, type WebhookOutcome } from "@/lib/server/platform/metrics";
 import { fulfilCheckoutSession, isEventProcessed, markEventProcessed, retryOrderEmailsSoon } from "@/lib/server/orders/orders";
 import { recordStripeRefund } from "@/lib/server/orders/refunds";
 import { stripeClient, webhookSecret } from "@/lib/server/providers/stripe";
@@ -15,18 +18,44 @@ import { stripeClient, webhookSecret } from "@/lib/server/providers/stripe";
 // in Stripe's dashboard: charge.refunded, refund.created, refund.updated.
 
 export const POST = handle(async (request) => {
+  const started = performance.now();
+  let event: Stripe.Event | null = null;
+  /** Each delivery once in the log and the metrics: the event (never its body or signature) and what became of it. */
+  const done = (outcome: WebhookOutcome, detail?: string) => {
+    countWebhook(outcome);
+    const fields = { eventId: event?.id ?? null, eventType: event?.type ?? null, outcome, detail: detail ?? null, ms: Math.round(performance.now() - started) };
+    if (outcome === "error" || outcome === "unavailable" || outcome === "bad_signature") log.warn(fields, "webhook: delivery refused or failed");
+    else log.info(fields, "webhook: delivery handled");
+  };
+  try {
+    return await receive(request, (made) => (event = made), done);
+  } catch (error) {
+    done(isDatabaseUnavailable(error) || (error instanceof HttpError && error.status === 503) ? "unavailable" : "error");
+    throw error;
+  }
+}, { anyOrigin: true });
+
+async function receive(request: Request, seen: (event: Stripe.Event) => void, done: (outcome: WebhookOutcome, detail?: string) => void): Promise<Response> {
   const signature = request.headers.get("stripe-signature");
-  if (!signature) return fail(400, "Missing Stripe-Signature header");
+  if (!signature) {
+    done("bad_signature", "missing");
+    return fail(400, "Missing Stripe-Signature header");
+  }
   const payload = await readRawBody(request, WEBHOOK_BODY_MAX_BYTES);
   const secret = webhookSecret(); // not configured: a 500 that is logged, not a "bad signature"
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(payload, signature, secret);
   } catch {
+    done("bad_signature");
     return fail(400, "Webhook signature verification failed");
   }
+  seen(event);
   retryOrderEmailsSoon();
-  if (await isEventProcessed(event.id)) return ok({ received: true, outcome: "duplicate" }, "Event already handled");
+  if (await isEventProcessed(event.id)) {
+    done("duplicate");
+    return ok({ received: true, outcome: "duplicate" }, "Event already handled");
+  }
 
   const eventRef = { id: event.id, type: event.type };
   switch (event.type) {
@@ -35,6 +64,7 @@ export const POST = handle(async (request) => {
       const result = await fulfilCheckoutSession(event.data.object.id, { event: eventRef });
       // Not paid yet (a delayed method): async_payment_succeeded comes later. Unknown: not ours.
       if (result.status === "pending") await markEventProcessed(eventRef);
+      done(result.status === "fulfilled" ? "fulfilled" : result.status === "pending" ? "pending" : "not_ours", result.status);
       return ok({ received: true, outcome: result.status }, result.status === "fulfilled" ? "Order recorded" : "Nothing to fulfil");
     }
     case "checkout.session.expired":
@@ -42,12 +72,14 @@ export const POST = handle(async (request) => {
       const session: Stripe.Checkout.Session = event.data.object;
       const closed = await closeCheckout(session.id, session.metadata?.checkoutId, event.type === "checkout.session.expired" ? "EXPIRED" : "FAILED");
       if (closed) await markEventProcessed(eventRef);
+      done(closed ? "closed" : "not_ours");
       return ok({ received: true, outcome: closed ? "closed" : "unknown" }, "Checkout closed");
     }
     case "refund.created":
     case "refund.updated": {
       const outcome = await recordStripeRefund(event.data.object);
       await markEventProcessed(eventRef);
+      done("refund", outcome);
       return ok({ received: true, outcome }, "Refund noted");
     }
     case "charge.refunded": {
@@ -56,9 +88,11 @@ export const POST = handle(async (request) => {
       const outcomes = [];
       for (const refund of refunds.data) outcomes.push(await recordStripeRefund(refund));
       await markEventProcessed(eventRef);
+      done("refund", outcomes.join(","));
       return ok({ received: true, outcome: outcomes.includes("recorded") ? "recorded" : outcomes.includes("settled") ? "settled" : "known" }, "Refunds noted");
     }
     default:
+      done("ignored");
       return ok({ received: true, outcome: "ignored" }, `Event type ${event.type} is not used`);
   }
-}, { anyOrigin: true });
+}

@@ -9,6 +9,7 @@ import { db } from "../platform/db";
 import { cachedSession, dropUserSessions, keepSession, sessionCacheGeneration } from "./session-cache";
 import { forbidden, unauthorized } from "../platform/http";
 import { throttle } from "../platform/throttle";
+import { log } from "../platform/log";
 
 // Sessions are next-auth JWTs in an HttpOnly cookie that name a Session row (`sid`) besides the
 // user id and the user's session version. Every check loads the row and its user from the
@@ -59,7 +60,7 @@ async function sweepSessions(now: Date): Promise<void> {
   try {
     await db.session.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lte: new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000) } }] } });
   } catch (error) {
-    console.warn("[auth] session sweep failed:", error);
+    log.warn({ err: error }, "auth: session sweep failed");
   }
 }
 
@@ -168,7 +169,7 @@ export async function liveSession(claims: SessionClaims, now: Date = new Date())
   if (session.expiresAt <= now || now.getTime() - session.lastSeenAt.getTime() >= SESSION_IDLE_SECONDS * 1000) return null;
   if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_SECONDS * 1000) {
     session.lastSeenAt = now;
-    db.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } }).catch((error: unknown) => console.warn("[auth] session touch failed:", error));
+    db.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } }).catch((error: unknown) => log.warn({ err: error }, "auth: session touch failed"));
   }
   return session;
 }

@@ -4,6 +4,8 @@ import { canonicalPath } from "../../canonical-path";
 import { CACHE_CANDIDATE_HEADER, INTERNAL_ERROR_MESSAGE, jsonError } from "../platform/answers";
 import { apiGate } from "./api-gate";
 import { PEER_ADDRESS_HEADER } from "../platform/client-address";
+import { log } from "../platform/log";
+import { markCache } from "../platform/request-context";
 import { inlineScriptHashes } from "./csp";
 import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
 
@@ -112,7 +114,7 @@ async function answerDirectly(handler: DirectHandler, request: IncomingMessage, 
     if (cookies.length > 0) out["set-cookie"] = cookies;
     sendHeld(request, response, answer.status, out, Buffer.from(await answer.arrayBuffer()), request.headers["accept-encoding"]);
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "a direct route's handler failed");
     if (!response.headersSent) {
       const failure = jsonError(500, INTERNAL_ERROR_MESSAGE);
       response.writeHead(failure.status, { ...extra, ...failure.headers }).end(failure.body);
@@ -252,8 +254,13 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
     const page = isPageRequest(request, path);
     const pass = (forwarded: IncomingMessage, key: string | null) => {
       if (page || key) {
-        if (key && options.cache?.serve(key, request, response)) return;
-        if (key && options.cache) forwarded.headers[CACHE_CANDIDATE_HEADER] = "1";
+        // The request's log line and metrics say what the cache did (observe.ts).
+        const kind = key?.startsWith("api:") ? "api" : "page";
+        if (key && options.cache?.serve(key, request, response)) return markCache("hit", kind);
+        if (key && options.cache) {
+          forwarded.headers[CACHE_CANDIDATE_HEADER] = "1";
+          markCache("miss", kind);
+        }
         const generation = options.cache?.generation;
         // Next answers uncompressed; the answer is compressed once it is complete (and kept so when cached).
         const acceptEncoding = request.headers["accept-encoding"];
@@ -272,7 +279,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       Promise.resolve()
         .then(() => options.upstream(forwarded, response))
         .catch((error: unknown) => {
-          console.error(error);
+          log.error({ err: error }, "the request handler failed");
           if (!response.headersSent) response.writeHead(500).end("Internal Server Error");
           else response.destroy();
         });

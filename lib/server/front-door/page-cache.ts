@@ -44,8 +44,8 @@ export const NEXT_REQUEST_HEADERS = ["rsc", "next-router-state-tree", "next-rout
 
 /** Response headers that describe one transfer, not the page (and the mark, never sent on). */
 const TRANSFER_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag", CACHEABLE_ANSWER_HEADER]);
-/** Not kept either: one caller's CORS answer (the front door sets each caller's own). */
-const NOT_KEPT_HEADERS = new Set([...TRANSFER_HEADERS, "access-control-allow-origin", "access-control-allow-credentials"]);
+/** Not kept either: one caller's CORS answer (the front door sets each caller's own), one request's id. */
+const NOT_KEPT_HEADERS = new Set([...TRANSFER_HEADERS, "access-control-allow-origin", "access-control-allow-credentials", "x-request-id"]);
 
 /** What an entry costs beyond its bodies (the key, headers, the map): counted against maxBytes. */
 const ENTRY_OVERHEAD_BYTES = 1024;
@@ -161,6 +161,11 @@ export class PageCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes held, as counted against maxBytes (GET /metrics). */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   /**

@@ -23,6 +23,7 @@ import { fulfilCheckoutSession } from "./orders";
 import { afterStockChange, holdsOf, moveHolds, releaseHolds, withRelease } from "./holds";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 import type { CheckoutLine } from "./types";
+import { log } from "../platform/log";
 
 // Starting a payment (docs/PRODUCT.md §4.8). The browser says only which of its own cart lines to
 // buy; names, images, prices and quantities come from the database. The attempt is recorded
@@ -172,7 +173,7 @@ async function expireReplaced(sessionIds: string[]): Promise<void> {
     try {
       await stripeClient().checkout.sessions.expire(id);
     } catch (error) {
-      console.warn(`[checkout] could not expire replaced session ${id}:`, error instanceof Error ? error.message : error);
+      log.warn({ err: error, stripeSessionId: id }, "checkout: could not expire a replaced session");
     }
   }
 }
@@ -292,7 +293,7 @@ export async function cancelCheckout(userId: string, checkoutId: unknown): Promi
 }
 
 function providerFailed(checkoutId: string, error: unknown): HttpError {
-  console.error(`[checkout] the payment provider failed for checkout ${checkoutId}:`, error);
+  log.error({ err: error, checkoutId }, "checkout: the payment provider failed");
   return unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
 }
 
@@ -314,7 +315,7 @@ async function openSession(checkout: Checkout, base: string): Promise<StartedChe
     // parallel request did get the session meanwhile).
     const failed = await db.checkout.updateMany({ where: { id: checkout.id, stripeSessionId: null, status: "OPEN" }, data: { status: "FAILED" } });
     if (failed.count > 0) await releaseHolds(checkout.id);
-    console.error(`[checkout] the payment provider refused checkout ${checkout.id}:`, error);
+    log.error({ err: error, checkoutId: checkout.id }, "checkout: the payment provider refused the session");
     throw new HttpError(502, "The payment service refused this order. Please try again or contact us.");
   }
   if (!session.url) throw new HttpError(502, "The payment service did not give a payment page. Please try again.");
@@ -329,6 +330,7 @@ async function openSession(checkout: Checkout, base: string): Promise<StartedChe
     await expireReplaced([session.id]);
     throw conflict(CHECKOUT_REPLACED_MESSAGE);
   }
+  log.info({ checkoutId: checkout.id, stripeSessionId: session.id, totalPaise: checkout.total }, "checkout: payment session opened");
   return { checkoutId: checkout.id, sessionId: session.id, url: session.url };
 }
 

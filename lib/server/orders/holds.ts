@@ -6,6 +6,7 @@ import { noLongerSold, notEnoughStock } from "../catalog/stock";
 import { CATALOG_CHANNEL, catalogMessage, instanceId } from "../platform/catalog-broadcast";
 import { db } from "../platform/db";
 import type { CheckoutLine } from "./types";
+import { log } from "../platform/log";
 
 // Stock that never oversells. A checkout holds its units from the moment its row is written until
 // it is paid (a sale) or ends unpaid (a release):
@@ -58,7 +59,7 @@ export function afterStockChange(changed: boolean): void {
   try {
     catalogChanged();
   } catch (error) {
-    console.warn("[holds] availability changed; the catalogue refresh is left to its broadcast:", error instanceof Error ? error.message : error);
+    log.warn({ err: error }, "holds: availability changed; the catalogue refresh is left to its broadcast");
   }
 }
 
@@ -153,7 +154,7 @@ export async function sellHolds(tx: Tx, checkout: { id: string; holdState: strin
         RETURNING "stock" - "held" AS "available"`;
       if (rows.length > 0) continue; // available is unchanged by a sale of held units
       // Never expected (held moves only with a checkout's state): taken as a late sale below, and said.
-      console.error(`[holds] checkout ${checkout.id}: product ${productId} holds fewer than the ${wanted} units its sale expected`);
+      log.error({ checkoutId: checkout.id, productId, wanted }, "holds: the product holds fewer units than the sale expected");
     }
     const rows = await tx.$queryRaw<{ taken: number; available: number }[]>`
       WITH before AS (SELECT "id", GREATEST("stock" - "held", 0) AS "available" FROM "Product" WHERE "id" = ${productId}::uuid FOR NO KEY UPDATE)

@@ -21,6 +21,8 @@ import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from
 import { indianMobile, type DeliveryDetails } from "@/lib/india";
 import { returnWindowEnd } from "@/lib/returns-policy";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
+import { log } from "../platform/log";
+import { countOrderRecorded } from "../platform/metrics";
 
 // Orders: made from a paid Checkout Session by one fulfilment function, which both the webhook
 // and the success page call (Stripe's fulfilment guide). Whatever arrives twice, in parallel or
@@ -212,7 +214,7 @@ export async function fulfilCheckoutSession(
       if (isMissingAtProvider(error)) return { status: "unknown" };
       if (!isProviderOutage(error)) throw error;
       // A 503 the webhook answers too, so Stripe delivers the event again later.
-      console.error(`[orders] the payment provider failed for session ${sessionId}:`, error);
+      log.error({ err: error, stripeSessionId: sessionId }, "fulfilment: the payment provider failed");
       throw unavailable(PAYMENT_PROVIDER_DOWN_MESSAGE);
     }
     if (options.userId !== undefined) keepSession(session, options.now);
@@ -240,7 +242,7 @@ export async function fulfilCheckoutSession(
     const charged = session.amount_total ?? 0;
     if (charged !== checkout.total) {
       // Recorded on the order (totalAmount ≠ expectedAmount) and logged; the money was taken, so the order stands.
-      console.error(`[orders] amount mismatch on session ${session.id}: Stripe charged ${charged} paise, the checkout recorded ${checkout.total}`);
+      log.error({ stripeSessionId: session.id, checkoutId: checkout.id, chargedPaise: charged, expectedPaise: checkout.total }, "fulfilment: amount mismatch");
     }
     // A product deleted since keeps its line in the order, without the link; the ones still
     // there cannot be deleted until this commits.
@@ -303,7 +305,11 @@ export async function fulfilCheckoutSession(
     return { order: flagged, created: true, stockChanged: sale.changed };
   });
   if (!result) return { status: "unknown" };
-  if (result.created) afterStockChange(result.stockChanged ?? false);
+  if (result.created) {
+    countOrderRecorded();
+    log.info({ orderId: result.order.id, checkoutId: result.order.checkoutId, stripeSessionId: session.id, eventId: options.event?.id ?? null, attention: result.order.attention }, "fulfilment: order recorded");
+    afterStockChange(result.stockChanged ?? false);
+  }
   if (result.order.attention && !result.order.attentionMailedAt) afterResponse("order-email", () => alertOwner(result.order.id));
   if (result.order.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
   return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
@@ -330,7 +336,7 @@ async function settleExpired(checkout: { id: string; stripeSessionId: string | n
     return true;
   } catch (error) {
     if (isMissingAtProvider(error)) return true;
-    console.warn(`[holds] checkout ${checkout.id}: could not settle its session, kept for the next round:`, error instanceof Error ? error.message : error);
+    log.warn({ err: error, checkoutId: checkout.id }, "holds: could not settle the checkout's session, kept for the next round");
     return false;
   }
 }
@@ -423,7 +429,7 @@ export async function sendPendingOrderEmails(limit = 20, now = new Date()): Prom
     try {
       if ((await sendOrderConfirmation(id, now)) === "sent") sent += 1;
     } catch (error) {
-      console.error(`[order-email] order ${id} still unsent:`, error);
+      log.warn({ err: error, orderId: id }, "order-email: confirmation still unsent");
     }
   }
   // The owner's alerts that did not go out (oversold orders, failed refunds).
@@ -437,7 +443,7 @@ export async function sendPendingOrderEmails(limit = 20, now = new Date()): Prom
     try {
       await alertOwner(id, now);
     } catch (error) {
-      console.error(`[order-email] the owner's alert for order ${id} still unsent:`, error);
+      log.warn({ err: error, orderId: id }, "order-email: the owner's alert still unsent");
     }
   }
   return sent;
@@ -462,13 +468,13 @@ const EMAIL_RETRY_INTERVAL_MS = 60_000;
 const retries = globalThis as unknown as { voltOrderEmailRetries?: NodeJS.Timeout };
 if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-production-build" && !process.env.VITEST) {
   retries.voltOrderEmailRetries = setInterval(() => {
-    sendPendingOrderEmails().catch((error: unknown) => console.error("[order-email] retry round failed:", error));
+    sendPendingOrderEmails().catch((error: unknown) => log.error({ err: error }, "order-email: retry round failed"));
     // Holds past their checkout's expiry go back even when Stripe's event never arrives.
-    sweepExpiredCheckouts().catch((error: unknown) => console.error("[holds] sweep failed:", error));
+    sweepExpiredCheckouts().catch((error: unknown) => log.error({ err: error }, "holds: sweep failed"));
     // The shopper's mails about shipped, delivered, cancelled and refunded orders not sent yet.
-    sendPendingStepEmails().catch((error: unknown) => console.error("[order-email] step mails round failed:", error));
+    sendPendingStepEmails().catch((error: unknown) => log.error({ err: error }, "order-email: step mails round failed"));
     // Refunds recorded while Stripe was not answering.
-    retryPendingRefunds().catch((error: unknown) => console.error("[refunds] retry round failed:", error));
+    retryPendingRefunds().catch((error: unknown) => log.error({ err: error }, "refunds: retry round failed"));
   }, EMAIL_RETRY_INTERVAL_MS);
   retries.voltOrderEmailRetries.unref();
 }

@@ -14,6 +14,7 @@ import { move, ORDER_NOT_FOUND, type Actor } from "./lifecycle";
 import { mailOrderSteps } from "./step-email";
 import { alertOwner, ATTENTION_REFUND_FAILED, refundFailedNote } from "./owner-alert";
 import { afterResponse } from "../platform/after-response";
+import { log } from "../platform/log";
 
 // Money given back on an order, through Stripe's Refunds API on the order's payment.
 //
@@ -222,13 +223,14 @@ export async function sendRefund(refundId: string): Promise<Refund> {
     );
   } catch (error) {
     if (isProviderOutage(error)) {
-      console.error(`[refunds] the payment provider failed for refund ${refund.id}:`, error);
+      log.error({ err: error, refundId: refund.id }, "refunds: the payment provider failed");
       throw unavailable(`${PAYMENT_PROVIDER_DOWN_MESSAGE} The refund is recorded and will be sent then.`);
     }
     const message = error instanceof Stripe.errors.StripeError ? error.message : String(error);
     await failRefund(refund.id, message);
     throw new HttpError(502, `The payment service refused the refund: ${message}`);
   }
+  log.info({ refundId: refund.id, orderId: refund.orderId, stripeRefundId: answer.id, status: answer.status, amountPaise: refund.amount }, "refunds: sent to the payment provider");
   return settleRefund(refund.id, answer);
 }
 
@@ -368,7 +370,7 @@ export async function retryPendingRefunds(limit = 20, olderThanMs = 60_000, now 
     try {
       if ((await sendRefund(id)).status === "SUCCEEDED") sent += 1;
     } catch (error) {
-      console.error(`[refunds] refund ${id} still unsent:`, error instanceof Error ? error.message : error);
+      log.warn({ err: error, refundId: id }, "refunds: still unsent");
     }
   }
   return sent;

@@ -7,6 +7,7 @@ import { afterResponse } from "../platform/after-response";
 import { db } from "../platform/db";
 import { escapeHtml, mailLayout, sendMail, STORE_NAME, type MailContent } from "../providers/mail";
 import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from "./mail-retry";
+import { log } from "../platform/log";
 
 // The shopper's email about each step of an order's life: shipped (carrier and tracking),
 // delivered, cancelled (with the refund on its way), refunded (with the amount). One per step,
@@ -110,7 +111,7 @@ export async function sendPendingStepEmails(options: { orderId?: string; limit?:
     try {
       if ((await sendStepEmail(id, now)) === "sent") sent += 1;
     } catch (error) {
-      console.error(`[order-email] step ${id} still unsent:`, error instanceof Error ? error.message : error);
+      log.warn({ err: error, stepId: id }, "order-email: step mail still unsent");
     }
   }
   return sent;

@@ -1,5 +1,6 @@
 import "server-only";
 import { after } from "next/server";
+import { log } from "./log";
 
 /**
  * Runs work after the answer has gone out (mail, mostly), so that its time does not show in the
@@ -10,7 +11,7 @@ import { after } from "next/server";
 export function afterResponse(label: string, work: () => Promise<unknown>): void {
   const run = () =>
     work().catch((error: unknown) => {
-      console.error(`[${label}] failed:`, error);
+      log.error({ err: error, task: label }, "after the answer: the task failed");
     });
   try {
     after(run);

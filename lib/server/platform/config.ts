@@ -2,6 +2,7 @@
 // Used by the app (instrumentation.ts) and by the launcher scripts, so it does not import
 // "server-only"; nothing in the browser imports it.
 import { z } from "zod";
+import { LOG_LEVELS } from "./log-levels";
 
 const optional = z
   .string()
@@ -40,6 +41,8 @@ const envSchema = z.object({
   // Read by next.config.mjs (cacheMaxMemorySize); checked here so a typo stops the launcher.
   NEXT_CACHE_MB: optional.refine((v) => v === undefined || /^\d+$/.test(v), "must be a whole number of megabytes (0 turns Next's caches off)"),
   TRUSTED_PROXY_HOPS: optional.refine((v) => v === undefined || /^(\d|10)$/.test(v), "must be a whole number from 0 to 10").transform((v) => (v === undefined ? 0 : Number(v))),
+  LOG_LEVEL: optional.refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v.toLowerCase()), `must be one of ${LOG_LEVELS.join(", ")}`),
+  METRICS_TOKEN: optional.refine((v) => v === undefined || /^[\x21-\x7e]{16,256}$/.test(v), "must be 16 to 256 printable characters without spaces (it is sent as a Bearer token)"),
   ALLOWED_ORIGINS: optional
     .transform((v) => (v ?? "").split(",").map((origin) => origin.trim().replace(/\/$/, "")).filter(Boolean))
     .refine((origins) => origins.every(isOrigin), "must be a comma-separated list of origins such as https://app.example.com"),
@@ -79,6 +82,8 @@ export type StoreConfig = {
   trustedProxyHops: number;
   /** Other front ends (their origins) allowed to call the API with credentials. */
   allowedOrigins: string[];
+  /** GET /metrics answers a scraper that sends it as a Bearer token; undefined: /metrics is a 404. */
+  metricsToken: string | undefined;
   warnings: string[];
 };
 
@@ -145,6 +150,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     cronSecret: e.CRON_SECRET,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    metricsToken: e.METRICS_TOKEN,
     warnings,
   };
 }

@@ -1,6 +1,9 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { log } from "./log";
+import { provideMetricsSource } from "./metrics";
 
 // One Prisma client per process (kept across hot reloads in development), made on first use so
 // that importing this module never needs a database (next build, type checks).
@@ -15,7 +18,12 @@ function client(): PrismaClient {
   const pool = Number(process.env.DATABASE_POOL_SIZE ?? 10);
   // A connection that cannot be made within 1.5 s fails (and the request answers 503 within 2 s:
   // see isDatabaseUnavailable) rather than waiting on a database that is down.
-  globalForPrisma.prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: pool, connectionTimeoutMillis: 1500 }) });
+  // The pool is made here (not by the adapter) so GET /metrics can report it.
+  const connections = new pg.Pool({ connectionString, max: pool, connectionTimeoutMillis: 1500 });
+  // An idle connection the server closes (a restart) must not crash the process.
+  connections.on("error", (error) => log.warn({ err: error }, "database: an idle pooled connection failed"));
+  provideMetricsSource("pool", () => ({ total: connections.totalCount, idle: connections.idleCount, waiting: connections.waitingCount }));
+  globalForPrisma.prisma = new PrismaClient({ adapter: new PrismaPg(connections) });
   return globalForPrisma.prisma;
 }
 

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "./db";
 import { CACHE_CANDIDATE_HEADER, CACHEABLE_ANSWER_HEADER, INTERNAL_ERROR_MESSAGE } from "./answers";
 import { isCrossSiteRequest } from "./origin";
 import { readConfig } from "./config";
+import { log } from "./log";
 
 // The spec's answer shape: { success, error, message, data }, with real HTTP status codes.
 
@@ -190,10 +191,10 @@ export function handle<C = unknown>(handler: Handler<C>, options: { anyOrigin?: 
       if (error instanceof HttpError) return noStore(fail(error.status, error.message, error.headers, error.fields));
       if (isDatabaseUnavailable(error)) {
         const cause = error instanceof Error ? error.message.split("\n").filter(Boolean).slice(-1)[0] : String(error);
-        console.error(`[api] ${request.method} ${new URL(request.url).pathname}: the database is unavailable (${cause})`);
+        log.error({ method: request.method, path: new URL(request.url).pathname, cause }, "api: the database is unavailable");
         return noStore(fail(503, DATABASE_UNAVAILABLE_MESSAGE, { "Retry-After": "5" }));
       }
-      console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+      log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "api: the handler failed");
       return noStore(fail(500, INTERNAL_ERROR_MESSAGE));
     }
   };

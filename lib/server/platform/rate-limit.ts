@@ -2,6 +2,7 @@ import "server-only";
 import { PASSWORD_HASH_BUDGET } from "@/lib/constants";
 import { db } from "./db";
 import { tooManyRequests } from "./http";
+import { log } from "./log";
 
 // Fixed-window counters in Postgres (RateLimitBucket), so a limit holds across every instance
 // of the app. A hit is counted atomically before the guarded work runs (INSERT … ON CONFLICT
@@ -46,7 +47,7 @@ async function sweep(now: Date): Promise<void> {
   try {
     await db.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - 24 * 3600 * 1000) } } });
   } catch (error) {
-    console.warn("[rate-limit] sweep failed:", error);
+    log.warn({ err: error }, "rate-limit: sweep failed");
   }
 }
 

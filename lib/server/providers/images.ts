@@ -6,6 +6,7 @@ import { v2 as cloudinary, type UploadApiOptions, type UploadApiResponse } from 
 import { PRODUCT_IMAGE_MAX_BYTES, PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { readConfig } from "../platform/config";
 import { badRequest, HttpError, unavailable } from "../platform/http";
+import { log } from "../platform/log";
 
 // Pictures go through the Cloudinary SDK: to Cloudinary with CLOUDINARY_URL, otherwise to the
 // local emulator at EMULATOR_URL (development, tests, the demo). The SDK's global config is left
@@ -92,7 +93,7 @@ export async function uploadProfilePicture(dataUrl: string): Promise<string> {
     // No answer, or a failure on the host's side: nothing was stored (the account is made after
     // the upload), and the shopper can try again.
     if (typeof error.http_code !== "number" || error.http_code >= 500) {
-      console.error(`[images] the image host failed a profile picture upload: ${message}`);
+      log.error({ provider: "cloudinary", status: error.http_code ?? null, message }, "images: the image host failed a profile picture upload");
       throw unavailable(IMAGE_HOST_DOWN_MESSAGE);
     }
     throw new Error(`Uploading the profile picture failed${typeof error.http_code === "number" ? ` (${error.http_code})` : ""}: ${message}`);
@@ -184,12 +185,12 @@ export async function checkHostedImages(urls: string[], alreadyStored: readonly 
     try {
       answer = await fetch(url, { method: "HEAD", redirect: "error", signal: AbortSignal.timeout(IMAGE_CHECK_TIMEOUT_MS) });
     } catch (error) {
-      console.error(`[images] HEAD ${url} failed:`, error);
+      log.error({ err: error, url }, "images: HEAD of a product image failed");
       throw unavailable(IMAGE_HOST_DOWN_MESSAGE);
     }
     if (answer.status === 404) return [index, PRODUCT_IMAGE_MISSING_MESSAGE];
     if (!answer.ok) {
-      console.error(`[images] HEAD ${url} answered ${answer.status}`);
+      log.error({ url, status: answer.status }, "images: HEAD of a product image failed");
       throw unavailable(IMAGE_HOST_DOWN_MESSAGE);
     }
     const length = Number(answer.headers.get("content-length"));

@@ -1,6 +1,7 @@
 import "server-only";
 import { Resend } from "resend";
 import { readConfig } from "../platform/config";
+import { log } from "../platform/log";
 
 // Mail goes through the Resend SDK: to Resend itself with RESEND_API_KEY, otherwise to the local
 // emulator at EMULATOR_URL (development, tests, the demo), whose outbox is /resend/outbox.
@@ -65,11 +66,16 @@ function resendClient(): { client: Resend; from: string } {
 export async function sendMail({ to, subject, html, text }: Mail, options: { idempotencyKey?: string } = {}): Promise<{ id: string }> {
   const { client, from } = resendClient();
   const send = () => client.emails.send({ from, to, subject, html, text }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
+  const started = performance.now();
   let { data, error } = await send();
   // The request never got an answer (a kept-alive connection the server had just closed, say):
   // once more. Only with an idempotency key, which makes a repeat send nothing twice.
   if (error && error.statusCode === null && options.idempotencyKey) ({ data, error } = await send());
   sawProvider(!error || (error.statusCode !== null && error.statusCode < 500));
+  // The call, never the mail: no address, subject or body (a code or a link may be in them).
+  const ms = Math.round(performance.now() - started);
+  if (error || !data) log.warn({ provider: "resend", outcome: "failed", status: error?.statusCode ?? null, error: error?.name ?? "no_data", ms }, "resend: send failed");
+  else log.info({ provider: "resend", outcome: "sent", mailId: data.id, ms }, "resend: mail sent");
   if (error || !data) {
     const status = error && "statusCode" in error && error.statusCode ? ` (${error.statusCode})` : "";
     throw new Error(`Sending email failed${status}: ${error?.name ?? "no_data"}: ${error?.message ?? "the provider answered without an id"}`);

@@ -1,6 +1,7 @@
 import "server-only";
 import Stripe from "stripe";
 import { readConfig } from "../platform/config";
+import { log } from "../platform/log";
 
 // Payments go through the Stripe SDK: to Stripe with STRIPE_SECRET_KEY, otherwise to the local
 // emulator at EMULATOR_URL (development, tests, the demo), which serves the Checkout Session
@@ -11,6 +12,9 @@ import { readConfig } from "../platform/config";
 const EMULATOR_KEY = "sk_test_emulator";
 
 let cached: { signature: string; client: Stripe } | undefined;
+
+/** What the SDK tells of each answer it got (its "response" event; the SDK types `on` loosely). */
+type StripeResponseEvent = { method: string; path: string; status: number; request_id: string; elapsed: number };
 
 export function stripeClient(): Stripe {
   const config = readConfig();
@@ -26,6 +30,13 @@ export function stripeClient(): Stripe {
   } else {
     throw new Error("Payments are not configured: set STRIPE_SECRET_KEY, or run the store with `npm run dev` so EMULATOR_URL points at the local emulator.");
   }
+  // Every call to Stripe in the log: method, path (object ids, never a key or a body), status,
+  // Stripe's request id and the time it took; the request's id comes with it (log.ts).
+  client.on("response", (event: StripeResponseEvent) => {
+    const fields = { provider: "stripe", method: event.method, path: event.path, status: event.status, stripeRequestId: event.request_id, ms: event.elapsed };
+    if (event.status >= 400) log.warn(fields, "stripe: call failed");
+    else log.info(fields, "stripe: call");
+  });
   cached = { signature, client };
   return client;
 }

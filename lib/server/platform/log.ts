@@ -1,0 +1,125 @@
+import pino, { type DestinationStream, type Logger } from "pino";
+import { LOG_LEVELS, type LogLevel } from "./log-levels";
+import { currentRequest } from "./request-context";
+
+// The store's logger (pino): one per process, JSON lines on stdout in production, human lines in
+// development. Every line written while a request is being handled carries its id (`requestId`,
+// read from the request context, request-context.ts), so a request can be followed through the
+// front door's line, its errors and the provider calls it made. LOG_LEVEL (trace, debug, info,
+// warn, error, fatal, silent; default info) sets the level (checked by config.ts at start).
+// Kept on globalThis: the front door's bundle and Next's bundles each hold a copy of this module,
+// and they must write through one stream.
+// No "server-only": server/serve.ts loads it outside Next's bundles.
+//
+// What may be logged: ids (request, user, order, checkout, Stripe event and session ids), paths
+// (never a query string), statuses, durations, counts. Never a password, a code, a token, a
+// cookie, a header's value, a request or answer body, or a provider's key: e2e/log-secrets.spec.ts
+// walks the flows that carry them and searches the output. (pino's `redact` is not used: with
+// the field names worth censoring it tripled the cost of every line, the request's line included;
+// errors are reduced to their type, message, code and stack instead, errorFields.)
+
+export function logLevel(value: string | undefined = process.env.LOG_LEVEL): LogLevel {
+  const level = value?.trim().toLowerCase();
+  return (LOG_LEVELS as readonly string[]).includes(level ?? "") ? (level as LogLevel) : "info";
+}
+
+/** Development's lines: `12:34:56.789 INFO  message key=value …`, the stack under an error. */
+export function humanLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const { time, level, msg, err, pid: _pid, hostname: _hostname, ...rest } = entry;
+  const clock = typeof time === "string" ? time.slice(11, 23) : new Date().toISOString().slice(11, 23);
+  const fields = Object.entries(rest)
+    .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(" ");
+  const stack = err && typeof err === "object" ? `\n    ${String((err as { stack?: unknown }).stack ?? (err as { message?: unknown }).message ?? "").replace(/\n/g, "\n    ")}` : "";
+  return `${clock} ${String(level).toUpperCase().padEnd(5)} ${String(msg ?? "")}${fields ? ` ${fields}` : ""}${stack}\n`;
+}
+
+/** A stream writing development's human lines to stdout (synchronously: dev is not under load). */
+const humanStream: DestinationStream = { write: (line: string) => void process.stdout.write(humanLine(line)) };
+
+/**
+ * An error as logged: its type, message, code and stack (and its causes'), never its other
+ * fields, which for a provider's or the database's errors may hold what a request carried.
+ */
+export function errorFields(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    message: error.message,
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    stack: error.stack,
+    ...(error.cause !== undefined && depth < 3 ? { cause: errorFields(error.cause, depth + 1) } : {}),
+  };
+}
+
+/** A logger writing to `stream` (tests capture the lines this way). */
+export function createLogger(stream: DestinationStream, level: LogLevel = logLevel()): Logger {
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: errorFields },
+      mixin: () => {
+        const request = currentRequest();
+        return request ? { requestId: request.id } : {};
+      },
+    },
+    stream,
+  );
+}
+
+type LogState = { logger: Logger; flush: () => void };
+/** The longest a production log line waits in the buffer. */
+const FLUSH_EVERY_MS = 1000;
+const KEY = Symbol.for("volt.log");
+const slot = globalThis as unknown as { [KEY]?: LogState };
+
+function state(): LogState {
+  const existing = slot[KEY];
+  if (existing) return existing;
+  let made: LogState;
+  if (process.env.NODE_ENV === "production") {
+    // Written asynchronously, in writes of 4 KB or more (about fifteen request lines), and at
+    // least once a second: a request never blocks on a slow stdout, and under load one write
+    // carries many lines (writing each line on its own cost the cached home page about a fifth
+    // more CPU per request). What is still held is written when the process exits (flushLogs, and
+    // the exit event).
+    const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    const flush = () => {
+      try {
+        destination.flushSync();
+      } catch {
+        // Not open yet, or stdout gone: nothing more can be written.
+      }
+    };
+    setInterval(() => {
+      try {
+        destination.flush();
+      } catch {
+        // stdout gone
+      }
+    }, FLUSH_EVERY_MS).unref();
+    process.once("exit", flush);
+    made = { logger: createLogger(destination), flush };
+  } else {
+    made = { logger: createLogger(humanStream), flush: () => undefined };
+  }
+  slot[KEY] = made;
+  return made;
+}
+
+/** The process's logger. */
+export const log: Logger = state().logger;
+
+/** Writes out what the logger still holds: before the process exits. */
+export function flushLogs(): void {
+  state().flush();
+}

@@ -1,0 +1,218 @@
+// What server/serve.ts wraps around every request (lib/server/front-door/observe.ts): the request
+// id, the request's log line, the metrics and GET /metrics behind its token; the route patterns
+// the metrics count by (route-label.ts); the logger's request context and error fields (log.ts).
+import { readdirSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_ROUTES } from "@/lib/api-routes";
+import { bearerMatches, observe } from "@/lib/server/front-door/observe";
+import { FIXED_LABELS, routeLabeller } from "@/lib/server/front-door/route-label";
+import { createLogger, errorFields } from "@/lib/server/platform/log";
+import { markCache, requestIdFor, runInRequest, currentRequest } from "@/lib/server/platform/request-context";
+import { readConfig } from "@/lib/server/platform/config";
+import { close, listen } from "./test-server";
+
+/** The app's routes as the build lists them (app-path-routes-manifest.json), from the app directory. */
+function appRoutes(dir = path.resolve("app"), prefix = ""): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) found.push(...appRoutes(full, `${prefix}/${name}`));
+    else if (/^(page|route)\.tsx?$/.test(name)) found.push(prefix || "/");
+    else if (name === "robots.ts") found.push(`${prefix}/robots.txt`);
+    else if (name === "icon.svg") found.push(`${prefix}/icon.svg`);
+  }
+  return found;
+}
+
+const ROUTES = appRoutes();
+const label = routeLabeller(ROUTES);
+const ALLOWED = new Set<string>([...FIXED_LABELS, ...API_ROUTES.map((route) => route.path), ...ROUTES, "/category-product", "/search"]);
+
+describe("route patterns (the metrics' route label)", () => {
+  it.each([
+    ["/", "/"],
+    ["/product/0196e8a1-aaaa-7bbb-8ccc-123456789abc", "/product/[id]"],
+    ["/category-product/eyJjIjpbIm1vYmlsZXMiXX0", "/category-product/[view]"],
+    ["/category-product", "/category-product"],
+    ["/search", "/search"],
+    ["/search/qcGhvbmU", "/search/[key]"],
+    ["/admin-panel/orders/0196e8a1-aaaa-7bbb-8ccc-123456789abc", "/admin-panel/orders/[id]"],
+    ["/admin-panel/orders", "/admin-panel/orders"],
+    ["/user-panel/cart", "/user-panel/cart"],
+    ["/robots.txt", "/robots.txt"],
+    ["/sitemaps/3.xml", "/sitemaps/[file]"],
+    ["/api/get-single-product-details/abc", "/api/get-single-product-details/:id"],
+    ["/api/count-cart-product/abc", "/api/count-cart-product/:userId"],
+    ["/api/auth/session", "/api/auth/*"],
+    ["/api/signin", "/api/signin"],
+    ["/api/no-such-thing/1", "/api/*"],
+    ["/api/%E0%A4%A", "/api/*"],
+    ["/_next/static/chunks/abc123.js", "/_next/static/*"],
+    ["/_next/image", "/_next/*"],
+    ["/metrics", "/metrics"],
+    ["/product/a/b", "other"],
+    ["/wp-login.php", "other"],
+    ["/product/", "other"],
+  ])("%s is counted as %s", (path, expected) => {
+    expect(label(path)).toBe(expected);
+  });
+
+  it("never makes a label of a raw path (fuzz)", () => {
+    const pieces = ["product", "api", "search", "category-product", "_next", "static", "user-panel", "admin-panel", "orders", "get-product", "..", "%2F", "x".repeat(40), "", "metrics", "auth", "sitemaps", "?q=1"];
+    let seed = 28;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const seen = new Set<string>();
+    for (let i = 0; i < 5000; i += 1) {
+      const length = 1 + Math.floor(random() * 5);
+      const segments = Array.from({ length }, () => (random() < 0.2 ? Math.random().toString(36).slice(2) : pieces[Math.floor(random() * pieces.length)]!));
+      const result = label(`/${segments.join("/")}`);
+      expect(ALLOWED.has(result), `${segments.join("/")} → ${result}`).toBe(true);
+      seen.add(result);
+    }
+    // A bounded set of series, whatever the paths.
+    expect(seen.size).toBeLessThanOrEqual(ALLOWED.size);
+  });
+});
+
+describe("request ids", () => {
+  it("takes a trusted proxy's sane X-Request-Id, and makes one otherwise", () => {
+    expect(requestIdFor("abc-123.x:y_z", 1)).toBe("abc-123.x:y_z");
+    const made = requestIdFor("abc-123", 0);
+    expect(made).not.toBe("abc-123");
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    for (const bad of ["a b", "x".repeat(129), "<script>", "a\nb", "", "ü"]) expect(requestIdFor(bad, 1)).not.toBe(bad);
+    expect(requestIdFor(["a", "b"], 1)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("the logger", () => {
+  function captured() {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString("utf8")) as Record<string, unknown>);
+        done();
+      },
+    });
+    return { lines, logger: createLogger(stream, "info") };
+  }
+
+  it("stamps every line written inside a request with its id, and none outside", async () => {
+    const { lines, logger } = captured();
+    logger.info("outside");
+    await runInRequest({ id: "req-1" }, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      logger.info({ orderId: "o1" }, "inside");
+      await Promise.resolve().then(() => logger.warn("later"));
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.map((line) => [line.msg, line.requestId])).toEqual([
+      ["outside", undefined],
+      ["inside", "req-1"],
+      ["later", "req-1"],
+    ]);
+    expect(lines[1]).toMatchObject({ level: "info", orderId: "o1" });
+    expect(typeof lines[1]!.time).toBe("string");
+  });
+
+  it("logs an error's type, message, code and stack (and its cause), not its other fields", () => {
+    const { lines, logger } = captured();
+    const error = Object.assign(new Error("boom", { cause: new TypeError("inner") }), { code: "E1", raw: { card: "4242424242424242" }, headers: { authorization: "Bearer sk_test_x" } });
+    logger.error({ err: error }, "failed");
+    const err = lines[0]!.err as Record<string, unknown>;
+    expect(err).toMatchObject({ type: "Error", message: "boom", code: "E1" });
+    expect(String(err.stack)).toContain("observe.test.ts");
+    expect((err.cause as Record<string, unknown>).message).toBe("inner");
+    expect(JSON.stringify(lines)).not.toMatch(/4242|sk_test_x/);
+    expect(errorFields("plain")).toEqual({ message: "plain" });
+  });
+
+});
+
+describe("configuration", () => {
+  it("checks LOG_LEVEL and METRICS_TOKEN", () => {
+    expect(() => readConfig({ NODE_ENV: "development", LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/);
+    expect(() => readConfig({ NODE_ENV: "development", METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be 16 to 256/);
+    expect(() => readConfig({ NODE_ENV: "development", METRICS_TOKEN: "has a space in it ok" })).toThrow(/METRICS_TOKEN/);
+    expect(readConfig({ NODE_ENV: "development", LOG_LEVEL: "debug", METRICS_TOKEN: "a".repeat(16) }).metricsToken).toBe("a".repeat(16));
+    expect(readConfig({ NODE_ENV: "development" }).metricsToken).toBeUndefined();
+  });
+
+  it("compares the bearer token whole", () => {
+    const token = "t".repeat(20);
+    expect(bearerMatches(`Bearer ${token}`, token)).toBe(true);
+    expect(bearerMatches(`bearer ${token}`, token)).toBe(true);
+    for (const header of [undefined, "", token, `Bearer ${token}x`, `Bearer ${token.slice(1)}`, `Basic ${token}`, "Bearer "]) expect(bearerMatches(header, token)).toBe(false);
+  });
+});
+
+describe("observe (over real HTTP)", () => {
+  const TOKEN = "metrics-token-for-tests-0123";
+  let server: Server;
+  let base: string;
+  const seen: { id: string | undefined; context: string | undefined }[] = [];
+
+  beforeAll(async () => {
+    server = createServer(
+      observe({
+        trustedProxyHops: 0,
+        metricsToken: TOKEN,
+        routeLabel: label,
+        handler: (request, response) => {
+          seen.push({ id: request.headers["x-request-id"] as string | undefined, context: currentRequest()?.id });
+          if (request.url === "/") markCache("hit", "page");
+          // The unknown-path answer (Next's not-found page in the store).
+          const found = request.url === "/" || request.url?.startsWith("/product/");
+          setTimeout(() => response.writeHead(found ? 200 : 404, { "content-type": "text/plain" }).end(found ? "page" : "This page could not be found."), 2);
+        },
+      }),
+    );
+    base = await listen(server);
+  });
+  afterAll(() => close(server));
+
+  it("gives every answer an id, the handler's request context the same one, and ignores a client's own without a trusted proxy", async () => {
+    const answer = await fetch(`${base}/product/abc?secret=1`, { headers: { "x-request-id": "chosen-by-client" } });
+    const id = answer.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen.at(-1)).toEqual({ id, context: id });
+  });
+
+  it("answers /metrics with a 404 like an unknown path without the token, with a wrong one, or when none is set", async () => {
+    const unknown = await fetch(`${base}/no-such-page`);
+    const unknownBody = await unknown.text();
+    for (const headers of [{} as Record<string, string>, { authorization: "Bearer wrong-token-wrong-token" }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }]) {
+      const answer = await fetch(`${base}/metrics`, { headers });
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toBe(unknownBody);
+      expect(answer.headers.get("content-type")).toBe(unknown.headers.get("content-type"));
+    }
+    const off = createServer(observe({ trustedProxyHops: 0, metricsToken: undefined, routeLabel: label, handler: (_request, response) => response.writeHead(404).end("nope") }));
+    const offBase = await listen(off);
+    try {
+      expect((await fetch(`${offBase}/metrics`, { headers: { authorization: "Bearer " } })).status).toBe(404);
+    } finally {
+      await close(off);
+    }
+  });
+
+  it("counts requests by route pattern and status class, and the page cache's outcome", async () => {
+    await fetch(`${base}/`);
+    await fetch(`${base}/product/some-id-1`);
+    await fetch(`${base}/product/some-id-2?x=1`);
+    const answer = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await answer.text();
+    expect(text).toMatch(/volt_http_requests_total\{route="\/product\/\[id\]",method="GET",status="2xx"\} [3-9]/);
+    expect(text).toMatch(/volt_http_requests_total\{route="other",method="GET",status="4xx"\} \d/);
+    expect(text).toMatch(/volt_http_request_duration_seconds_bucket\{le="0.005",route="\/",method="GET",status="2xx"\}/);
+    expect(text).toMatch(/volt_page_cache_requests_total\{kind="page",outcome="hit"\} [1-9]/);
+    expect(text).toMatch(/nodejs_eventloop_lag_seconds/);
+    expect(text).toMatch(/process_resident_memory_bytes/);
+    expect(text).not.toMatch(/some-id|no-such-page|secret/);
+  });
+});
