@@ -27,11 +27,11 @@
 // 20 s is a failure: listed with a sample at the end, and the exit code is 1.
 //
 // Prints a line a minute (answers by status class, p50 and p99, each instance's resident memory,
-// the database's connections, orders made), then totals, each instance's memory slope after
+// the database's connections, orders made, operations skipped, the machine's load average), then totals, each instance's memory slope after
 // minute 10 (least squares), the p99 spread and a markdown table; the same is written with the
 // instances' output under .data/soak/<time>/.
 import http from "node:http";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { DEMO_ADMIN } from "../lib/demo-accounts";
@@ -72,6 +72,8 @@ class Minute {
   skipped = 0;
   rss: Partial<Record<InstanceName, number>> = {};
   connections = { total: 0, active: 0 };
+  /** The machine's 1-minute load average at the minute's end (other work on a shared machine shows here). */
+  load = NaN;
 }
 
 const minutes: Minute[] = [];
@@ -413,11 +415,12 @@ function row(index: number, minute: Minute) {
     connections: minute.connections,
     orders: minute.orders,
     skipped: minute.skipped,
+    load: minute.load,
   };
 }
 
 function line(r: ReturnType<typeof row>): string {
-  return `[soak] min ${String(r.minute).padStart(2)} | ${r.requests} req (${(r.requests / 60).toFixed(1)}/s): 2xx ${r["2xx"]} 3xx ${r["3xx"]} 4xx ${r["4xx"]} 5xx ${r["5xx"]} failed ${r.failed} | p50 ${r.p50} ms p99 ${r.p99} ms | RSS A ${r.rssA.toFixed(0)} MB B ${r.rssB.toFixed(0)} MB | db connections ${r.connections.total} (${r.connections.active} active) | orders ${r.orders} | skipped ${r.skipped}`;
+  return `[soak] min ${String(r.minute).padStart(2)} | ${r.requests} req (${(r.requests / 60).toFixed(1)}/s): 2xx ${r["2xx"]} 3xx ${r["3xx"]} 4xx ${r["4xx"]} 5xx ${r["5xx"]} failed ${r.failed} | p50 ${r.p50} ms p99 ${r.p99} ms | RSS A ${r.rssA.toFixed(0)} MB B ${r.rssB.toFixed(0)} MB | db connections ${r.connections.total} (${r.connections.active} active) | orders ${r.orders} | skipped ${r.skipped} | load ${r.load.toFixed(1)}`;
 }
 
 // Main -----------------------------------------------------------------------------------------------
@@ -473,6 +476,7 @@ async function main(): Promise<void> {
         const bytes = pid === null ? null : residentBytes(pid);
         if (bytes !== null) minute.rss[name] = bytes;
       }
+      minute.load = Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
       const counts = await database.query<{ state: string | null; n: string }>("SELECT state, count(*) AS n FROM pg_stat_activity WHERE datname = current_database() GROUP BY state");
       minute.connections = {
         total: counts.rows.reduce((sum, r) => sum + Number(r.n), 0),
@@ -532,9 +536,9 @@ async function main(): Promise<void> {
       }
     } else report.push("[soak] unexpected answers: none");
     const table = [
-      "| minute | requests | 2xx | 3xx | 4xx | 5xx | failed | p50 ms | p99 ms | RSS A MB | RSS B MB | DB connections (active) | orders |",
-      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-      ...rows.map((r) => `| ${r.minute} | ${r.requests} | ${r["2xx"]} | ${r["3xx"]} | ${r["4xx"]} | ${r["5xx"]} | ${r.failed} | ${r.p50} | ${r.p99} | ${r.rssA.toFixed(0)} | ${r.rssB.toFixed(0)} | ${r.connections.total} (${r.connections.active}) | ${r.orders} |`),
+      "| minute | requests | 2xx | 3xx | 4xx | 5xx | failed | p50 ms | p99 ms | RSS A MB | RSS B MB | DB connections (active) | orders | machine load |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...rows.map((r) => `| ${r.minute} | ${r.requests} | ${r["2xx"]} | ${r["3xx"]} | ${r["4xx"]} | ${r["5xx"]} | ${r.failed} | ${r.p50} | ${r.p99} | ${r.rssA.toFixed(0)} | ${r.rssB.toFixed(0)} | ${r.connections.total} (${r.connections.active}) | ${r.orders} | ${r.load.toFixed(1)} |`),
     ].join("\n");
     console.log(report.join("\n"));
     console.log(`\n${table}\n`);
