@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api-routes";
 import { bearerMatches, observe } from "@/lib/server/front-door/observe";
 import { FIXED_LABELS, routeLabeller } from "@/lib/server/front-door/route-label";
-import { createLogger, errorFields, logRequest } from "@/lib/server/platform/log";
+import { createLogger, errorFields } from "@/lib/server/platform/log";
 import { markCache, requestIdFor, runInRequest, currentRequest } from "@/lib/server/platform/request-context";
 import { readConfig } from "@/lib/server/platform/config";
 import { close, listen } from "./test-server";
@@ -116,18 +116,6 @@ describe("the logger", () => {
     ]);
     expect(lines[1]).toMatchObject({ level: "info", orderId: "o1" });
     expect(typeof lines[1]!.time).toBe("string");
-  });
-
-  it("writes the request line as pino writes a line, its fields escaped, and only at an enabled level", () => {
-    const { lines, logger } = captured();
-    logger.info({ a: 1 }, "through pino");
-    logRequest(logger, "info", { requestId: "r1", path: '/q"\\\n\u2028x', status: 200, ms: 1.5, userId: null, skipped: undefined });
-    logRequest(logger, "debug", { requestId: "r2" });
-    expect(lines).toHaveLength(2);
-    const [pinoLine, ours] = lines as [Record<string, unknown>, Record<string, unknown>];
-    expect(Object.keys(ours)).toEqual(["level", "time", "pid", "hostname", "requestId", "path", "status", "ms", "userId", "msg"]);
-    expect(ours).toMatchObject({ level: "info", pid: pinoLine.pid, hostname: pinoLine.hostname, requestId: "r1", path: '/q"\\\n\u2028x', status: 200, ms: 1.5, userId: null, msg: "request" });
-    expect(Date.parse(String(ours.time))).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("logs an error's type, message, code and stack (and its cause), not its other fields", () => {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { log, logRequest } from "../platform/log";
+import { log } from "../platform/log";
 import { metrics, metricsText, statusClass } from "../platform/metrics";
 import { requestIdFor, runInRequest, type RequestContext } from "../platform/request-context";
 
@@ -107,7 +107,11 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
         cache,
         ...(response.writableFinished ? {} : { aborted: true }),
       };
-      const write = (userId: string | null | undefined) => logRequest(log, quiet ? "debug" : "info", userId ? { ...line, userId } : line);
+      const write = (userId: string | null | undefined) => {
+        const entry = userId ? { ...line, userId } : line;
+        if (quiet) log.debug(entry, "request");
+        else log.info(entry, "request");
+      };
       if (context.userId !== undefined || !options.userOf || !request.headers.cookie) write(context.userId);
       else options.userOf(request).then(write, () => write(null));
     });
