@@ -31,27 +31,28 @@ function pageEntries(): Entry[] {
   ];
 }
 
-async function productEntries(file: number): Promise<Entry[]> {
-  const rows = await listProductsForSitemap(file * SITEMAP_URLS_PER_FILE, SITEMAP_URLS_PER_FILE);
+async function productEntries(file: number, perFile: number): Promise<Entry[]> {
+  const rows = await listProductsForSitemap(file * perFile, perFile);
   return rows.map((row) => ({ path: `/product/${row.id}`, lastModified: row.updatedAt }));
 }
 
-export async function sitemapRoot(): Promise<Response> {
+/** `perFile`: addresses per file (tests pass a small one to see the split without 45 000 products). */
+export async function sitemapRoot(perFile = SITEMAP_URLS_PER_FILE): Promise<Response> {
   const total = await countProducts();
-  if (total + pageEntries().length <= SITEMAP_URLS_PER_FILE) {
-    return urlset([...pageEntries(), ...(await productEntries(0))]);
+  if (total + pageEntries().length <= perFile) {
+    return urlset([...pageEntries(), ...(await productEntries(0, perFile))]);
   }
-  const files = ["/sitemaps/pages.xml", ...Array.from({ length: Math.ceil(total / SITEMAP_URLS_PER_FILE) }, (_, index) => `/sitemaps/products-${index + 1}.xml`)];
+  const files = ["/sitemaps/pages.xml", ...Array.from({ length: Math.ceil(total / perFile) }, (_, index) => `/sitemaps/products-${index + 1}.xml`)];
   const body = files.map((file) => `<sitemap><loc>${escapeXml(absoluteUrl(file))}</loc></sitemap>`).join("\n");
   return xmlResponse(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>`);
 }
 
 /** One file of the index, or null when there is no such file. */
-export async function sitemapFile(name: string): Promise<Response | null> {
+export async function sitemapFile(name: string, perFile = SITEMAP_URLS_PER_FILE): Promise<Response | null> {
   if (name === "pages.xml") return urlset(pageEntries());
   const match = /^products-(\d{1,6})\.xml$/.exec(name);
   if (!match) return null;
   const file = Number(match[1]) - 1;
-  if (file < 0 || file * SITEMAP_URLS_PER_FILE >= (await countProducts())) return null;
-  return urlset(await productEntries(file));
+  if (file < 0 || file * perFile >= (await countProducts())) return null;
+  return urlset(await productEntries(file, perFile));
 }
