@@ -114,6 +114,27 @@ describe("kept counts", () => {
   });
 });
 
+describe("the category lists' pages (ids from the index, then their rows)", () => {
+  it.each([
+    [["mobiles"], undefined, `"createdAt" DESC, id DESC`],
+    [["mobiles", "camera", "mouse"], undefined, `"createdAt" DESC, id DESC`],
+    [["mobiles", "camera"], "asc", `"sellingPrice" ASC, id ASC`],
+    [["camera"], "desc", `"sellingPrice" DESC, id DESC`],
+    [[...CATEGORY_VALUES], "asc", `"sellingPrice" ASC, id ASC`],
+  ] as const)("%j sorted %s: every page in the database's order, every product once", async (categories, sort, order) => {
+    await query(`UPDATE "Product" SET "sellingPrice" = 5000 + (get_byte(uuid_send(id), 0) % 7) WHERE "productName" LIKE 'Scale %'`);
+    const expected = (await query<{ id: string }>(`SELECT id FROM "Product" WHERE category = ANY($1::text[]) AND "archivedAt" IS NULL ORDER BY ${order}`, [[...categories]])).map((row) => row.id);
+    const listed: string[] = [];
+    for (let page = 1; listed.length < expected.length; page++) {
+      const answer = await (await filterRoute(jsonRequest("/api/fiter-product", { category: categories, ...(sort ? { sort } : {}), page, limit: 7 }), noContext)).json();
+      expect(answer.total).toBe(expected.length);
+      if (answer.data.length === 0) break;
+      listed.push(...answer.data.map((p: Listed) => p._id));
+    }
+    expect(listed).toEqual(expected);
+  });
+});
+
 describe("the admin's product list by keyset", () => {
   it("walks every product once, newest first, in the same order as `page`", async () => {
     const expected = (await query<{ id: string }>(`SELECT id FROM "Product" ORDER BY "createdAt" DESC, id DESC`)).map((row) => row.id);

@@ -3,9 +3,9 @@ import { API_PAGE_SIZE_MAX } from "@/lib/constants";
 import { rupeesToPaise } from "@/lib/money";
 import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
 import type { Category } from "@/lib/categories";
-import { Prisma, type Product } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { changeCatalog } from "./cache";
-import { countCatalog, isRowId, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
+import { countCatalog, isRowId, productsInOrder, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
 import { db } from "../platform/db";
 import { HttpError, notFound } from "../platform/http";
 import type { ProductState } from "@/lib/schemas";
@@ -153,15 +153,19 @@ export async function listProductsForAdmin(options: {
     ],
     " AND ",
   );
-  const [rows, total] = await Promise.all([
-    db.$queryRaw<Product[]>`
-      SELECT * FROM "Product" WHERE ${where}
+  // The page's ids (and one more: is there a next page?) from the index alone, then their rows.
+  const [keys, total] = await Promise.all([
+    db.$queryRaw<{ id: string; createdAt: Date }[]>`
+      SELECT id, "createdAt" FROM "Product" WHERE ${where}
       ORDER BY "createdAt" DESC, id DESC
       LIMIT ${limit + 1} OFFSET ${after ? 0 : (page - 1) * limit}`,
     countCatalog({ categories: category ? [category] : [], state }),
   ]);
-  const more = rows.length > limit;
-  const pageRows = rows.slice(0, limit);
-  const last = pageRows[pageRows.length - 1];
-  return { products: pageRows.map(toPublicProduct), total, nextCursor: more && last ? encodeProductCursor(last) : null };
+  const pageKeys = keys.slice(0, limit);
+  const last = pageKeys[pageKeys.length - 1];
+  return {
+    products: await productsInOrder(pageKeys.map((key) => key.id)),
+    total,
+    nextCursor: keys.length > limit && last ? encodeProductCursor(last) : null,
+  };
 }

@@ -4,6 +4,9 @@ DROP INDEX "Product_category_createdAt_idx";
 -- DropIndex
 DROP INDEX "Product_category_sellingPrice_idx";
 
+-- DropIndex
+DROP INDEX "Product_createdAt_id_idx";
+
 -- CreateTable
 CREATE TABLE "ProductCount" (
     "category" VARCHAR(40) NOT NULL,
@@ -15,10 +18,16 @@ CREATE TABLE "ProductCount" (
 );
 
 -- CreateIndex
-CREATE INDEX "Product_category_createdAt_id_idx" ON "Product"("category", "createdAt" DESC, "id" DESC);
+CREATE INDEX "Product_createdAt_id_archivedAt_idx" ON "Product"("createdAt" DESC, "id" DESC, "archivedAt");
 
 -- CreateIndex
-CREATE INDEX "Product_category_sellingPrice_id_idx" ON "Product"("category", "sellingPrice", "id");
+CREATE INDEX "Product_category_createdAt_id_archivedAt_idx" ON "Product"("category", "createdAt" DESC, "id" DESC, "archivedAt");
+
+-- CreateIndex
+CREATE INDEX "Product_category_sellingPrice_id_archivedAt_idx" ON "Product"("category", "sellingPrice", "id", "archivedAt");
+
+-- CreateIndex
+CREATE INDEX "Product_sellingPrice_id_archivedAt_idx" ON "Product"("sellingPrice", "id", "archivedAt");
 
 -- CreateIndex
 CREATE INDEX "Product_archivedAt_createdAt_id_idx" ON "Product"("archivedAt", "createdAt" DESC, "id" DESC);
