@@ -129,6 +129,12 @@ export async function catalogRows(synthetic: number, options: { seconds?: number
   const seconds = options.seconds ?? 10;
   const samples = options.samples ?? 200;
   const rows: Row[] = [];
+  // Each row also goes to stderr as it is measured, so a failure later keeps what was measured.
+  const push = rows.push.bind(rows);
+  rows.push = (...added: Row[]) => {
+    for (const row of added) console.error(`[bench] ${row.what}: ${JSON.stringify(row.figures)}`);
+    return push(...added);
+  };
   const database = await openDatabase({ ephemeral: true });
   try {
     await applyMigrations(database.url);
@@ -189,7 +195,7 @@ export async function catalogRows(synthetic: number, options: { seconds?: number
       // (archive and restore a product, as an admin would) expires it, so the next request renders.
       const some = ((await (await fetch(`${store.base}/api/admin-products?limit=1`, { headers: { cookie } })).json()) as { data: { _id: string }[] }).data[0]!;
       for (const archived of [true, false]) {
-        const answer = await fetch(`${store.base}/api/archive-product`, { method: "POST", headers: { cookie, "content-type": "application/json", origin: store.base }, body: JSON.stringify({ productId: some._id, archived }) });
+        const answer = await fetch(`${store.base}/api/archive-product`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ productId: some._id, archived }) });
         if (!answer.ok) throw new Error(`archive-product answered ${answer.status}`);
       }
       const indexTime = await timed(`${store.base}/sitemap.xml`);
