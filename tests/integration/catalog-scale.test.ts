@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as adminProducts } from "@/app/api/admin-products/route";
 import { GET as categoryWise } from "@/app/api/get-category-wise-product/[category]/route";
 import { POST as filterRoute } from "@/app/api/fiter-product/route";
-import { countCatalog } from "@/lib/server/catalog/catalog";
+import { countCatalog, listProductsForSitemap } from "@/lib/server/catalog/catalog";
 import { setProductArchived } from "@/lib/server/catalog/catalog-admin";
 import { sitemapFile, sitemapRoot } from "@/lib/server/catalog/sitemap";
 import { CATEGORY_VALUES } from "@/lib/categories";
@@ -210,6 +210,14 @@ describe("the sitemap's split into files", () => {
     expect(await sitemapFile(`products-${files.length}.xml`, perFile)).toBeNull();
     expect(await sitemapFile("products-0.xml", perFile)).toBeNull();
     expect(await sitemapFile("other.xml", perFile)).toBeNull();
+  });
+
+  it("writes each address with its last change, as listProductsForSitemap reads them", async () => {
+    const xml = await (await sitemapFile("products-2.xml", 50))!.text();
+    const expected = await listProductsForSitemap(50, 50);
+    const lines = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => ({ id: new URL(m[1]!).pathname.slice("/product/".length), updatedAt: m[2] }));
+    expect(lines).toEqual(expected);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<url>')).toBe(true);
   });
 
   it("is one file while everything fits", async () => {
