@@ -203,6 +203,7 @@ export async function catalogRows(synthetic: number, options: { seconds?: number
       const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
       const productFiles = files.filter((f) => f.includes("products-"));
       rows.push({ what: `sitemap.xml (${index.includes("<sitemapindex") ? `index of ${files.length} files` : `${files.length} addresses`}), first request`, figures: { "ms": round1(indexTime) } });
+      if (files.includes("/sitemaps/pages.xml")) await timed(`${store.base}/sitemaps/pages.xml`); // loads the files' route
       for (const file of [productFiles[0], productFiles[productFiles.length - 1]].filter((f): f is string => !!f)) {
         const time = await timed(`${store.base}${file}`);
         const urls = ((await fetch(`${store.base}${file}`).then((r) => r.text())).match(/<url>/g) ?? []).length;
