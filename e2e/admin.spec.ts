@@ -25,6 +25,40 @@ test("@mobile a USER who opens /admin-panel lands on /", async ({ page }) => {
   expect((await page.request.get("/api/all-users")).status()).toBe(403);
 });
 
+test("@mobile the admin pages through the products by cursor: Next, Next, Previous", async ({ page }, testInfo) => {
+  await signInAsAdmin(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/admin-products")) asked.push(request.url());
+  });
+  await page.goto("/admin-panel/all-products");
+  const status = page.getByTestId("pager-status").filter({ visible: true });
+  const rows = page.getByTestId("admin-product").filter({ visible: true });
+  const names = async () => (await rows.locator("p.font-medium").allTextContents()).join("|");
+  await expect(status).toHaveText(/^Showing 1-20 of \d+$/);
+  await expect(rows).toHaveCount(20);
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  const first = await names();
+
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(status).toHaveText(/^Showing 21-40 of \d+$/);
+  await expect.poll(names).not.toBe(first);
+  // The second page was asked for after the first page's last product (keyset), not by number.
+  expect(asked.at(-1)).toMatch(/[?&]after=\d+\.[0-9a-f-]{36}/);
+  const second = await names();
+  expect(second.split("|").some((name) => first.split("|").includes(name))).toBe(false);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(status).toHaveText(/^Showing 41-60 of \d+$/);
+  await expect.poll(names).not.toBe(second);
+
+  // Back: the same second page (products added meanwhile by other journeys are newer: they go on page 1).
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(status).toHaveText(/^Showing 21-40 of \d+$/);
+  await expect.poll(names).toBe(second);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`admin-products-page-2-${testInfo.project.name}.png`), fullPage: true });
+});
+
 test("@mobile the admin pages through the users and changes a role", async ({ page }, testInfo) => {
   // Enough accounts for two pages, and one to promote (the newest: first on page 1).
   for (let i = 0; i < 8; i++) await signInFreshShopper(page, "filler");

@@ -12,7 +12,8 @@ export type CategorySort = "asc" | "desc";
 export type CategoryFilter = { categories: Category[]; unknownOnly: boolean; sort: CategorySort | null; page: number };
 
 // Deep paging is refused like on the API (a page past it shows the first page).
-const MAX_PAGE = Math.floor(PAGING_MAX_ROWS / CATEGORY_PAGE_SIZE);
+export const CATEGORY_MAX_PAGE = Math.floor(PAGING_MAX_ROWS / CATEGORY_PAGE_SIZE);
+const MAX_PAGE = CATEGORY_MAX_PAGE;
 
 function toPage(value: string | null | undefined): number {
   const page = Number(value);

@@ -251,6 +251,8 @@ export type ProductState = (typeof PRODUCT_STATES)[number];
 export const adminProductQuerySchema = z
   .object({
     ...pageFields,
+    /** Keyset paging: the page after this cursor (a previous answer's `nextCursor`). */
+    after: z.string().max(64, "after is not a cursor this list gave").optional(),
     q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
     category: z.enum(CATEGORY_VALUES, { error: "Unknown category" }).optional(),
     /** On sale (active), retired (archived) or both (all, the default). */

@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--rows <regex>] ("static chunk": scripts/bench-static.ts)
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--only-catalog --synthetic N] [--rows <regex>] ("static chunk": scripts/bench-static.ts)
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -27,6 +27,7 @@
 //     order number, email and phone), and refunds per second: 200 paid orders at a Stripe
 //     emulator of its own, each refunded whole through refundOrder(), 10 at a time
 //     (scripts/bench-orders.ts). `--only-orders` measures just these and needs no running store.
+//   - `--only-catalog --synthetic N`: the catalogue at N products, alone (scripts/bench-catalog.ts).
 //   - admin (signed in as the demo admin): how long an admin's price edit takes to show on the
 //     product page, the category page and search (polled every 20 ms), and load on the admin
 //     lists (users page 1, products first and a deep page, products by search)
@@ -576,6 +577,15 @@ function printTable() {
 }
 
 async function main() {
+  if (process.argv.includes("--only-catalog")) {
+    // The catalogue at --synthetic N products: seed, search, uncached category page and API, the
+    // admin's list, the sitemap (scripts/bench-catalog.ts; needs `npm run build`, not a running store).
+    console.error(`[bench] the catalogue at ${SYNTHETIC} products`);
+    const { catalogRows } = await import("./bench-catalog");
+    rows.push(...(await catalogRows(SYNTHETIC, { seconds: DURATION })));
+    printTable();
+    return;
+  }
   if (process.argv.includes("--only-orders")) {
     console.error("[bench] the admin's orders list and refunds (no store needed)");
     await ordersFigures();

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { toast } from "@/components/toast";
-import { fetchPage, postJson } from "@/lib/api-client";
+import { fetchPage, postJson, type ApiPage } from "@/lib/api-client";
 import { CATEGORIES, categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
 import type { ProductState } from "@/lib/schemas";
@@ -49,12 +49,29 @@ export function ProductsAdmin() {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  // Pages after the first go by the cursor the page before answered (keyset paging: as quick at
+  // page 10 000 as at page 1, and products added meanwhile never shift a page); a search pages by
+  // number. Cursors are kept per selection and page: Previous and a revisit ask for the same page.
+  const selection = JSON.stringify([query, category, state]);
+  const [cursors, setCursors] = useState<Record<string, string | null>>({});
+  const after = !query && page > 1 ? cursors[`${selection}|${page}`] : undefined;
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (after) params.set("after", after);
+  else params.set("page", String(page));
   if (query) params.set("q", query);
   if (category) params.set("category", category);
   if (state !== "all") params.set("state", state);
-  const { data, error, isLoading, mutate } = useSWR(`/api/admin-products?${params}`, (path: string) => fetchPage<PublicProduct>(path), { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR(
+    `/api/admin-products?${params}`,
+    async (path: string) => {
+      const answer = await fetchPage<PublicProduct>(path) as ApiPage<PublicProduct> & { nextCursor?: string | null };
+      setCursors((known) => ({ ...known, [`${selection}|${page + 1}`]: answer.nextCursor ?? null }));
+      return answer;
+    },
+    { keepPreviousData: true },
+  );
   const products = data?.data ?? [];
+  const hasNext = query ? undefined : cursors[`${selection}|${page + 1}`] != null;
 
   return (
     <section aria-labelledby="products-heading" className="space-y-4">
@@ -163,7 +180,7 @@ export function ProductsAdmin() {
           ))}
         </ul>
       </ListBody>
-      <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} label="Products pages" />
+      <Pager page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} hasNext={hasNext} onPage={setPage} label="Products pages" />
       {editing && (
         <ProductFormDialog product={editing === "new" ? undefined : editing} onSaved={() => void mutate()} onClose={() => setEditing(null)} />
       )}

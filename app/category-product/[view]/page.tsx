@@ -3,7 +3,7 @@ import { IntentLink } from "@/components/intent-link";
 import { CategoryBrowser } from "@/components/category-filters";
 import { ProductGrid } from "@/components/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
-import { categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
+import { CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
 import { filterProducts } from "@/lib/server/catalog/catalog";
 
 // /category-product?category=…&sort=…&page=… (proxy.ts rewrites it here, one cached page per
@@ -48,7 +48,8 @@ export default async function CategoryPage({ params }: Props) {
   const result = filter.unknownOnly
     ? { products: [], total: 0, page: 1, pageSize: 1 }
     : await filterProducts({ categories: filter.categories, sort: filter.sort, page: filter.page });
-  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+  // The pager goes as deep as paging is allowed (a million products are found by narrowing, not by page 40 000).
+  const pages = Math.min(CATEGORY_MAX_PAGE, Math.max(1, Math.ceil(result.total / result.pageSize)));
 
   return (
     <CategoryBrowser filter={filter}>

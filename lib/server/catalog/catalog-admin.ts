@@ -5,7 +5,7 @@ import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
 import type { Category } from "@/lib/categories";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { changeCatalog } from "./cache";
-import { isRowId, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
+import { countCatalog, isRowId, productsInOrder, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
 import { db } from "../platform/db";
 import { HttpError, notFound } from "../platform/http";
 import type { ProductState } from "@/lib/schemas";
@@ -98,30 +98,74 @@ export async function setProductArchived(id: string, archived: boolean): Promise
 }
 
 /**
+ * A place in the admin's list (newest first) that a next page starts after: the last product's
+ * creation time in milliseconds and its id, `1764033600123.0193c0de-…`. Opaque to clients; keyset
+ * paging from it reads one page by index whatever its depth, and rows inserted meanwhile never
+ * shift a page (no repeats, no gaps), unlike `page`'s OFFSET.
+ */
+export type ProductCursor = { createdAt: Date; id: string };
+
+export function encodeProductCursor(product: { createdAt: Date | string; id: string }): string {
+  return `${new Date(product.createdAt).getTime()}.${product.id}`;
+}
+
+export function decodeProductCursor(cursor: string): ProductCursor | null {
+  const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(cursor);
+  if (!match || !isRowId(match[2])) return null;
+  return { createdAt: new Date(Number(match[1])), id: match[2]!.toLowerCase() };
+}
+
+export type AdminProductPage = {
+  products: PublicProduct[];
+  /** Every match, exact (kept counts; see countCatalog). */
+  total: number;
+  /** Pass as `after` for the next page; null on the last page (and for a search, which pages by `page`). */
+  nextCursor: string | null;
+};
+
+/**
  * The admin's product list, newest first, a page at a time, in one category or all. With `q`,
  * the store's own search (typo-tolerant, ranked, within the category when one is chosen) decides
- * the order, bounded to its best API_PAGE_SIZE_MAX matches.
+ * the order, bounded to its best API_PAGE_SIZE_MAX matches. Pages go by `after` (keyset: the
+ * page after that cursor) or by `page` (OFFSET, kept for older clients; slower the deeper it goes).
  */
 export async function listProductsForAdmin(options: {
   page: number;
   limit: number;
+  after?: string;
   q?: string;
   category?: Category;
   state?: ProductState;
-}): Promise<{ products: PublicProduct[]; total: number }> {
+}): Promise<AdminProductPage> {
   const { page, limit, q, category, state = "all" } = options;
   const inState = (product: PublicProduct) => state === "all" || product.archived === (state === "archived");
   if (q) {
     const found = (await searchProducts(q, API_PAGE_SIZE_MAX, category, true)).filter(inState);
-    return { products: found.slice((page - 1) * limit, page * limit), total: found.length };
+    return { products: found.slice((page - 1) * limit, page * limit), total: found.length, nextCursor: null };
   }
-  const where: Prisma.ProductWhereInput = {
-    ...(category ? { category } : {}),
-    ...(state === "active" ? { archivedAt: null } : state === "archived" ? { archivedAt: { not: null } } : {}),
-  };
-  const [rows, total] = await Promise.all([
-    db.product.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * limit, take: limit }),
-    db.product.count({ where }),
+  const after = options.after === undefined ? undefined : decodeProductCursor(options.after);
+  if (after === null) throw new HttpError(400, "after is not a cursor this list gave", undefined, { after: "after is not a cursor this list gave" });
+  const where = Prisma.join(
+    [
+      category ? Prisma.sql`category = ${category}` : Prisma.sql`TRUE`,
+      state === "active" ? Prisma.sql`"archivedAt" IS NULL` : state === "archived" ? Prisma.sql`"archivedAt" IS NOT NULL` : Prisma.sql`TRUE`,
+      after ? Prisma.sql`("createdAt", id) < (${after.createdAt}, ${after.id}::uuid)` : Prisma.sql`TRUE`,
+    ],
+    " AND ",
+  );
+  // The page's ids (and one more: is there a next page?) from the index alone, then their rows.
+  const [keys, total] = await Promise.all([
+    db.$queryRaw<{ id: string; createdAt: Date }[]>`
+      SELECT id, "createdAt" FROM "Product" WHERE ${where}
+      ORDER BY "createdAt" DESC, id DESC
+      LIMIT ${limit + 1} OFFSET ${after ? 0 : (page - 1) * limit}`,
+    countCatalog({ categories: category ? [category] : [], state }),
   ]);
-  return { products: rows.map(toPublicProduct), total };
+  const pageKeys = keys.slice(0, limit);
+  const last = pageKeys[pageKeys.length - 1];
+  return {
+    products: await productsInOrder(pageKeys.map((key) => key.id)),
+    total,
+    nextCursor: keys.length > limit && last ? encodeProductCursor(last) : null,
+  };
 }
