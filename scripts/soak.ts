@@ -47,7 +47,8 @@ function flag(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-const MINUTES = Math.min(60, Math.max(1, Math.round(Number(flag("--minutes") ?? 30)) || 30));
+const minutesAsked = Math.round(Number(flag("--minutes") ?? 30));
+const MINUTES = Number.isFinite(minutesAsked) ? Math.min(60, Math.max(1, minutesAsked)) : 30;
 const RATE = Math.min(200, Math.max(5, Number(flag("--rate") ?? 55) || 55));
 const SHOPPERS = 64;
 const BROWSER_ADDRESSES = 200;

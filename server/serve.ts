@@ -34,7 +34,7 @@ import { PageCache } from "../lib/server/front-door/page-cache";
 import { STATIC_FILES_MAX_BYTES, StaticFiles } from "../lib/server/front-door/static-files";
 import { observe } from "../lib/server/front-door/observe";
 import { routeLabeller } from "../lib/server/front-door/route-label";
-import { flushLogs, log } from "../lib/server/platform/log";
+import { drainLogs, flushLogs, log } from "../lib/server/platform/log";
 import { provideMetricsSource } from "../lib/server/platform/metrics";
 import { currentRequest } from "../lib/server/platform/request-context";
 import { ROOT } from "../scripts/lib/root";
@@ -210,10 +210,9 @@ const stop = () => {
     // connections close after them.
     server.close(() => {
       cache?.close();
-      void Promise.allSettled([listener.stop(), app.close()]).finally(() => {
-        flushLogs();
-        process.exit(0);
-      });
+      void Promise.allSettled([listener.stop(), app.close()])
+        .then(() => drainLogs())
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   }, drainDelayMs);

@@ -130,6 +130,15 @@ describe("the logger", () => {
     expect(errorFields("plain")).toEqual({ message: "plain" });
   });
 
+  it("keeps a Prisma error's first line only: the rest prints the call's arguments", () => {
+    const error = new Error("\nInvalid `prisma.user.create()` invocation:\n\n{\n  data: {\n    passwordHash: \"$argon2id$secret-hash\",\n    otp: \"493817\"\n  }\n}\n\nUnknown argument `otp`.");
+    error.name = "PrismaClientValidationError";
+    const fields = errorFields(error);
+    expect(fields.message).toBe("Invalid `prisma.user.create()` invocation:");
+    expect(String(fields.stack)).toMatch(/^PrismaClientValidationError: Invalid `prisma\.user\.create\(\)` invocation:\n\s+at /);
+    expect(JSON.stringify(fields)).not.toMatch(/secret-hash|493817/);
+  });
+
 });
 
 describe("configuration", () => {

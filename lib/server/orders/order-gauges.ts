@@ -1,7 +1,7 @@
 import "server-only";
 import type { OrderGauges } from "../platform/metrics";
 import { db } from "../platform/db";
-import { MAIL_RETRY_DAYS } from "./mail-retry";
+import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_DAYS } from "./mail-retry";
 
 // What GET /metrics reports from the database (server/serve.ts registers it): confirmation mails
 // not yet sent and the units checkouts hold. Both read a few rows through indexes (orders of the
@@ -15,23 +15,36 @@ let last: { at: number; result: Promise<OrderGauges | null> } | null = null;
 
 async function query(): Promise<OrderGauges> {
   const since = new Date(Date.now() - MAIL_RETRY_DAYS * 86_400_000);
-  const [row] = await db.$queryRaw<{ emails: bigint; holds: bigint; units: bigint | null }[]>`
+  // Bounded in the database too: a scrape abandoned after TIMEOUT_MS must not keep its pooled
+  // connection (behind a lock, a long query would hold it for as long as the lock lasts).
+  const [, rows] = await db.$transaction([
+    db.$executeRaw`SELECT set_config('statement_timeout', ${String(TIMEOUT_MS)}, true), set_config('lock_timeout', ${String(TIMEOUT_MS)}, true)`,
+    db.$queryRaw<{ emails: bigint; holds: bigint; units: bigint | null }[]>`
     SELECT
-      (SELECT count(*) FROM "Order" WHERE "createdAt" >= ${since} AND "emailSentAt" IS NULL) AS emails,
+      (SELECT count(*) FROM "Order" WHERE "createdAt" >= ${since} AND "emailSentAt" IS NULL AND "emailAttempts" < ${MAIL_MAX_ATTEMPTS}) AS emails,
       (SELECT count(*) FROM "Checkout" WHERE "holdState" = 'HELD') AS holds,
-      (SELECT sum((line->>'quantity')::int) FROM "Checkout" c, jsonb_array_elements(c."lines") AS line WHERE c."holdState" = 'HELD') AS units`;
+      (SELECT sum((line->>'quantity')::int) FROM "Checkout" c, jsonb_array_elements(c."lines") AS line WHERE c."holdState" = 'HELD') AS units`,
+  ]);
+  const [row] = rows;
   return { emailsWaiting: Number(row?.emails ?? 0), holdsActive: Number(row?.holds ?? 0), unitsHeld: Number(row?.units ?? 0) };
 }
 
+/** Whether the last query has not answered yet (a scrape never starts a second one beside it). */
+let running = false;
+
 export function readOrderGauges(now = Date.now()): Promise<OrderGauges | null> {
-  if (last && now - last.at < FRESH_MS) return last.result;
+  if (last && (now - last.at < FRESH_MS || running)) return last.result;
   const result = (async () => {
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), TIMEOUT_MS);
       });
-      return await Promise.race([query(), timeout]);
+      running = true;
+      const answer = query().finally(() => {
+        running = false;
+      });
+      return await Promise.race([answer, timeout]);
     } catch {
       return null;
     } finally {

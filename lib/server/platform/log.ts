@@ -43,18 +43,26 @@ export function humanLine(json: string): string {
 /** A stream writing development's human lines to stdout (synchronously: dev is not under load). */
 const humanStream: DestinationStream = { write: (line: string) => void process.stdout.write(humanLine(line)) };
 
+/** Prisma's errors: a validation error's message prints the call's arguments, values and all. */
+const PRISMA_ERROR = /^PrismaClient/;
+
 /**
  * An error as logged: its type, message, code and stack (and its causes'), never its other
- * fields, which for a provider's or the database's errors may hold what a request carried.
+ * fields, which for a provider's or the database's errors may hold what a request carried. A
+ * Prisma error keeps only its message's first line ("Invalid `prisma.user.create()`
+ * invocation:"), in the message and atop the stack: the rest repeats the call's arguments.
  */
 export function errorFields(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
   const code = (error as { code?: unknown }).code;
+  const reduced = PRISMA_ERROR.test(error.name);
+  const message = reduced ? (error.message.trim().split("\n")[0] ?? "") : error.message;
+  const stack = reduced && error.stack ? [`${error.name}: ${message}`, ...error.stack.split("\n").filter((line) => /^\s+at /.test(line))].join("\n") : error.stack;
   return {
     type: error.name,
-    message: error.message,
+    message,
     ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
-    stack: error.stack,
+    stack,
     ...(error.cause !== undefined && depth < 3 ? { cause: errorFields(error.cause, depth + 1) } : {}),
   };
 }
@@ -76,7 +84,9 @@ export function createLogger(stream: DestinationStream, level: LogLevel = logLev
   );
 }
 
-type LogState = { logger: Logger; flush: () => void };
+type LogState = { logger: Logger; flush: () => void; drain: () => Promise<void> };
+/** The longest a stopping server waits for its last lines to be written. */
+const DRAIN_WAIT_MS = 1000;
 /** The longest a production log line waits in the buffer. */
 const FLUSH_EVERY_MS = 1000;
 const KEY = Symbol.for("volt.log");
@@ -90,8 +100,9 @@ function state(): LogState {
     // Written asynchronously, in writes of 4 KB or more (about fifteen request lines), and at
     // least once a second: a request never blocks on a slow stdout, and under load one write
     // carries many lines (writing each line on its own cost the cached home page about a fifth
-    // more CPU per request). What is still held is written when the process exits (flushLogs, and
-    // the exit event).
+    // more CPU per request). A server stopping on its own waits until what it holds is written
+    // (drainLogs); flushLogs (and the exit event) write what they can synchronously, for an exit
+    // that cannot wait (a write already under way then may not land).
     const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
     const flush = () => {
       try {
@@ -108,9 +119,26 @@ function state(): LogState {
       }
     }, FLUSH_EVERY_MS).unref();
     process.once("exit", flush);
-    made = { logger: createLogger(destination), flush };
+    const drain = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          flush();
+          resolve();
+        }, DRAIN_WAIT_MS);
+        try {
+          // Calls back once every line held (and the write under way) has reached stdout.
+          destination.flush(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        } catch {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    made = { logger: createLogger(destination), flush, drain };
   } else {
-    made = { logger: createLogger(humanStream), flush: () => undefined };
+    made = { logger: createLogger(humanStream), flush: () => undefined, drain: async () => undefined };
   }
   slot[KEY] = made;
   return made;
@@ -119,7 +147,12 @@ function state(): LogState {
 /** The process's logger. */
 export const log: Logger = state().logger;
 
-/** Writes out what the logger still holds: before the process exits. */
+/** Writes out what the logger still holds, synchronously: before an exit that cannot wait. */
 export function flushLogs(): void {
   state().flush();
+}
+
+/** Resolves once every line the logger holds is written (at most a second): before a clean exit. */
+export function drainLogs(): Promise<void> {
+  return state().drain();
 }

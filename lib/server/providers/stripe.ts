@@ -30,10 +30,11 @@ export function stripeClient(): Stripe {
   } else {
     throw new Error("Payments are not configured: set STRIPE_SECRET_KEY, or run the store with `npm run dev` so EMULATOR_URL points at the local emulator.");
   }
-  // Every call to Stripe in the log: method, path (object ids, never a key or a body), status,
-  // Stripe's request id and the time it took; the request's id comes with it (log.ts).
+  // Every call to Stripe in the log: method, path (object ids, never a key, a body or the query
+  // string the SDK puts on a GET's path: a list's filters), status, Stripe's request id and the
+  // time it took; the request's id comes with it (log.ts).
   client.on("response", (event: StripeResponseEvent) => {
-    const fields = { provider: "stripe", method: event.method, path: event.path, status: event.status, stripeRequestId: event.request_id, ms: event.elapsed };
+    const fields = { provider: "stripe", method: event.method, path: event.path.split("?")[0], status: event.status, stripeRequestId: event.request_id, ms: event.elapsed };
     if (event.status >= 400) log.warn(fields, "stripe: call failed");
     else log.info(fields, "stripe: call");
   });
