@@ -31,9 +31,12 @@ test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  // A database of its own: `npm test` gives the journeys' server DATABASE_URL (the build's
+  // database), where other journeys add products whose images name that server's emulator.
+  const { DATABASE_URL: _shared, ...inherited } = process.env;
   server = spawn(process.execPath, [".next/volt-server/launch.mjs", "start", "--ephemeral", "--port", String(PORT)], {
     env: {
-      ...process.env,
+      ...inherited,
       STORE_DEMO: "1",
       NODE_ENV: "production",
       EMULATOR_PORT: String(EMULATOR_PORT),
