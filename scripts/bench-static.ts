@@ -4,14 +4,9 @@
 // in a process of its own sending the same chunk's brotli bytes (quality 11, as `npm run build`
 // writes them) from memory. The two rows run back to back, so the ratio compares one moment of a
 // machine whose load moves; then both again with a client that keeps no bodies (see load()).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 import autocannon from "autocannon";
-import { freePort } from "./lib/embedded-postgres";
+import { rawGet, startBareServer } from "./lib/bare-server";
 
 type Figures = { rps: number; p99: number; errors: number };
 type Row = { what: string; figures: Record<string, string> };
@@ -42,36 +37,6 @@ async function load(url: string, duration: number, skipBodies: boolean): Promise
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** The ceiling: a bare node:http server in a process of its own, answering `body` from memory. */
-async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-static-"));
-  writeFileSync(path.join(dir, "body"), body);
-  const code = `const body=require("node:fs").readFileSync(process.env.BODY_FILE);const headers={...JSON.parse(process.env.HEADERS),"content-length":body.length};require("node:http").createServer((q,r)=>{r.writeHead(200,headers);r.end(body)}).listen(${port},"127.0.0.1",()=>console.log("up"))`;
-  const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODY_FILE: path.join(dir, "body"), HEADERS: JSON.stringify(headers) }, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () => {
-      child.kill();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** One GET's headers and body bytes exactly as sent. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on("error", reject)
-      .end();
-  });
-}
-
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
 /**
@@ -84,7 +49,7 @@ export async function staticChunkRows({ base, chunk, duration }: StaticBench): P
   const brotli = brotliCompressSync(plain.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.body.length } });
   const sent = await rawGet(`${base}${chunk}`, { "accept-encoding": "br" });
   const sentAs = `${sent.headers["content-encoding"] ?? "identity"}, ${kb(sent.body.length)}`;
-  const bare = await bareServer(brotli, {
+  const bare = await startBareServer(brotli, {
     "content-type": String(plain.headers["content-type"] ?? "application/javascript; charset=utf-8"),
     "content-encoding": "br",
     "cache-control": "public, max-age=31536000, immutable",

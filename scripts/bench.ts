@@ -43,14 +43,14 @@
 //     units (50) in the cart check out at once over 50 connections: the rate, p99, the sessions
 //     made (exactly the units, never more), the 409s, and the units held afterwards.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { seed } from "../prisma/seed";
 import { openDatabase, ROOT } from "./lib/database";
+import { rawGet, startBareServer } from "./lib/bare-server";
 import { freePort } from "./lib/embedded-postgres";
 import { cgroupLimitMb, cgroupPeakMb } from "../server/memory";
 import { applyMigrations } from "./lib/schema-engine";
@@ -215,31 +215,12 @@ function group(pid: number | null): string {
  * process of its own, answering `body` (the bytes a cached page is sent as) from memory.
  */
 async function bareNodeCeiling(body: Buffer, headers: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-ceiling-"));
-  writeFileSync(path.join(dir, "body"), body);
-  const code = `const http=require("node:http");const body=require("node:fs").readFileSync(process.env.BODY_FILE);const headers=JSON.parse(process.env.HEADERS);http.createServer((q,r)=>{r.writeHead(200,{...headers,"content-length":body.length});r.end(body)}).listen(${port},"127.0.0.1",()=>console.log("up"))`;
-  const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODY_FILE: path.join(dir, "body"), HEADERS: JSON.stringify(headers) }, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+  const bare = await startBareServer(body, headers);
   try {
-    return await load(`http://127.0.0.1:${port}/`);
+    return await load(bare.url);
   } finally {
-    child.kill();
-    rmSync(dir, { recursive: true, force: true });
+    bare.stop();
   }
-}
-
-/** A GET's status, headers and body bytes exactly as sent (fetch would decompress them). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on("error", reject)
-      .end();
-  });
 }
 
 async function signInCookie(email: string, password: string, address?: string): Promise<string> {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { OrderGauges } from "../platform/metrics";
 import { db } from "../platform/db";
+import { sharedRead } from "../platform/shared-read";
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_DAYS } from "./mail-retry";
 
 // What GET /metrics reports from the database (server/serve.ts registers it): confirmation mails
@@ -11,7 +12,6 @@ import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_DAYS } from "./mail-retry";
 
 const TIMEOUT_MS = 1000;
 const FRESH_MS = 5000;
-let last: { at: number; result: Promise<OrderGauges | null> } | null = null;
 
 async function query(): Promise<OrderGauges> {
   const since = new Date(Date.now() - MAIL_RETRY_DAYS * 86_400_000);
@@ -29,28 +29,5 @@ async function query(): Promise<OrderGauges> {
   return { emailsWaiting: Number(row?.emails ?? 0), holdsActive: Number(row?.holds ?? 0), unitsHeld: Number(row?.units ?? 0) };
 }
 
-/** Whether the last query has not answered yet (a scrape never starts a second one beside it). */
-let running = false;
-
-export function readOrderGauges(now = Date.now()): Promise<OrderGauges | null> {
-  if (last && (now - last.at < FRESH_MS || running)) return last.result;
-  const result = (async () => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const timeout = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), TIMEOUT_MS);
-      });
-      running = true;
-      const answer = query().finally(() => {
-        running = false;
-      });
-      return await Promise.race([answer, timeout]);
-    } catch {
-      return null;
-    } finally {
-      clearTimeout(timer);
-    }
-  })();
-  last = { at: now, result };
-  return result;
-}
+/** Mails waiting and units held: shared by scrapes within FRESH_MS, given up after TIMEOUT_MS (null). */
+export const readOrderGauges: (now?: number) => Promise<OrderGauges | null> = sharedRead<OrderGauges | null>(query, { freshMs: FRESH_MS, timeoutMs: TIMEOUT_MS, fallback: null });

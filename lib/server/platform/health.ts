@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { db } from "./db";
+import { sharedRead } from "./shared-read";
 
 // Whether this instance is alive (GET /api/health) and ready for traffic (GET /api/ready), for a
 // load balancer or an orchestrator's probes. Both are cheap: on `npm start` the front door calls
@@ -29,26 +30,8 @@ export function reportReadiness(patch: Partial<Reported>): void {
 const DATABASE_TIMEOUT_MS = 2000;
 /** Probes that arrive together share one query for this long. */
 const DATABASE_CHECK_TTL_MS = 1000;
-let lastCheck: { at: number; result: Promise<boolean> } | null = null;
-
-async function databaseAnswers(now = Date.now()): Promise<boolean> {
-  if (lastCheck && now - lastCheck.at < DATABASE_CHECK_TTL_MS) return lastCheck.result;
-  const result = (async () => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const timeout = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS);
-      });
-      return await Promise.race([db.$queryRaw`SELECT 1`.then(() => true), timeout]);
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
-  })();
-  lastCheck = { at: now, result };
-  return result;
-}
+/** Whether the database answers: one query for the probes that arrive together, never two at once. */
+const databaseAnswers = sharedRead(() => db.$queryRaw`SELECT 1`.then(() => true), { freshMs: DATABASE_CHECK_TTL_MS, timeoutMs: DATABASE_TIMEOUT_MS, fallback: false });
 
 export type Readiness = {
   ready: boolean;

@@ -29,24 +29,19 @@ function make() {
   const duration = new Histogram({ name: "volt_http_request_duration_seconds", help: "Time from a request's arrival to the end of its answer, by route pattern, method and status class", labelNames: ["route", "method", "status"] as const, buckets: DURATION_BUCKETS, registers: [registry] });
   const responseBytes = new Counter({ name: "volt_http_response_bytes_total", help: "Body bytes sent, by the page cache's outcome (hit, miss, bypass, static)", labelNames: ["cache"] as const, registers: [registry] });
   const cacheLookups = new Counter({ name: "volt_page_cache_requests_total", help: "Requests the page cache could answer, by kind (page or api) and outcome (hit or miss)", labelNames: ["kind", "outcome"] as const, registers: [registry] });
-  new Gauge({
-    name: "volt_page_cache_bytes",
-    help: "Bytes the page cache holds (all encodings, and each entry's overhead)",
-    registers: [registry],
-    collect() {
-      const cache = sources.pageCache?.();
-      if (cache) this.set(cache.bytes);
-    },
-  });
-  new Gauge({
-    name: "volt_page_cache_entries",
-    help: "Pages and API answers the page cache holds",
-    registers: [registry],
-    collect() {
-      const cache = sources.pageCache?.();
-      if (cache) this.set(cache.entries);
-    },
-  });
+  /** A gauge read at scrape time; left out while its source says nothing (undefined). */
+  const scraped = (name: string, help: string, value: () => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const current = value();
+        if (current !== undefined) this.set(current);
+      },
+    });
+  scraped("volt_page_cache_bytes", "Bytes the page cache holds (all encodings, and each entry's overhead)", () => sources.pageCache?.().bytes);
+  scraped("volt_page_cache_entries", "Pages and API answers the page cache holds", () => sources.pageCache?.().entries);
   new Gauge({
     name: "volt_db_pool_connections",
     help: "Connections of this process's database pool, by state (in_use, idle)",
@@ -59,23 +54,10 @@ function make() {
       this.set({ state: "idle" }, pool.idle);
     },
   });
-  new Gauge({
-    name: "volt_db_pool_waiting",
-    help: "Queries waiting for a connection of the database pool",
-    registers: [registry],
-    collect() {
-      const pool = sources.pool?.();
-      if (pool) this.set(pool.waiting);
-    },
-  });
-  new Gauge({
-    name: "volt_catalog_broadcast_connected",
-    help: "1 while the catalogue broadcast listener (LISTEN) is connected, else 0",
-    registers: [registry],
-    collect() {
-      const connected = sources.broadcast?.();
-      if (connected !== undefined) this.set(connected ? 1 : 0);
-    },
+  scraped("volt_db_pool_waiting", "Queries waiting for a connection of the database pool", () => sources.pool?.().waiting);
+  scraped("volt_catalog_broadcast_connected", "1 while the catalogue broadcast listener (LISTEN) is connected, else 0", () => {
+    const connected = sources.broadcast?.();
+    return connected === undefined ? undefined : Number(connected);
   });
   const ordersRecorded = new Counter({ name: "volt_orders_recorded_total", help: "Orders recorded by this process (fulfilment made a new order)", registers: [registry] });
   const webhookEvents = new Counter({ name: "volt_webhook_events_total", help: "Stripe webhook deliveries, by outcome", labelNames: ["outcome"] as const, registers: [registry] });
