@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_GUEST } from "../lib/demo-accounts";
+import { DEMO_GUEST } from "../lib/demo-accounts";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, signInAsDemoAdmin, test } from "./fixtures";
 import { buyableCards } from "./shopper";
 
 // The loading, error and focus states of the storefront: a product page's skeleton while it is on
@@ -80,8 +80,7 @@ test("a prefetched product page opens without flashing the skeleton", async ({ p
 });
 
 test("@mobile an admin's 'Add to cart' leads to a sign-in page that stays, where a shopper account signs in", async ({ page }) => {
-  const answer = await page.request.post("/api/signin", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  expect(answer.status()).toBe(200);
+  await signInAsDemoAdmin(page);
   await page.goto("/");
   await buyableCards(page).first().getByRole("button", { name: /^Add to cart: / }).click();
   await expect(page.getByText("Please log in first.")).toBeVisible();

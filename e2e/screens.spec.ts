@@ -1,5 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
-import { DEMO_ADMIN } from "../lib/demo-accounts";
+import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { PRODUCT_IMAGE_MESSAGE } from "../lib/schemas";
 import { png } from "../tests/png";
 import { expectNoSeriousViolations } from "./axe";
@@ -12,8 +11,7 @@ import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper } from "./shopper
 // logo's spoken name.
 
 async function signInAsAdmin(page: Page) {
-  const answer = await page.request.post("/api/signin", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  expect(answer.status()).toBe(200);
+  await signInAsDemoAdmin(page);
 }
 
 async function userIdOf(page: Page): Promise<string> {

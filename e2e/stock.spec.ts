@@ -1,5 +1,4 @@
-import { expect, test, visitorAddress, type Page } from "./fixtures";
-import { DEMO_ADMIN } from "../lib/demo-accounts";
+import { expect, signInAsDemoAdmin, test, visitorAddress, type Page } from "./fixtures";
 import { LOW_STOCK_THRESHOLD } from "../lib/constants";
 import { expectNoSeriousViolations } from "./axe";
 import { DEFAULT_DELIVERY, EMULATOR_URL, payOnHostedPage } from "./emulators";
@@ -29,8 +28,7 @@ async function productsByAvailability(page: Page): Promise<{ out: Product; low: 
 }
 
 async function signInAsAdmin(page: Page) {
-  const answer = await page.request.post("/api/signin", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  expect(answer.status()).toBe(200);
+  await signInAsDemoAdmin(page);
 }
 
 /** A product of the admin's own for a journey (so the seed's stay as they are), with `stock` units. */
