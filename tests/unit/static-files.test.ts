@@ -9,7 +9,8 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frontDoor } from "@/lib/server/front-door/front-door";
-import { chooseEncoding, compressStaticFiles, COMPRESSED_DIR, StaticFiles, type StaticManifest } from "@/lib/server/front-door/static-files";
+import { chooseEncoding } from "@/lib/server/front-door/negotiation";
+import { compressStaticFiles, COMPRESSED_DIR, StaticFiles, type StaticManifest } from "@/lib/server/front-door/static-files";
 import { close, listen } from "./test-server";
 
 const SCRIPT = `/* a chunk */\n${Array.from({ length: 400 }, (_, i) => `export function f${i}(a){return a*${i}+"${"x".repeat(i % 17)}";}`).join("\n")}`;

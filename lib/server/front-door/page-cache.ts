@@ -5,6 +5,7 @@ import { findApiRoute } from "../../api-routes";
 import { categoryFilterKey, parseCategoryFilter } from "../../category-filter";
 import { searchKey } from "../../search-query";
 import { CACHEABLE_ANSWER_HEADER, keepPurged, stopPurging } from "../platform/answers";
+import { chooseEncoding, notModified, type Encoding } from "./negotiation";
 
 // A small response cache in front of Next's request handler (server/serve.ts), for the catalogue
 // pages that Next itself serves from its cache (home, category, product and search pages, whose
@@ -26,7 +27,7 @@ export type PageCacheOptions = {
   now?: () => number;
 };
 
-type Encoding = "br" | "gzip" | "identity";
+const EVERY_ENCODING = { br: true, gzip: true };
 
 type Entry = {
   headers: OutgoingHttpHeaders;
@@ -131,19 +132,9 @@ export function storableSeconds(status: number, headers: OutgoingHttpHeaders, ma
   return Math.min(Number(sharedMaxAge[1]), maxSeconds);
 }
 
-/** The best encoding the client accepts: brotli, then gzip, else none. */
+/** The best encoding the client accepts for an answer held in every encoding: brotli, then gzip, else none. */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of String(acceptEncoding ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
-    accepted.set(name, q ? Number(q[1]) : 1);
-  }
-  const allowed = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (allowed("br")) return "br";
-  if (allowed("gzip")) return "gzip";
-  return "identity";
+  return chooseEncoding(acceptEncoding, EVERY_ENCODING);
 }
 
 export class PageCache {
@@ -249,7 +240,7 @@ export class PageCache {
     const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, "x-page-cache": "HIT" };
     const vary = String(headers.vary ?? "");
     if (!/accept-encoding/i.test(vary)) headers.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
-    if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
+    if (notModified(request.headers, entry.etag)) {
       response.writeHead(304, headers).end();
       return true;
     }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { chooseEncoding, notModified, type Encoding } from "./negotiation";
 
 // The build's hashed files (`/_next/static/…`), compressed once and served from memory.
 //
@@ -59,7 +60,6 @@ const TYPES: Record<string, { type: string; compress: boolean }> = {
 };
 const OTHER = { type: "application/octet-stream", compress: false };
 
-export type Encoding = "br" | "gzip" | "identity";
 /** The suffix of each compressed copy in COMPRESSED_DIR. */
 const SUFFIX = { br: ".br", gzip: ".gz" } as const;
 
@@ -170,41 +170,6 @@ export function compressStaticFiles(nextDir: string): CompressReport {
   return report;
 }
 
-/** Which of the encodings a file has the client prefers (RFC 9110 §12.5.3), brotli on a tie. */
-export function chooseEncoding(acceptEncoding: string | string[] | undefined, available: { br: boolean; gzip: boolean }): Encoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : acceptEncoding;
-  if (!header) return "identity";
-  const q = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [rawName, ...params] = part.split(";");
-    const name = rawName!.trim().toLowerCase();
-    if (!name) continue;
-    let weight = 1;
-    for (const param of params) {
-      const [key, value] = param.split("=").map((text) => text.trim().toLowerCase());
-      if (key !== "q") continue;
-      // A malformed weight accepts nothing: the file as it is always remains.
-      weight = value !== undefined && /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value) ? Number(value) : 0;
-    }
-    const key = name === "x-gzip" ? "gzip" : name;
-    q.set(key, Math.max(weight, q.get(key) ?? 0));
-  }
-  const star = q.get("*");
-  const weightOf = (name: "br" | "gzip") => q.get(name) ?? star ?? 0;
-  // Unlisted, the file as it is is acceptable but wanted least; it is sent when nothing else is.
-  const identity = q.get("identity") ?? (star === 0 ? 0 : 0.0001);
-  let best: Encoding = "identity";
-  let bestWeight = identity;
-  for (const name of ["br", "gzip"] as const) {
-    const weight = weightOf(name);
-    if (available[name] && weight > 0 && weight >= bestWeight && (best === "identity" || weight > bestWeight)) {
-      best = name;
-      bestWeight = weight;
-    }
-  }
-  return best;
-}
-
 type Variant = { body: Buffer; etag: string; ok: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders };
 type Loaded = { variants: Partial<Record<Encoding, Variant>> & { identity: Variant }; br: boolean; gzip: boolean };
 
@@ -222,15 +187,6 @@ const WRONG_METHOD: OutgoingHttpHeaders = { allow: "GET, HEAD", "content-type": 
 
 /** The manifest's name as a request spells it: each segment percent-encoded (names are plain in practice). */
 const requestName = (name: string) => name.split("/").map(encodeURIComponent).join("/");
-
-/** Whether `If-None-Match` names this ETag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
-function matches(ifNoneMatch: string, etag: string): boolean {
-  for (const tag of ifNoneMatch.split(",")) {
-    const trimmed = tag.trim();
-    if (trimmed === "*" || (trimmed.startsWith("W/") ? trimmed.slice(2) : trimmed) === etag) return true;
-  }
-  return false;
-}
 
 /** The build's static files in memory, answering `/_next/static/…` (see the top of this file). */
 export class StaticFiles {
@@ -344,8 +300,7 @@ export class StaticFiles {
       return true;
     }
     const variant = file.variants[this.encodingFor(request.headers["accept-encoding"], file)] ?? file.variants.identity;
-    const ifNoneMatch = request.headers["if-none-match"];
-    if (ifNoneMatch !== undefined && matches(ifNoneMatch, variant.etag)) {
+    if (notModified(request.headers, variant.etag)) {
       response.writeHead(304, variant.notModified).end();
       return true;
     }
