@@ -32,7 +32,7 @@ import { frontDoor } from "../lib/server/front-door/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./direct-routes";
 import { PageCache } from "../lib/server/front-door/page-cache";
 import { STATIC_FILES_MAX_BYTES, StaticFiles } from "../lib/server/front-door/static-files";
-import { observe } from "../lib/server/front-door/observe";
+import { observe, PROBES } from "../lib/server/front-door/observe";
 import { routeLabeller } from "../lib/server/front-door/route-label";
 import { drainLogs, flushLogs, log } from "../lib/server/platform/log";
 import { provideMetricsSource } from "../lib/server/platform/metrics";
@@ -121,7 +121,6 @@ let draining = false;
  * has written to an instance. The probes still get their answers: /api/health 200, /api/ready
  * 503 (stopping).
  */
-const PROBES = new Set(["/api/health", "/api/ready"]);
 /** Metrics label requests by the build's app routes (`/product/[id]`), never by their raw path. */
 const appRoutes = Object.values(JSON.parse(readFileSync(path.join(ROOT, ".next/app-path-routes-manifest.json"), "utf8")) as Record<string, string>);
 if (cache) provideMetricsSource("pageCache", () => ({ bytes: cache.heldBytes, entries: cache.size }));

@@ -26,8 +26,8 @@ export type ObserveOptions = {
   userOf?: (request: IncomingMessage) => Promise<string | null>;
 };
 
-/** The probes: polled every few seconds by every balancer, logged only when they fail. */
-const PROBES = new Set(["/api/health", "/api/ready"]);
+/** The probes: polled every few seconds by every balancer, logged only when they fail (and answered while draining, server/serve.ts). */
+export const PROBES: ReadonlySet<string> = new Set(["/api/health", "/api/ready"]);
 /** The methods counted by name (Node's parser accepts some thirty; the rest are "other"). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** Longest path written to a log line. */
