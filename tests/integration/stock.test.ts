@@ -2,7 +2,7 @@
 // by expiry, cancel, replacement and the sweep, turned into a sale once, late payments flagged;
 // Buy Now outside the cart; archived products refused at every door. Stripe is the run's emulator.
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { orderNumber } from "@/lib/order-number";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as addToWishlist } from "@/app/api/add-to-wishlist/route";
@@ -21,6 +21,7 @@ import { listProductsForSitemap } from "@/lib/server/catalog/catalog";
 import { listCart } from "@/lib/server/shop-lists/shop-lists";
 import { releaseHolds } from "@/lib/server/orders/holds";
 import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
+import { stripeClient } from "@/lib/server/providers/stripe";
 import { admin, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 import { addLine, cartOf, checkout, completedEvent, deliver, emulatorUrl, eventually, outbox, pay, retrieve, signedEvent } from "./checkout-kit";
 
@@ -140,6 +141,32 @@ describe("releases: the units come back", () => {
     // The unit is anyone's again.
     await holdOne(product.id);
     expect(await stockOf(product.id)).toEqual({ stock: 1, held: 1 });
+  });
+
+  it("says released to the shopper whose cancel expired the session, even when the expired event it sent was handled first", async () => {
+    // The order seen in a journey run: Stripe (the emulator) sends checkout.session.expired as soon
+    // as the session is expired, and the webhook closed the row before the cancel's own close.
+    const product = await makeProduct(1);
+    const { user, sessionId, checkoutId } = await holdOne(product.id);
+    const sessions = stripeClient().checkout.sessions;
+    const expire = sessions.expire.bind(sessions);
+    const spy = vi.spyOn(sessions, "expire").mockImplementation(async (id: string) => {
+      const expired = await expire(id);
+      const event = signedEvent("checkout.session.expired", expired);
+      expect((await deliver(event.payload, event.header)).status).toBe(200);
+      expect(await stockOf(product.id)).toEqual({ stock: 1, held: 0 });
+      return expired;
+    });
+    try {
+      const answer = await cancel(user, checkoutId);
+      expect(answer.status).toBe(200);
+      expect((await answer.json()).data).toEqual({ released: true });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await checkoutRow(sessionId)).holdState).not.toBe("HELD");
+    expect((await (await cancel(user, checkoutId)).json()).data).toEqual({ released: false });
   });
 
   it("when the shopper starts another checkout: the open one is replaced, its session expired", async () => {

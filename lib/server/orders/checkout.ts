@@ -270,9 +270,13 @@ export async function cancelCheckout(userId: string, checkoutId: unknown): Promi
   if (!checkout) throw notFound(CHECKOUT_NOT_FOUND);
   // By the hold, not the status: a cancel retried after a release that failed still releases.
   if (checkout.holdState !== "HELD") return false;
+  // This call's own expiry releases the units even when Stripe's checkout.session.expired event,
+  // which that expiry sends, reaches the webhook and closes the row before closeCheckout below.
+  let expiredHere = false;
   if (checkout.stripeSessionId) {
     try {
       await stripeClient().checkout.sessions.expire(checkout.stripeSessionId);
+      expiredHere = true;
     } catch (error) {
       if (isProviderOutage(error)) throw providerFailed(checkout.id, error);
       // Stripe refuses to expire a session that is not open: paid (fulfil it), or expired already.
@@ -289,7 +293,7 @@ export async function cancelCheckout(userId: string, checkoutId: unknown): Promi
       if (session.status === "open") throw providerFailed(checkout.id, error);
     }
   }
-  return closeCheckout(checkout.stripeSessionId ?? "", checkout.id, "EXPIRED");
+  return (await closeCheckout(checkout.stripeSessionId ?? "", checkout.id, "EXPIRED")) || expiredHere;
 }
 
 function providerFailed(checkoutId: string, error: unknown): HttpError {
