@@ -26,10 +26,12 @@
 // connection or timeout, a payment the emulator refused, or a paid checkout with no order after
 // 20 s is a failure: listed with a sample at the end, and the exit code is 1.
 //
-// Prints a line a minute (answers by status class, p50 and p99, each instance's resident memory,
-// the database's connections, orders made, operations skipped, the machine's load average), then totals, each instance's memory slope after
-// minute 10 (least squares), the p99 spread and a markdown table; the same is written with the
-// instances' output under .data/soak/<time>/.
+// Prints a line a minute (answers by status class, p50 and p99, each instance's resident memory at
+// the minute's end and its lowest of the minute (sampled every 5 s), each instance's live heap
+// (volt_heap_live_bytes, read from its own /metrics), the database's connections, orders made,
+// operations skipped, the machine's load average), then totals, each instance's memory slopes
+// after minute 10 (least squares), the p99 spread and a markdown table; the same is written with
+// the instances' output under .data/soak/<time>/.
 import http from "node:http";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -51,6 +53,9 @@ const minutesAsked = Math.round(Number(flag("--minutes") ?? 30));
 const MINUTES = Number.isFinite(minutesAsked) ? Math.min(60, Math.max(1, minutesAsked)) : 30;
 const RATE = Math.min(200, Math.max(5, Number(flag("--rate") ?? 55) || 55));
 const SHOPPERS = 64;
+const RSS_SAMPLE_MS = 5_000;
+/** The token the soak's instances answer GET /metrics with (read straight from each, not through nginx). */
+const METRICS_TOKEN = `soak-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;
 const BROWSER_ADDRESSES = 200;
 const PASSWORD = "Volt-soak-shopper-9";
 const SEARCH_TERMS = ["phone", "camera", "boat", "samsung", "wireless", "printer", "watch", "trimmer", "speaker", "mouse", "tv", "earbuds", "intel", "fridge", "redmi"];
@@ -71,7 +76,14 @@ class Minute {
   orders = 0;
   /** Operations not started: every shopper busy, or 400 requests waiting. */
   skipped = 0;
+  /** Each instance's resident memory at the minute's end. */
   rss: Partial<Record<InstanceName, number>> = {};
+  /** Its lowest resident memory of the minute (sampled every RSS_SAMPLE_MS): the sawtooth's trough. */
+  rssLow: Partial<Record<InstanceName, number>> = {};
+  /** Its V8 heap right after the last full collection (volt_heap_live_bytes from its /metrics). */
+  heapLive: Partial<Record<InstanceName, number>> = {};
+  /** The bytes its page cache holds (volt_page_cache_bytes): part of the live heap, bounded by PAGE_CACHE_MB. */
+  pageCache: Partial<Record<InstanceName, number>> = {};
   connections = { total: 0, active: 0 };
   /** The machine's 1-minute load average at the minute's end (other work on a shared machine shows here). */
   load = NaN;
@@ -402,6 +414,10 @@ function slope(points: [number, number][]): number | null {
   return sxx === 0 ? null : sxy / sxx;
 }
 
+function megabytes(bytes: number | undefined): number {
+  return bytes === undefined ? NaN : bytes / MB;
+}
+
 function row(index: number, minute: Minute) {
   const sorted = [...minute.latencies].sort((a, b) => a - b);
   const requests = Object.values(minute.statuses).reduce((sum, n) => sum + n, 0);
@@ -411,8 +427,14 @@ function row(index: number, minute: Minute) {
     ...minute.statuses,
     p50: Math.round(percentile(sorted, 50)),
     p99: Math.round(percentile(sorted, 99)),
-    rssA: minute.rss.A === undefined ? NaN : minute.rss.A / MB,
-    rssB: minute.rss.B === undefined ? NaN : minute.rss.B / MB,
+    rssA: megabytes(minute.rss.A),
+    rssB: megabytes(minute.rss.B),
+    rssLowA: megabytes(minute.rssLow.A),
+    rssLowB: megabytes(minute.rssLow.B),
+    heapA: megabytes(minute.heapLive.A),
+    heapB: megabytes(minute.heapLive.B),
+    cacheA: megabytes(minute.pageCache.A),
+    cacheB: megabytes(minute.pageCache.B),
     connections: minute.connections,
     orders: minute.orders,
     skipped: minute.skipped,
@@ -421,7 +443,7 @@ function row(index: number, minute: Minute) {
 }
 
 function line(r: ReturnType<typeof row>): string {
-  return `[soak] min ${String(r.minute).padStart(2)} | ${r.requests} req (${(r.requests / 60).toFixed(1)}/s): 2xx ${r["2xx"]} 3xx ${r["3xx"]} 4xx ${r["4xx"]} 5xx ${r["5xx"]} failed ${r.failed} | p50 ${r.p50} ms p99 ${r.p99} ms | RSS A ${r.rssA.toFixed(0)} MB B ${r.rssB.toFixed(0)} MB | db connections ${r.connections.total} (${r.connections.active} active) | orders ${r.orders} | skipped ${r.skipped} | load ${r.load.toFixed(1)}`;
+  return `[soak] min ${String(r.minute).padStart(2)} | ${r.requests} req (${(r.requests / 60).toFixed(1)}/s): 2xx ${r["2xx"]} 3xx ${r["3xx"]} 4xx ${r["4xx"]} 5xx ${r["5xx"]} failed ${r.failed} | p50 ${r.p50} ms p99 ${r.p99} ms | RSS A ${r.rssA.toFixed(0)} (low ${r.rssLowA.toFixed(0)}) MB B ${r.rssB.toFixed(0)} (low ${r.rssLowB.toFixed(0)}) MB | live heap A ${r.heapA.toFixed(0)} MB B ${r.heapB.toFixed(0)} MB (page cache ${r.cacheA.toFixed(0)}, ${r.cacheB.toFixed(0)}) | db connections ${r.connections.total} (${r.connections.active} active) | orders ${r.orders} | skipped ${r.skipped} | load ${r.load.toFixed(1)}`;
 }
 
 // Main -----------------------------------------------------------------------------------------------
@@ -431,6 +453,7 @@ async function main(): Promise<void> {
   const outputDir = path.join(ROOT, ".data", "soak", stamp);
   mkdirSync(outputDir, { recursive: true });
   console.log(`[soak] ${MINUTES} minutes at about ${RATE} requests a second; instance output in ${path.relative(ROOT, outputDir)}/`);
+  process.env.METRICS_TOKEN = METRICS_TOKEN;
   const cluster = await startCluster({ log: (text) => console.log(text.replace(/^resilience:/, "[soak]")), build: "if-missing", trustedProxyHops: 1, outputDir, label: "soak" });
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(cluster.url)) throw new Error(`not on loopback: ${cluster.url}`);
   const database = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -470,12 +493,30 @@ async function main(): Promise<void> {
       }
     }, TICK_MS);
 
-    // Samples each minute's end: memory of each server process, the database's connections.
-    const sample = async (minute: Minute) => {
+    // Each server's resident memory every RSS_SAMPLE_MS: under load it saws up and down by a
+    // hundred MB or more between collections, so a minute keeps its lowest value (the trough) as
+    // well as its last; the trend is read from the troughs and the live heap, not one sample.
+    const sampleResident = () => {
+      const minute = minuteNow();
       for (const name of ["A", "B"] as const) {
         const pid = cluster.instances[name].serverPid();
         const bytes = pid === null ? null : residentBytes(pid);
-        if (bytes !== null) minute.rss[name] = bytes;
+        if (bytes === null) continue;
+        minute.rss[name] = bytes;
+        minute.rssLow[name] = Math.min(minute.rssLow[name] ?? Infinity, bytes);
+      }
+    };
+    const rssSampler = setInterval(sampleResident, RSS_SAMPLE_MS);
+    // Samples each minute's end: memory of each server process, the database's connections.
+    const sample = async (minute: Minute) => {
+      sampleResident();
+      for (const name of ["A", "B"] as const) {
+        const answer = await fetch(`${cluster.instances[name].url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(5_000) }).catch(() => null);
+        const text = answer?.ok ? await answer.text() : "";
+        const live = /^volt_heap_live_bytes (\S+)$/m.exec(text)?.[1];
+        if (live !== undefined) minute.heapLive[name] = Number(live);
+        const cached = /^volt_page_cache_bytes (\S+)$/m.exec(text)?.[1];
+        if (cached !== undefined) minute.pageCache[name] = Number(cached);
       }
       minute.load = Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
       const counts = await database.query<{ state: string | null; n: string }>("SELECT state, count(*) AS n FROM pg_stat_activity WHERE datname = current_database() GROUP BY state");
@@ -493,6 +534,7 @@ async function main(): Promise<void> {
     }
     stopping = true;
     clearInterval(ticker);
+    clearInterval(rssSampler);
     const drained = Promise.all(running);
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 30_000))]);
 
@@ -517,15 +559,22 @@ async function main(): Promise<void> {
         .join("; ")}`,
     );
     if (Object.keys(skipped).length) report.push(`[soak] operations skipped (no idle shopper, or 400 requests waiting): ${JSON.stringify(skipped)}`);
-    const slopes: string[] = [];
-    for (const name of ["A", "B"] as const) {
-      const after = rows.filter((r) => r.minute > 10 && Number.isFinite(r[`rss${name}`])).map((r) => [r.minute, r[`rss${name}`]] as [number, number]);
-      const whole = rows.filter((r) => Number.isFinite(r[`rss${name}`])).map((r) => [r.minute, r[`rss${name}`]] as [number, number]);
-      const s = slope(after);
-      const w = slope(whole);
-      slopes.push(`${name} ${s === null ? "n/a (fewer than 3 minutes after minute 10)" : `${s >= 0 ? "+" : ""}${s.toFixed(2)} MB/min`} (whole run ${w === null ? "n/a" : `${w >= 0 ? "+" : ""}${w.toFixed(2)} MB/min`}, first ${whole[0]?.[1].toFixed(0) ?? "?"} MB, last ${whole.at(-1)?.[1].toFixed(0) ?? "?"} MB)`);
+    for (const [label, column] of [
+      ["resident memory, each minute's trough", "rssLow"],
+      ["live heap (after a full collection)", "heap"],
+      ["resident memory at each minute's end", "rss"],
+    ] as const) {
+      const slopes: string[] = [];
+      for (const name of ["A", "B"] as const) {
+        const key = `${column}${name}` as const;
+        const whole = rows.filter((r) => Number.isFinite(r[key])).map((r) => [r.minute, r[key]] as [number, number]);
+        const s = slope(whole.filter(([minute]) => minute > 10));
+        const w = slope(whole);
+        const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(2)} MB/min`;
+        slopes.push(`${name} ${s === null ? "n/a (fewer than 3 minutes after minute 10)" : signed(s)} (whole run ${w === null ? "n/a" : signed(w)}, first ${whole[0]?.[1].toFixed(0) ?? "?"} MB, last ${whole.at(-1)?.[1].toFixed(0) ?? "?"} MB)`);
+      }
+      report.push(`[soak] ${label}, slope after minute 10 (least squares): ${slopes.join("; ")}`);
     }
-    report.push(`[soak] resident memory slope after minute 10 (least squares): ${slopes.join("; ")}`);
     const p99s = rows.map((r) => r.p99);
     const steady = rows.filter((r) => r.minute > 1).map((r) => r.p99).sort((a, b) => a - b);
     report.push(`[soak] p99 per minute: min ${Math.min(...p99s)} ms, median ${percentile([...p99s].sort((a, b) => a - b), 50)} ms, max ${Math.max(...p99s)} ms${steady.length ? `; after minute 1: ${steady[0]}–${steady.at(-1)} ms` : ""}`);
@@ -537,9 +586,9 @@ async function main(): Promise<void> {
       }
     } else report.push("[soak] unexpected answers: none");
     const table = [
-      "| minute | requests | 2xx | 3xx | 4xx | 5xx | failed | p50 ms | p99 ms | RSS A MB | RSS B MB | DB connections (active) | orders | machine load |",
-      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-      ...rows.map((r) => `| ${r.minute} | ${r.requests} | ${r["2xx"]} | ${r["3xx"]} | ${r["4xx"]} | ${r["5xx"]} | ${r.failed} | ${r.p50} | ${r.p99} | ${r.rssA.toFixed(0)} | ${r.rssB.toFixed(0)} | ${r.connections.total} (${r.connections.active}) | ${r.orders} | ${r.load.toFixed(1)} |`),
+      "| minute | requests | 2xx | 3xx | 4xx | 5xx | failed | p50 ms | p99 ms | RSS A MB (low) | RSS B MB (low) | live heap A / B MB (page cache) | DB connections (active) | orders | machine load |",
+      "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...rows.map((r) => `| ${r.minute} | ${r.requests} | ${r["2xx"]} | ${r["3xx"]} | ${r["4xx"]} | ${r["5xx"]} | ${r.failed} | ${r.p50} | ${r.p99} | ${r.rssA.toFixed(0)} (${r.rssLowA.toFixed(0)}) | ${r.rssB.toFixed(0)} (${r.rssLowB.toFixed(0)}) | ${r.heapA.toFixed(0)} / ${r.heapB.toFixed(0)} (${r.cacheA.toFixed(0)}, ${r.cacheB.toFixed(0)}) | ${r.connections.total} (${r.connections.active}) | ${r.orders} | ${r.load.toFixed(1)} |`),
     ].join("\n");
     console.log(report.join("\n"));
     console.log(`\n${table}\n`);

@@ -5,6 +5,8 @@ import { readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api-routes";
 import { bearerMatches, observe } from "@/lib/server/front-door/observe";
@@ -223,5 +225,23 @@ describe("observe (over real HTTP)", () => {
     expect(text).toMatch(/nodejs_eventloop_lag_seconds/);
     expect(text).toMatch(/process_resident_memory_bytes/);
     expect(text).not.toMatch(/some-id|no-such-page|secret/);
+  });
+
+  it("reports the heap's live set after a full collection (volt_heap_live_bytes), and a larger one while more is kept", async () => {
+    // The test process's own collector, reachable through V8's flag (vitest runs without --expose-gc).
+    setFlagsFromString("--expose-gc");
+    const collect = runInNewContext("gc") as () => void;
+    const live = async () => {
+      collect();
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the gc observer's entries arrive on a later turn
+      const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      return Number(/^volt_heap_live_bytes (\d+)$/m.exec(text)?.[1]);
+    };
+    const before = await live();
+    expect(before).toBeGreaterThan(1_000_000);
+    const kept = Array.from({ length: 200 }, (_, i) => new Array<number>(10_000).fill(i)); // about 16 MB of doubles
+    const during = await live();
+    expect(during - before).toBeGreaterThan(10_000_000);
+    expect(kept.length).toBe(200);
   });
 });
