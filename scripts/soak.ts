@@ -41,6 +41,7 @@ import { CATEGORY_VALUES } from "../lib/categories";
 import { categoryFilterHref } from "../lib/category-filter";
 import { startCluster, residentBytes, type Cluster, type InstanceName } from "./lib/cluster";
 import { TEST_DELIVERY_FORM } from "./emulators/stripe";
+import { WINDOW, lowestPerWindow, trend } from "./lib/memory-trend";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -403,17 +404,6 @@ function percentile(sorted: number[], p: number): number {
 
 const MB = 1024 * 1024;
 
-/** Least-squares slope of y over x. */
-function slope(points: [number, number][]): number | null {
-  if (points.length < 3) return null;
-  const n = points.length;
-  const mx = points.reduce((sum, [x]) => sum + x, 0) / n;
-  const my = points.reduce((sum, [, y]) => sum + y, 0) / n;
-  const sxx = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
-  const sxy = points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0);
-  return sxx === 0 ? null : sxy / sxx;
-}
-
 function megabytes(bytes: number | undefined): number {
   return bytes === undefined ? NaN : bytes / MB;
 }
@@ -559,19 +549,19 @@ async function main(): Promise<void> {
         .join("; ")}`,
     );
     if (Object.keys(skipped).length) report.push(`[soak] operations skipped (no idle shopper, or 400 requests waiting): ${JSON.stringify(skipped)}`);
-    for (const [label, column] of [
-      ["resident memory, each minute's trough", "rssLow"],
-      ["live heap (after a full collection)", "heap"],
-      ["resident memory at each minute's end", "rss"],
+    for (const [label, column, windowed] of [
+      [`resident memory, lowest of each ${WINDOW} minutes`, "rssLow", true],
+      ["live heap (after a full collection), each minute", "heap", false],
+      ["resident memory at each minute's end", "rss", false],
     ] as const) {
       const slopes: string[] = [];
       for (const name of ["A", "B"] as const) {
         const key = `${column}${name}` as const;
-        const whole = rows.filter((r) => Number.isFinite(r[key])).map((r) => [r.minute, r[key]] as [number, number]);
-        const s = slope(whole.filter(([minute]) => minute > 10));
-        const w = slope(whole);
+        const minutesOf = rows.filter((r) => Number.isFinite(r[key])).map((r) => [r.minute, r[key]] as [number, number]);
+        const whole = windowed ? lowestPerWindow(minutesOf) : minutesOf;
+        const { after: s, whole: w } = trend(whole);
         const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(2)} MB/min`;
-        slopes.push(`${name} ${s === null ? "n/a (fewer than 3 minutes after minute 10)" : signed(s)} (whole run ${w === null ? "n/a" : signed(w)}, first ${whole[0]?.[1].toFixed(0) ?? "?"} MB, last ${whole.at(-1)?.[1].toFixed(0) ?? "?"} MB)`);
+        slopes.push(`${name} ${s === null ? "n/a (fewer than 3 points after minute 10)" : signed(s)} (whole run ${w === null ? "n/a" : signed(w)}, first ${whole[0]?.[1].toFixed(0) ?? "?"} MB, last ${whole.at(-1)?.[1].toFixed(0) ?? "?"} MB)`);
       }
       report.push(`[soak] ${label}, slope after minute 10 (least squares): ${slopes.join("; ")}`);
     }
