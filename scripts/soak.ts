@@ -486,8 +486,7 @@ async function main(): Promise<void> {
     // Each server's resident memory every RSS_SAMPLE_MS: under load it saws up and down by a
     // hundred MB or more between collections, so a minute keeps its lowest value (the trough) as
     // well as its last; the trend is read from the troughs and the live heap, not one sample.
-    const sampleResident = () => {
-      const minute = minuteNow();
+    const sampleResident = (minute = minuteNow()) => {
       for (const name of ["A", "B"] as const) {
         const pid = cluster.instances[name].serverPid();
         const bytes = pid === null ? null : residentBytes(pid);
@@ -499,7 +498,7 @@ async function main(): Promise<void> {
     const rssSampler = setInterval(sampleResident, RSS_SAMPLE_MS);
     // Samples each minute's end: memory of each server process, the database's connections.
     const sample = async (minute: Minute) => {
-      sampleResident();
+      sampleResident(minute);
       for (const name of ["A", "B"] as const) {
         const answer = await fetch(`${cluster.instances[name].url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(5_000) }).catch(() => null);
         const text = answer?.ok ? await answer.text() : "";

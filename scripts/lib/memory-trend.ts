@@ -23,20 +23,21 @@ export function slope(points: [number, number][]): number | null {
 export const WINDOW = 5;
 
 /**
- * The lowest value of each window of `size` consecutive minutes (counted from minute 1), at the
- * window's middle minute. A last window shorter than half of `size` is left out.
+ * The lowest value of each whole window of `size` consecutive minutes (counted from minute 1), at
+ * the window's middle minute. A window with a minute missing (the run's last, cut short) is left
+ * out: fewer minutes hold fewer collections, so its lowest value would sit high.
  */
 export function lowestPerWindow(points: [number, number][], size = WINDOW): [number, number][] {
-  const windows = new Map<number, number>();
+  const windows = new Map<number, { lowest: number; minutes: number }>();
   for (const [minute, value] of points) {
     const index = Math.floor((minute - 1) / size);
-    windows.set(index, Math.min(windows.get(index) ?? Infinity, value));
+    const window = windows.get(index) ?? { lowest: Infinity, minutes: 0 };
+    windows.set(index, { lowest: Math.min(window.lowest, value), minutes: window.minutes + 1 });
   }
-  const lastMinute = Math.max(...points.map(([minute]) => minute));
   return [...windows]
+    .filter(([, window]) => window.minutes === size)
     .sort((a, b) => a[0] - b[0])
-    .filter(([index]) => lastMinute - index * size >= size / 2)
-    .map(([index, value]) => [index * size + (size + 1) / 2, value]);
+    .map(([index, window]) => [index * size + (size + 1) / 2, window.lowest]);
 }
 
 /** The slope after minute `warmUp` (points whose minute is past it) and over the whole run, MB/min. */

@@ -21,13 +21,16 @@ describe("memory trend", () => {
     expect(slope([[5, 1], [5, 2], [5, 3]])).toBeNull();
   });
 
-  it("keeps the lowest of each 5 minutes at the window's middle, leaving out a short last window", () => {
+  it("keeps the lowest of each 5 minutes at the window's middle, leaving out a window with minutes missing", () => {
     const points: [number, number][] = Array.from({ length: 12 }, (_, i) => [i + 1, 100 - i] as [number, number]);
     expect(lowestPerWindow(points)).toEqual([
       [3, 96],
       [8, 91],
     ]);
-    expect(lowestPerWindow(points.slice(0, 13))).toHaveLength(2);
+    // Minutes 11–14 only: left out, however low.
+    expect(lowestPerWindow([...points, [13, 1], [14, 1]])).toHaveLength(2);
+    // A minute missing inside a window (a failed sample) leaves that window out too.
+    expect(lowestPerWindow(points.filter(([minute]) => minute !== 7))).toEqual([[3, 96]]);
     expect(lowestPerWindow([...points, [13, 50], [14, 60], [15, 70]])).toEqual([
       [3, 96],
       [8, 91],

@@ -1,5 +1,5 @@
 import { PerformanceObserver, constants as performanceConstants } from "node:perf_hooks";
-import { getHeapStatistics } from "node:v8";
+import { getHeapSpaceStatistics } from "node:v8";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 // The store's Prometheus metrics (prom-client), served by the front door at GET /metrics
@@ -86,11 +86,14 @@ function make() {
   });
   // The heap's live set: what it holds right after each full collection. The process's resident
   // memory and the heap's current size rise and fall by a hundred MB or more between collections
-  // under load; this figure only rises when something is kept (a leak, or a cache filling up).
+  // under load; this figure moves by a few MB and trends up only when something is kept (a leak,
+  // or a cache filling up).
   let liveHeap: number | undefined;
   const gcObserver = new PerformanceObserver((list) => {
     const full = list.getEntries().some((entry) => (entry as unknown as { detail?: { kind?: number } }).detail?.kind === performanceConstants.NODE_PERFORMANCE_GC_MAJOR);
-    if (full) liveHeap = getHeapStatistics().used_heap_size;
+    // The entries arrive a turn or two after the collection: what the young generation took in
+    // since is left out, so the figure is what the full collection kept.
+    if (full) liveHeap = getHeapSpaceStatistics().reduce((sum, space) => (space.space_name === "new_space" ? sum : sum + space.space_used_size), 0);
   });
   gcObserver.observe({ entryTypes: ["gc"] });
   scraped("volt_heap_live_bytes", "V8 heap in use right after the last full garbage collection (the live set; absent before the first one)", () => liveHeap);
