@@ -41,13 +41,17 @@ export function ProductsAdmin() {
   const [state, setState] = useState<ProductState>("all");
   const [editing, setEditing] = useState<PublicProduct | "new" | null>(null);
 
+  // Only a change of the typed words starts a search (and goes back to page 1): a timer started
+  // on the first render would send an admin who clicked Next within 300 ms back to page 1.
   useEffect(() => {
+    const typed = text.trim();
+    if (typed === query) return;
     const timer = setTimeout(() => {
-      setQuery(text.trim());
+      setQuery(typed);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, query]);
 
   // Pages after the first go by the cursor the page before answered (keyset paging: as quick at
   // page 10 000 as at page 1, and products added meanwhile never shift a page); a search pages by
