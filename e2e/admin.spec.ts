@@ -1,5 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
-import { DEMO_ADMIN } from "../lib/demo-accounts";
+import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { payOnHostedPage } from "./emulators";
 import { png } from "../tests/png";
@@ -13,11 +12,6 @@ async function userIdOf(page: Page): Promise<string> {
   return ((await (await page.request.get("/api/user-details")).json()).data as { _id: string })._id;
 }
 
-async function signInAsAdmin(page: Page) {
-  const answer = await page.request.post("/api/signin", { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
-  expect(answer.status()).toBe(200);
-}
-
 test("@mobile a USER who opens /admin-panel lands on /", async ({ page }) => {
   await signInFreshShopper(page, "not-admin");
   await page.goto("/admin-panel/all-users");
@@ -26,7 +20,7 @@ test("@mobile a USER who opens /admin-panel lands on /", async ({ page }) => {
 });
 
 test("@mobile the admin pages through the products by cursor: Next, Next, Previous", async ({ page }, testInfo) => {
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
   const asked: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/api/admin-products")) asked.push(request.url());
@@ -67,7 +61,7 @@ test("@mobile the admin pages through the users and changes a role", async ({ pa
   for (let i = 0; i < 8; i++) await signInFreshShopper(page, "filler");
   const email = await signInFreshShopper(page, "promote-me");
   await page.context().clearCookies();
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
 
   await page.goto("/");
   await page.getByRole("button", { name: /^Account menu for/ }).click();
@@ -96,7 +90,7 @@ test("@mobile the admin pages through the users and changes a role", async ({ pa
 });
 
 test("@mobile the admin uploads a product with two images, finds it everywhere at once, and edits its price", async ({ page }, testInfo) => {
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
   await page.goto("/admin-panel/all-products");
   await expect(page.getByTestId("admin-product").first()).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -195,7 +189,7 @@ test("@mobile the admin's Orders screen: tabs by state, a search by email or num
   await expect(buyerPage).toHaveURL(/\/success/);
   await buyer.close();
 
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
   await page.goto("/admin-panel/orders");
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
   // Waiting to ship is the default tab, with its count; a freshly paid order is in it.
