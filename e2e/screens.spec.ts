@@ -10,10 +10,6 @@ import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper } from "./shopper
 // /success without a payment, the product form's image field, My Orders' product names and the
 // logo's spoken name.
 
-async function signInAsAdmin(page: Page) {
-  await signInAsDemoAdmin(page);
-}
-
 async function userIdOf(page: Page): Promise<string> {
   return ((await (await page.request.get("/api/user-details")).json()).data as { _id: string })._id;
 }
@@ -33,7 +29,7 @@ async function expectNoSidewaysScroll(page: Page) {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("@mobile All Users stays within the screen, and says when its table scrolls sideways", async ({ page }, testInfo) => {
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
   await page.goto("/admin-panel/all-users");
   await expect(page.getByTestId("user-row").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -67,7 +63,7 @@ test("@mobile the admin's own role select is disabled, and a role is saved on En
   const adminEmail = await signInFreshShopper(page, "second-admin");
   const adminId = await userIdOf(page);
   await page.context().clearCookies();
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
   expect((await page.request.put(`/api/update-role/${adminId}`, { data: { role: "ADMIN" } })).ok()).toBe(true);
   await page.context().clearCookies();
   expect((await page.request.post("/api/signin", { data: { email: adminEmail, password: SHOPPER_PASSWORD } })).status()).toBe(200);
@@ -167,7 +163,7 @@ test("@mobile /success with a made-up or missing session leads with a neutral no
 });
 
 test("@mobile the product form: Enter opens the file chooser, the image message goes once an image is added, focus stays after a move", async ({ page }, testInfo) => {
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
   await page.goto("/admin-panel/all-products");
   await expect(page.getByTestId("admin-product").first()).toBeVisible();
   await page.getByRole("button", { name: "Upload Product" }).click();

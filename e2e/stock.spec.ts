@@ -27,10 +27,6 @@ async function productsByAvailability(page: Page): Promise<{ out: Product; low: 
   return { out, low, plenty };
 }
 
-async function signInAsAdmin(page: Page) {
-  await signInAsDemoAdmin(page);
-}
-
 /** A product of the admin's own for a journey (so the seed's stay as they are), with `stock` units. */
 async function uploadProduct(admin: Page, name: string, stock: number, image: string): Promise<Product> {
   const answer = await admin.request.post("/api/upload-product", {
@@ -149,7 +145,7 @@ test("@mobile Buy Now: the hosted page refuses a wrong PIN code, then the paid o
 test("@mobile cart lines that can no longer be bought say why, the checkout refuses with the server's message, and they can be removed", async ({ page, browser }, testInfo) => {
   const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const admin = await adminContext.newPage();
-  await signInAsAdmin(admin);
+  await signInAsDemoAdmin(admin);
   const image = (await allProducts(page))[0]!.productImage[0]!;
   const tag = Date.now().toString(36);
   const retired = await uploadProduct(admin, `Volt Retired Cam ${tag}`, 5, image);
@@ -200,7 +196,7 @@ test("@mobile cart lines that can no longer be bought say why, the checkout refu
 });
 
 test("@mobile the admin archives a product: it leaves search; restored, it is back", async ({ page }, testInfo) => {
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
   const image = (await allProducts(page))[0]!.productImage[0]!;
   const product = await uploadProduct(page, `Volt Archive Cam ${Date.now().toString(36)}`, 12, image);
   const searchPage = `/search?q=${encodeURIComponent(product.productName)}`;
@@ -255,7 +251,7 @@ test("@mobile the admin archives a product: it leaves search; restored, it is ba
 });
 
 test("@mobile the admin's product form takes units in stock and shows the server's refusal beside the field", async ({ page }, testInfo) => {
-  await signInAsAdmin(page);
+  await signInAsDemoAdmin(page);
   const image = (await allProducts(page))[0]!.productImage[0]!;
   const product = await uploadProduct(page, `Volt Stock Form Cam ${Date.now().toString(36)}`, 4, image);
   await page.goto("/admin-panel/all-products");

@@ -443,8 +443,7 @@ async function main(): Promise<void> {
   const outputDir = path.join(ROOT, ".data", "soak", stamp);
   mkdirSync(outputDir, { recursive: true });
   console.log(`[soak] ${MINUTES} minutes at about ${RATE} requests a second; instance output in ${path.relative(ROOT, outputDir)}/`);
-  process.env.METRICS_TOKEN = METRICS_TOKEN;
-  const cluster = await startCluster({ log: (text) => console.log(text.replace(/^resilience:/, "[soak]")), build: "if-missing", trustedProxyHops: 1, outputDir, label: "soak" });
+  const cluster = await startCluster({ log: (text) => console.log(text.replace(/^resilience:/, "[soak]")), build: "if-missing", trustedProxyHops: 1, outputDir, label: "soak", metricsToken: METRICS_TOKEN });
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(cluster.url)) throw new Error(`not on loopback: ${cluster.url}`);
   const database = new pg.Client({ connectionString: cluster.databaseUrl });
   await database.connect();

@@ -111,9 +111,8 @@ const door = frontDoor({
     : undefined,
 });
 
-/** Set on SIGTERM: this instance is leaving, and says so before it stops accepting. */
-let draining = false;
 /**
+ * Set on SIGTERM: this instance is leaving, and says so before it stops accepting.
  * While draining, reads (GET, HEAD, OPTIONS: never applied, so safe to send elsewhere) are
  * refused with 504, the status nginx is told to pass on (`proxy_next_upstream … http_504`, the
  * store answers no 504 of its own), so nginx sends each to another instance and marks this one
@@ -121,6 +120,7 @@ let draining = false;
  * has written to an instance. The probes still get their answers: /api/health 200, /api/ready
  * 503 (stopping).
  */
+let draining = false;
 /** Metrics label requests by the build's app routes (`/product/[id]`), never by their raw path. */
 const appRoutes = Object.values(JSON.parse(readFileSync(path.join(ROOT, ".next/app-path-routes-manifest.json"), "utf8")) as Record<string, string>);
 if (cache) provideMetricsSource("pageCache", () => ({ bytes: cache.heldBytes, entries: cache.size }));

@@ -187,6 +187,8 @@ export type ClusterOptions = {
   retryDelaysMs?: number[];
   /** Names the work folder (.data/tmp/<label>-<pid>). */
   label?: string;
+  /** The instances' METRICS_TOKEN (GET /metrics answers only with it); none by default. */
+  metricsToken?: string;
 };
 
 /** Starts the whole cluster (ClusterOptions: how it is built, how it trusts nginx, where output goes). */
@@ -239,6 +241,7 @@ export async function startCluster(logOrOptions: ((line: string) => void) | Clus
       // alone runs with 1 (README, "Several instances"), as the soak does.
       TRUSTED_PROXY_HOPS: String(options.trustedProxyHops ?? 2),
       CRON_SECRET: CRON_SECRET,
+      ...(options.metricsToken ? { METRICS_TOKEN: options.metricsToken } : {}),
     };
     const [portA, portB] = [await freePort(), await freePort()];
     if (options.outputDir) mkdirSync(options.outputDir, { recursive: true });
