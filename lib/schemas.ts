@@ -8,6 +8,22 @@ export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify 
 /** docs/PRODUCT.md §5: the profile form's own mismatch message. */
 export const PROFILE_PASSWORD_MISMATCH_MESSAGE = "Please check your password";
 
+/**
+ * Control characters (C0 and DEL) have no place in a name, a link or a note, and PostgreSQL
+ * refuses a NUL in text (which made such a body a 500): every text field refuses them with a 400.
+ * Multi-line fields (descriptions, notes, reasons) keep tab and line breaks.
+ */
+export function hasControlCharacters(value: string, multiLine = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 || code === 0x7f) && !(multiLine && (code === 0x09 || code === 0x0a || code === 0x0d))) return true;
+  }
+  return false;
+}
+export const controlCharactersMessage = (field: string) => `${field} must not contain control characters (such as a NUL byte)`;
+/** The refinement every text field ends with. */
+const plainText = (field: string, multiLine = false) => [(value: string) => !hasControlCharacters(value, multiLine), controlCharactersMessage(field)] as const;
+
 export const emailSchema = z
   .string({ error: "Email is required" })
   .trim()
@@ -25,7 +41,8 @@ export const nameSchema = z
   .string({ error: "Name is required" })
   .trim()
   .min(1, "Name is required")
-  .max(100, "Name must be at most 100 characters");
+  .max(100, "Name must be at most 100 characters")
+  .refine(...plainText("Name"));
 
 export const contactSchema = z
   .string()
@@ -97,7 +114,12 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 // Cart and wishlist (docs/PRODUCT.md §7.2 bodies) ------------------------------------------------------------
 
-const rowId = (field: string) => z.string({ error: `${field} is required` }).min(1, `${field} is required`).max(64, `${field} is not an id`);
+const rowId = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(64, `${field} is not an id`)
+    .refine((value) => !hasControlCharacters(value), `${field} is not an id`);
 
 export const productIdBodySchema = z.object({ productId: rowId("productId") });
 
@@ -169,7 +191,7 @@ export const filterProductsSchema = z.object({
       error: "category must be a list of category names",
     })
     .transform((value) => (typeof value === "string" ? [value] : value))
-    .pipe(z.array(z.string().max(40, "A category name is at most 40 characters")).max(50, "At most 50 categories")),
+    .pipe(z.array(z.string().max(40, "A category name is at most 40 characters").refine(...plainText("A category name"))).max(50, "At most 50 categories")),
   sort: priceSortSchema.optional(),
   ...pageFields,
 }).superRefine(pagingWithin(PAGING_MAX_ROWS));
@@ -204,8 +226,13 @@ const rupeeAmount = (field: string) =>
         .refine((value) => value <= PRODUCT_PRICE_MAX, `${field} must be at most ${PRODUCT_PRICE_MAX}`),
     );
 
-const productText = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+const productText = (field: string, max: number, multiLine = false) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(...plainText(field, multiLine));
 
 export const STOCK_MESSAGE = `Units in stock must be a whole number from 0 to ${STOCK_MAX.toLocaleString("en-IN")}`;
 /** Units on hand: a whole number 0..STOCK_MAX, a JSON number (or its digits, from a form). */
@@ -220,12 +247,12 @@ export const productBodySchema = z
     brandName: productText("Brand name", 100),
     category: z.enum(CATEGORY_VALUES, { error: "Choose a category from the list" }),
     productImage: z
-      .array(z.string({ error: "Each image must be a URL" }).trim().min(1, "Each image must be a URL").max(500, "An image URL is at most 500 characters"), {
+      .array(z.string({ error: "Each image must be a URL" }).trim().min(1, "Each image must be a URL").max(500, "An image URL is at most 500 characters").refine(...plainText("An image URL")), {
         error: PRODUCT_IMAGE_MESSAGE,
       })
       .min(1, PRODUCT_IMAGE_MESSAGE)
       .max(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} images`),
-    productDesc: productText("Description", 5000),
+    productDesc: productText("Description", 5000, true),
     price: rupeeAmount("Price"),
     sellingPrice: rupeeAmount("Selling price"),
     /** Units on hand. Optional for clients written before stock existed: a new product then has none, an update keeps its count. */
@@ -252,8 +279,8 @@ export const adminProductQuerySchema = z
   .object({
     ...pageFields,
     /** Keyset paging: the page after this cursor (a previous answer's `nextCursor`). */
-    after: z.string().max(64, "after is not a cursor this list gave").optional(),
-    q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
+    after: z.string().max(64, "after is not a cursor this list gave").refine(...plainText("after")).optional(),
+    q: z.string().trim().max(100, "The search is at most 100 characters").refine(...plainText("The search")).optional(),
     category: z.enum(CATEGORY_VALUES, { error: "Unknown category" }).optional(),
     /** On sale (active), retired (archived) or both (all, the default). */
     state: z.enum(PRODUCT_STATES, { error: `state must be one of ${PRODUCT_STATES.join(", ")}` }).optional(),
@@ -271,7 +298,7 @@ export const adminOrderQuerySchema = z
   .object({
     ...pageFields,
     status: z.enum(ORDER_LIST_STATUSES, { error: `status must be one of ${ORDER_LIST_STATUSES.join(", ")}` }).optional(),
-    q: z.string().trim().max(ORDER_SEARCH_MAX, `The search is at most ${ORDER_SEARCH_MAX} characters`).optional(),
+    q: z.string().trim().max(ORDER_SEARCH_MAX, `The search is at most ${ORDER_SEARCH_MAX} characters`).refine(...plainText("The search")).optional(),
   })
   .superRefine(pagingWithin(ADMIN_PAGING_MAX_ROWS));
 
@@ -286,15 +313,16 @@ export const shipOrderSchema = z
   .object({
     orderId: rowId("orderId"),
     carrier: z.enum(CARRIERS, { error: "Choose a carrier from the list" }),
-    otherCarrier: z.string().trim().max(60, "The carrier's name is at most 60 characters").optional(),
+    otherCarrier: z.string().trim().max(60, "The carrier's name is at most 60 characters").refine(...plainText("The carrier's name")).optional(),
     trackingNumber: z.string({ error: "Tracking number is required" }).trim().regex(TRACKING_NUMBER, "A tracking number is 6 to 40 letters, digits or dashes"),
     trackingUrl: z
       .string()
       .trim()
       .max(500, "The tracking link is at most 500 characters")
       .refine((value) => value === "" || /^https:\/\/[^\s]+$/.test(value), "The tracking link must be an https:// address")
+      .refine(...plainText("The tracking link"))
       .optional(),
-    note: z.string().trim().max(1000, "The note is at most 1000 characters").optional(),
+    note: z.string().trim().max(1000, "The note is at most 1000 characters").refine(...plainText("The note", true)).optional(),
   })
   .refine((body) => body.carrier !== "Other" || Boolean(body.otherCarrier), { message: "Enter the carrier's name", path: ["otherCarrier"] });
 
@@ -305,6 +333,8 @@ const expectedAmount = z
   .max(99_999_999.99, "expectedAmount is too large")
   .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "expectedAmount has at most 2 decimals")
   .transform((value) => Math.round(value * 100));
+
+export const DUPLICATE_REFUND_LINE_MESSAGE = "Each line may be named once; put all its units in one entry";
 
 /**
  * POST /api/refund-order: lines (or quantities of them) to refund, or `all` (everything still
@@ -328,16 +358,21 @@ export const refundOrderSchema = z
       .optional(),
     all: z.boolean({ error: "all must be true or false" }).optional(),
     restock: z.boolean({ error: "restock must be true or false" }).default(false),
-    reason: z.string().trim().max(500, "The reason is at most 500 characters").optional(),
+    reason: z.string().trim().max(500, "The reason is at most 500 characters").refine(...plainText("The reason", true)).optional(),
     outsideWindow: z.boolean({ error: "outsideWindow must be true or false" }).default(false),
     expectedAmount: expectedAmount.optional(),
   })
-  .refine((body) => (body.all === true) !== Boolean(body.lines), { message: "Choose the lines to refund, or all", path: ["lines"] });
+  .refine((body) => (body.all === true) !== Boolean(body.lines), { message: "Choose the lines to refund, or all", path: ["lines"] })
+  // The same line twice was a 500; bad input is a 400 (docs/ENGINEERING.md §5.1): one entry per line, with its units.
+  .refine((body) => !body.lines || new Set(body.lines.map((line) => line.orderItemId)).size === body.lines.length, {
+    message: DUPLICATE_REFUND_LINE_MESSAGE,
+    path: ["lines"],
+  });
 
 /** POST /api/deliver-order and /api/cancel-order (whose `expectedAmount` is the refund the caller confirmed). */
 export const orderIdBodySchema = z.object({
   orderId: rowId("orderId"),
-  note: z.string().trim().max(500, "The note is at most 500 characters").optional(),
+  note: z.string().trim().max(500, "The note is at most 500 characters").refine(...plainText("The note", true)).optional(),
   expectedAmount: expectedAmount.optional(),
 });
 
