@@ -55,6 +55,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/user-details", methods: ["GET"], access: "user", direct: true },
   { path: "/api/update-user", methods: ["PUT"], access: "user", maxBodyBytes: PICTURE_BODY_MAX_BYTES },
   { path: "/api/confirm-email", methods: ["POST"], access: "user" },
+  { path: "/api/confirm-address", methods: ["POST"], access: "public" },
+  { path: "/api/send-confirmation", methods: ["POST"], access: "user" },
   { path: "/api/send-otp", methods: ["POST"], access: "public" },
   { path: "/api/verify-otp", methods: ["POST"], access: "public" },
   { path: "/api/reset-password", methods: ["POST"], access: "public" },

@@ -18,6 +18,8 @@ export const OTP_FAILURES_PER_WINDOW = 10;
 export const OTP_FAILURE_WINDOW_SECONDS = 60 * 60;
 /** How long the code that confirms a new email address stays valid. */
 export const EMAIL_CHANGE_VALIDITY_SECONDS = 15 * 60;
+/** How long the link that confirms an account's address (mailed at sign-up) works. */
+export const EMAIL_CONFIRM_LINK_SECONDS = 24 * 3600;
 /** How long the proof of a verified code stays valid for the password reset. */
 export const RESET_GRANT_SECONDS = 10 * 60;
 /** Sign-in throttling: failed attempts per account and per client address, per window. */
@@ -122,6 +124,9 @@ export const THROTTLES = {
   // Codes mailed to a new email address (update-user), and guesses at them (confirm-email).
   emailChange: { perAccount: [5, 3600], perAddress: [20, 3600], global: [300, 600] },
   emailChangeGuess: { perAccount: [10, 3600] },
+  // Confirmation links mailed again from My Account (POST /api/send-confirmation), and links brought back.
+  confirmLink: { perAccount: [3, 3600], perAddress: [20, 3600], global: [300, 600] },
+  confirmAddress: { perAddress: [60, 600], global: [1000, 600] },
 } as const satisfies Record<string, Partial<Record<"perAddress" | "perAccount" | "global", readonly [number, number]>>>;
 /**
  * Guesses at reset codes per email per calendar day (UTC). Windows are fixed, so two days' worth

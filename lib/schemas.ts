@@ -104,6 +104,11 @@ export const verifyOtpSchema = z.object({ email: emailSchema, otp: otpSchema });
 /** POST /api/confirm-email: the code mailed to the new address. */
 export const confirmEmailSchema = z.object({ otp: otpSchema });
 
+/** POST /api/confirm-address: the token of the link that confirms an account's address. */
+export const confirmAddressSchema = z.object({
+  token: z.string({ error: "This link is not complete. Open it again from the email." }).min(1, "This link is not complete. Open it again from the email.").max(1000, "This link is not one we sent"),
+});
+
 /** POST /api/reset-password: the grant cookie from verify-otp is the proof; confirmPwd is optional (the call of docs/PRODUCT.md §7.2 sends password and email). */
 export const resetPasswordSchema = z
   .object({ email: emailSchema, password: passwordSchema, confirmPwd: z.string().optional() })

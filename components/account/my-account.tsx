@@ -2,6 +2,8 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
+import { postJson } from "@/lib/api-client";
+import { useApiAction } from "../use-api-action";
 import { useCurrentUser } from "../use-current-user";
 import { useHydrated } from "../use-hydrated";
 import { Avatar } from "./avatar";
@@ -61,6 +63,7 @@ export function MyAccount() {
           </Detail>
           <Detail term="Email" testId="profile-email">
             {user.email}
+            {user.emailConfirmed === false && <UnconfirmedEmail />}
           </Detail>
           <Detail term="Contact" testId="profile-contact">
             {user.contact || "Not given"}
@@ -77,6 +80,29 @@ export function MyAccount() {
         />
       )}
     </section>
+  );
+}
+
+/** "Email not confirmed — Send link again": mails a new confirmation link to the account's address. */
+function UnconfirmedEmail() {
+  const { pending, run } = useApiAction();
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <span className="mt-1 block text-sm text-amber-800" data-testid="email-unconfirmed">
+      Email not confirmed —{" "}
+      {sent ? (
+        <span role="status">{sent}</span>
+      ) : (
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => run(async () => setSent((await postJson("/api/send-confirmation", {})).message))}
+          className="text-brand-700 underline underline-offset-2 hover:text-brand-600 disabled:opacity-60"
+        >
+          {pending ? "Sending…" : "Send link again"}
+        </button>
+      )}
+    </span>
   );
 }
 

@@ -12,6 +12,11 @@ import { POST as confirmEmail } from "@/app/api/confirm-email/route";
 import { POST as sendOtp } from "@/app/api/send-otp/route";
 import { POST as verifyOtp } from "@/app/api/verify-otp/route";
 import { POST as resetPassword } from "@/app/api/reset-password/route";
+import { POST as confirmAddress } from "@/app/api/confirm-address/route";
+import { POST as sendConfirmation } from "@/app/api/send-confirmation/route";
+import { confirmationToken } from "@/lib/server/accounts/email-confirmation";
+import { EMAIL_CONFIRM_LINK_SECONDS } from "@/lib/constants";
+import { paidOrder } from "./checkout-kit";
 import { issueResetCode, resetPasswordWithGrant, verifyResetCode } from "@/lib/server/accounts/password-reset";
 import { clientAddress, PEER_ADDRESS_FLAG, PEER_ADDRESS_HEADER } from "@/lib/server/platform/client-address";
 import { OTP_FAILURES_PER_WINDOW, OTP_GUESSES_PER_DAY, OTP_MAX_ATTEMPTS, SIGNIN_FAILURES_PER_ACCOUNT, SIGNIN_FAILURES_PER_ADDRESS } from "@/lib/constants";
@@ -19,10 +24,16 @@ import { dataUrl, getRequest, jsonRequest, noContext, png, query, sessionCookieF
 
 type Mail = OutboxEmail;
 
-/** The mails sent to an address, once `count` have arrived (mail goes out after the answer). */
-async function mailsTo(address: string, count = 1): Promise<Mail[]> {
+const CONFIRM_SUBJECT = "Confirm your Volt Electronics email address";
+
+/**
+ * The mails sent to an address, newest first, once `count` have arrived (mail goes out after the
+ * answer): those whose subject matches `subject`, or all but the sign-up's confirmation link.
+ */
+async function mailsTo(address: string, count = 1, subject?: RegExp): Promise<Mail[]> {
   for (let tries = 0; tries < 50; tries++) {
-    const mails = (await (await fetch(`${inject("emulatorUrl")}/resend/outbox?to=${encodeURIComponent(address)}`)).json()) as Mail[];
+    const all = (await (await fetch(`${inject("emulatorUrl")}/resend/outbox?to=${encodeURIComponent(address)}`)).json()) as Mail[];
+    const mails = all.filter((mail) => (subject ? subject.test(mail.subject) : mail.subject !== CONFIRM_SUBJECT));
     if (mails.length >= count) return mails;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -156,6 +167,8 @@ describe("PUT /api/update-user", () => {
 
   it("a new email replaces the old one only with the code mailed to it; the old address is told, old reset codes die", async () => {
     const me = await account();
+    // A confirmed old address is told the new one (an unconfirmed one is not: see "a confirmed address").
+    await query(`UPDATE "User" SET "emailConfirmedAt" = now() WHERE id = $1`, [me.id]);
     const { code: resetCode } = (await issueResetCode(me.email))!;
     const newEmail = uniqueEmail("moved");
     const { response, answer } = await put(profile({ email: newEmail.toUpperCase(), currentPassword: PASSWORD }), me);
@@ -454,6 +467,102 @@ describe("POST /api/reset-password", () => {
     const mismatch = await resetPassword(jsonRequest("/api/reset-password", { email: me.email, password: NEW_PASSWORD, confirmPwd: "other" }, { cookie }), noContext);
     expect(mismatch.status).toBe(400);
     expect((await mismatch.json()).message).toBe("Passwords do not match. Please verify and enter again.");
+  });
+});
+
+describe("a confirmed address (emailConfirmedAt)", () => {
+  const ATTACKER_NAME = "URGENT verify your KYC at https://kyc-verify.example";
+  const confirmed = async (me: Account) => (await (await userDetails(getRequest("/api/user-details", me.cookie), noContext)).json()).data.emailConfirmed as boolean;
+  const linkTokenOf = async (me: Account) => {
+    const [mail] = await mailsTo(me.email, 1, /^Confirm your/);
+    return /#token=([\w.-]+)/.exec(mail!.text ?? "")![1]!;
+  };
+  const bringBack = (token: string) => confirmAddress(jsonRequest("/api/confirm-address", { token }), noContext);
+  const changePassword = async (me: Account, from: string, to: string) => {
+    const { response } = await put(profile({ name: ATTACKER_NAME, password: to, confirmPwd: to, currentPassword: from }), me);
+    expect(response.status).toBe(200);
+    me.cookie = sessionCookieFrom(response); // the session carries on with a fresh cookie
+  };
+
+  it("sign-up mails a link with no text the signer chose; the account works unconfirmed; the link, once pressed, confirms it once", async () => {
+    const me = await account(ATTACKER_NAME);
+    expect(await confirmed(me)).toBe(false);
+    const [link] = await mailsTo(me.email, 1, /^Confirm your/);
+    expect(link!.subject).toBe(CONFIRM_SUBJECT);
+    expect(`${link!.text}${link!.html}`).not.toMatch(/URGENT|kyc/i);
+    expect(link!.text).toMatch(/\/confirm-address#token=/);
+    const token = await linkTokenOf(me);
+    // Forged: another account's id under the same signature, or a changed signature.
+    const [payload, signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), userId: (await account()).id })).toString("base64url");
+    expect((await bringBack(`${forged}.${signature}`)).status).toBe(400);
+    expect((await bringBack(`${payload}.${signature!.replace(/^./, (c) => (c === "0" ? "1" : "0"))}`)).status).toBe(400);
+    const answer = await bringBack(token);
+    expect(answer.status).toBe(200);
+    expect(await confirmed(me)).toBe(true);
+    expect((await bringBack(token)).status).toBe(400); // spent
+  });
+
+  it(`a link expires after ${EMAIL_CONFIRM_LINK_SECONDS / 3600} hours and dies with an email change`, async () => {
+    const me = await account();
+    const old = new Date(Date.now() - EMAIL_CONFIRM_LINK_SECONDS * 1000 - 1000);
+    expect((await bringBack(confirmationToken({ id: me.id, email: me.email }, old))).status).toBe(400);
+    const token = await linkTokenOf(me);
+    const newEmail = uniqueEmail("moved");
+    await put(profile({ email: newEmail, currentPassword: PASSWORD }), me);
+    const code = /verification code is (\d{6})/.exec((await mailsTo(newEmail))[0]!.text ?? "")![1]!;
+    expect((await confirmEmail(jsonRequest("/api/confirm-email", { otp: code }, { cookie: me.cookie }), noContext)).status).toBe(200);
+    // The new address came with its code, so it is confirmed; the old link names the old address.
+    expect(await confirmed(me)).toBe(true);
+    await query(`UPDATE "User" SET "emailConfirmedAt" = NULL WHERE id = $1`, [me.id]);
+    expect((await bringBack(token)).status).toBe(400);
+  });
+
+  it("mail to an unconfirmed address carries no name the signer chose (the password-change notice); once confirmed, it greets by name", async () => {
+    const me = await account(ATTACKER_NAME);
+    await changePassword(me, PASSWORD, NEW_PASSWORD);
+    const [neutral] = await mailsTo(me.email, 1, /password was changed/);
+    expect(neutral!.text).toMatch(/^Hello,\n/);
+    expect(`${neutral!.text}${neutral!.html}`).not.toMatch(/URGENT|kyc/i);
+    expect((await bringBack(await linkTokenOf(me))).status).toBe(200);
+    await changePassword(me, NEW_PASSWORD, PASSWORD);
+    const [named] = await mailsTo(me.email, 2, /password was changed/);
+    expect(named!.text).toContain(`Hello ${ATTACKER_NAME},`);
+  });
+
+  it("the email-changed notice to an unconfirmed old address names neither the holder nor the new address", async () => {
+    const me = await account(ATTACKER_NAME);
+    const newEmail = uniqueEmail("moved");
+    await put(profile({ name: ATTACKER_NAME, email: newEmail, currentPassword: PASSWORD }), me);
+    const code = /verification code is (\d{6})/.exec((await mailsTo(newEmail))[0]!.text ?? "")![1]!;
+    expect((await confirmEmail(jsonRequest("/api/confirm-email", { otp: code }, { cookie: me.cookie }), noContext)).status).toBe(200);
+    const [notice] = await mailsTo(me.email, 1, /email address was changed/);
+    expect(`${notice!.text}${notice!.html}`).not.toMatch(/URGENT|kyc/i);
+    expect(notice!.text).not.toContain(newEmail);
+  });
+
+  it("a reset code typed back confirms the address", async () => {
+    const me = await account();
+    const { code } = (await issueResetCode(me.email))!;
+    expect((await verifyOtp(jsonRequest("/api/verify-otp", { email: me.email, otp: code }), noContext)).status).toBe(200);
+    expect(await confirmed(me)).toBe(true);
+  });
+
+  it("'Send link again' mails a new link to the caller's own address; 409 once confirmed, 401 signed out", async () => {
+    const me = await account();
+    expect((await sendConfirmation(jsonRequest("/api/send-confirmation", {}), noContext)).status).toBe(401);
+    const sent = await sendConfirmation(jsonRequest("/api/send-confirmation", {}, { cookie: me.cookie }), noContext);
+    expect(sent.status).toBe(200);
+    const links = await mailsTo(me.email, 2, /^Confirm your/);
+    expect((await bringBack(/#token=([\w.-]+)/.exec(links[0]!.text ?? "")![1]!)).status).toBe(200);
+    expect((await sendConfirmation(jsonRequest("/api/send-confirmation", {}, { cookie: me.cookie }), noContext)).status).toBe(409);
+  });
+
+  it("the order confirmation to an unconfirmed address leaves out the delivery address the payer typed", async () => {
+    const order = await paidOrder();
+    const [mail] = await mailsTo(order.user.email, 1, /is confirmed/);
+    expect(mail!.text).toContain("Total paid");
+    expect(`${mail!.text}${mail!.html}`).not.toContain("Delivery address");
   });
 });
 

@@ -99,8 +99,10 @@ export async function cartOf(userId: string) {
   return query<{ id: string; productId: string; quantity: number }>(`SELECT id, "productId", quantity FROM "CartItem" WHERE "userId" = $1 ORDER BY "createdAt"`, [userId]);
 }
 
+/** The mail to `email`, newest first, without the confirmation link that sign-up mails. */
 export async function outbox(email: string): Promise<{ subject: string; text: string; html: string }[]> {
-  return (await (await fetch(`${emulatorUrl()}/resend/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string; html: string }[];
+  const mails = (await (await fetch(`${emulatorUrl()}/resend/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string; html: string }[];
+  return mails.filter((mail) => !mail.subject.startsWith("Confirm your "));
 }
 
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {

@@ -4,6 +4,7 @@ import { afterResponse } from "@/lib/server/platform/after-response";
 import { confirmEmailChange } from "@/lib/server/accounts/email-change";
 import { handle, ok, readBody } from "@/lib/server/platform/http";
 import { emailChangedEmail, sendMail } from "@/lib/server/providers/mail";
+import { mailsMayQuote } from "@/lib/server/accounts/email-confirmation";
 import { throttle } from "@/lib/server/platform/throttle";
 import { toPublicUser } from "@/lib/server/accounts/users";
 
@@ -18,6 +19,8 @@ export const POST = handle(async (request) => {
   await throttle("emailChangeGuess", request, user.id);
   const { user: updated, oldEmail } = await confirmEmailChange(user, otp);
   await endOtherSessions(updated.id, sessionId);
-  afterResponse("email-changed mail", () => sendMail({ to: oldEmail, ...emailChangedEmail(updated.name, updated.email) }));
+  // An old address that was never confirmed hears of the change without the name or the new address.
+  const quote = mailsMayQuote(user);
+  afterResponse("email-changed mail", () => sendMail({ to: oldEmail, ...emailChangedEmail(quote ? updated.name : "", quote ? updated.email : null) }));
   return ok(toPublicUser(updated), "Your new email address is confirmed");
 });

@@ -2,6 +2,8 @@ import { signUpSchema } from "@/lib/schemas";
 import { PICTURE_BODY_MAX_BYTES } from "@/lib/constants";
 import { handle, ok, readBody } from "@/lib/server/platform/http";
 import { uploadProfilePicture } from "@/lib/server/providers/images";
+import { mailConfirmationLink } from "@/lib/server/accounts/email-confirmation";
+import { afterResponse } from "@/lib/server/platform/after-response";
 import { assertAcceptablePassword } from "@/lib/server/accounts/password-policy";
 import { throttle } from "@/lib/server/platform/throttle";
 import { assertEmailFree, createUser, toPublicUser } from "@/lib/server/accounts/users";
@@ -23,5 +25,7 @@ export const POST = handle(async (request) => {
     password: body.password,
     profilePic,
   });
+  // The address is not confirmed yet (signing in is not blocked by it): a link to confirm it goes out after the answer.
+  afterResponse("confirmation link", () => mailConfirmationLink(user));
   return ok(toPublicUser(user), "User created successfully!", { status: 201 });
 });

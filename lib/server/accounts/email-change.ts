@@ -71,7 +71,8 @@ export async function confirmEmailChange(user: User, otp: string, now: Date = ne
     const updated = await db.$transaction(async (tx) => {
       const spent = await tx.emailChange.deleteMany({ where: { userId: user.id, createdAt: change.createdAt } });
       if (spent.count === 0) throw badRequest(WRONG_EMAIL_CODE_MESSAGE);
-      return tx.user.update({ where: { id: user.id }, data: { email: change.newEmail } });
+      // The code came back from the new address: it is confirmed as it becomes the account's.
+      return tx.user.update({ where: { id: user.id }, data: { email: change.newEmail, emailConfirmedAt: now } });
     });
     dropUserSessions(user.id);
     // Codes or grants mailed to the old address must not outlive it.

@@ -16,6 +16,7 @@ import { dropUserSessions } from "./session-cache";
 import { badRequest, unauthorized } from "../platform/http";
 import { codeHash, newCode, sameHash } from "./one-time-codes";
 import { hashPassword } from "./passwords";
+import { markEmailConfirmed } from "./email-confirmation";
 import { countOrRefuse, spendPasswordHash } from "../platform/rate-limit";
 
 // The password reset of docs/PRODUCT.md §4.6, made safe (the old system reset any password with no proof):
@@ -113,6 +114,8 @@ export async function verifyResetCode(email: string, otp: string, now: Date = ne
       data: { userId: user.id, tokenHash: tokenHash(token), expiresAt: new Date(now.getTime() + RESET_GRANT_SECONDS * 1000), createdAt: now },
     });
   });
+  // The code reached the address and came back: the address is its holder's.
+  await markEmailConfirmed(user.id, user.email, now);
   return token;
 }
 

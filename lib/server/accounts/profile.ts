@@ -9,6 +9,7 @@ import { checkCurrentPassword, startEmailChange } from "./email-change";
 import { badRequest } from "../platform/http";
 import { uploadProfilePicture } from "../providers/images";
 import { emailChangeCodeEmail, passwordChangedEmail, sendMail } from "../providers/mail";
+import { mailsMayQuote } from "./email-confirmation";
 import { assertAcceptablePassword } from "./password-policy";
 import { revokeResetProofs } from "./password-reset";
 import { throttle } from "../platform/throttle";
@@ -46,7 +47,7 @@ export async function changeOwnProfile(user: User, change: ProfileChange, reques
   if (passwordChanged) {
     // Codes or grants mailed before the change must not outlive it; the owner hears of it.
     await revokeResetProofs(user.id);
-    afterResponse("password-changed mail", () => sendMail({ to: updated.email, ...passwordChangedEmail(updated.name) }));
+    afterResponse("password-changed mail", () => sendMail({ to: updated.email, ...passwordChangedEmail(mailsMayQuote(updated) ? updated.name : "") }));
   }
   if (newEmail) {
     const code = await startEmailChange(user, newEmail);

@@ -15,6 +15,8 @@ export type PublicUser = {
   role: "ADMIN" | "USER";
   profilepic: string;
   createdAt: string;
+  /** Whether the address is confirmed (lib/server/accounts/email-confirmation.ts). */
+  emailConfirmed: boolean;
 };
 
 export function toPublicUser(user: User): PublicUser {
@@ -26,6 +28,7 @@ export function toPublicUser(user: User): PublicUser {
     role: user.role,
     profilepic: user.profilePic,
     createdAt: user.createdAt.toISOString(),
+    emailConfirmed: user.emailConfirmedAt !== null,
   };
 }
 

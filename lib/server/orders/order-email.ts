@@ -11,7 +11,7 @@ import type { PublicOrder } from "./types";
  * The order confirmation: items, quantities, prices, shipping, total, the delivery address (when
  * the order has one) and a link to My Orders.
  */
-export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string): MailContent {
+export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string, withDelivery = true): MailContent {
   const number = orderNumber(order._id);
   const subject = `Your ${STORE_NAME} order ${number} is confirmed`;
   const rupees = formatRupeeAmount;
@@ -31,7 +31,8 @@ export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string): M
 <tr><td colspan="3" style="padding:6px 4px;font-weight:bold">Total paid</td><td style="padding:6px 4px;text-align:right;font-weight:bold">${escapeHtml(rupees(order.total_amount))}</td></tr>
 </tbody></table>`;
   // Name, street lines, "City, State PIN", then the phone: each line escaped on its own.
-  const address = order.delivery ? deliveryAddressLines(order.delivery) : [];
+  // Left out for an unconfirmed account address: the payer typed it (lib/server/accounts/email-confirmation.ts).
+  const address = order.delivery && withDelivery ? deliveryAddressLines(order.delivery) : [];
   const html = mailLayout(subject, [
     `Thank you for your order. We have received your payment for order <strong>${escapeHtml(number)}</strong>.`,
     table,

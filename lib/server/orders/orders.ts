@@ -10,6 +10,7 @@ import type { CheckoutLine, PublicOrder, PublicRefund } from "./types";
 import { db } from "../platform/db";
 import { sendMail } from "../providers/mail";
 import { orderConfirmationEmail } from "./order-email";
+import { mailsMayQuote } from "../accounts/email-confirmation";
 import { alertOwner, ATTENTION_OVERSOLD } from "./owner-alert";
 import { unavailable } from "../platform/http";
 import { hit } from "../platform/rate-limit";
@@ -399,7 +400,8 @@ export async function sendOrderConfirmation(orderId: string, now = new Date()): 
   if (claimed.count === 0) return "skipped";
   const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, include: ITEMS_IN_ORDER });
   try {
-    const mail = orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`);
+    const buyer = order.userId ? await db.user.findUnique({ where: { id: order.userId }, select: { emailConfirmedAt: true } }) : null;
+    const mail = orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`, buyer !== null && mailsMayQuote(buyer));
     await sendMail({ to: order.customerEmail, ...mail }, { idempotencyKey: `order-confirmation/${order.id}` });
   } catch (error) {
     await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null, emailRetryAt: new Date(now.getTime() + mailRetryDelayMs(order.emailAttempts)) } });

@@ -121,7 +121,7 @@ export function emailChangeCodeEmail(code: string, minutes: number): MailContent
   return codeEmail(code, minutes, `make this the email address of your ${STORE_NAME} account`, "If you did not ask for this, ignore this email; nothing changes.");
 }
 
-/** The notice after a password change, so an owner learns of a change they did not make. */
+/** The notice after a password change, so an owner learns of a change they did not make ("" for the name: an unconfirmed address). */
 export function passwordChangedEmail(name: string): MailContent {
   const subject = `Your ${STORE_NAME} password was changed`;
   const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
@@ -139,16 +139,37 @@ export function passwordChangedEmail(name: string): MailContent {
   return { subject, html, text };
 }
 
-/** The notice to the old address after an email change (the owner may not have made it). */
-export function emailChangedEmail(name: string, newEmail: string): MailContent {
+/**
+ * The notice to the old address after an email change (the owner may not have made it). To an
+ * address that was never confirmed it names neither the holder nor the new address (text the
+ * account's holder chose): pass "" and null.
+ */
+export function emailChangedEmail(name: string, newEmail: string | null): MailContent {
   const subject = `Your ${STORE_NAME} email address was changed`;
   const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
+  const changed = `The email address of your ${STORE_NAME} account was changed${newEmail ? ` to ${newEmail}` : ""}.`;
+  const html = mailLayout(subject, [escapeHtml(greeting), escapeHtml(changed), "If this was not you, contact us right away."]);
+  const text = [greeting, "", changed, "If this was not you, contact us right away."].join("\n");
+  return { subject, html, text };
+}
+
+/** The link that confirms an account's address (sign-up, or asked for again): no text the account's holder chose. */
+export function confirmAddressEmail(link: string, hours: number): MailContent {
+  const subject = `Confirm your ${STORE_NAME} email address`;
+  const validity = `${hours} hour${hours === 1 ? "" : "s"}`;
+  const ifNotYou = "If you did not create an account, ignore this email; without the confirmation we send this address nothing written by whoever used it.";
   const html = mailLayout(subject, [
-    escapeHtml(greeting),
-    `The email address of your ${escapeHtml(STORE_NAME)} account was changed to ${escapeHtml(newEmail)}.`,
-    "If this was not you, contact us right away.",
+    `Someone created a ${escapeHtml(STORE_NAME)} account with this email address. To confirm it is yours, open this link and press “Confirm my email”:`,
+    `<a href="${escapeHtml(link)}">Confirm my email address</a>`,
+    `The link works for ${escapeHtml(validity)}. ${escapeHtml(ifNotYou)}`,
   ]);
-  const text = [greeting, "", `The email address of your ${STORE_NAME} account was changed to ${newEmail}.`, "If this was not you, contact us right away."].join("\n");
+  const text = [
+    `Someone created a ${STORE_NAME} account with this email address. To confirm it is yours, open this link and press “Confirm my email”:`,
+    "",
+    link,
+    "",
+    `The link works for ${validity}. ${ifNotYou}`,
+  ].join("\n");
   return { subject, html, text };
 }
 

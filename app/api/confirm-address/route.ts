@@ -1,0 +1,15 @@
+import { confirmAddressSchema } from "@/lib/schemas";
+import { ADDRESS_CONFIRMED_MESSAGE, confirmWithToken } from "@/lib/server/accounts/email-confirmation";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { throttle } from "@/lib/server/platform/throttle";
+
+// POST /api/confirm-address {token} — one of the store's own calls (docs/PRODUCT.md §7.4): the
+// token of the link mailed at sign-up (or from My Account) confirms the account's address. No
+// session needed: the link may be opened in another browser. The page /confirm-address posts it
+// when its reader presses the button, so a mail scanner that fetches the link confirms nothing.
+export const POST = handle(async (request) => {
+  const { token } = await readBody(request, confirmAddressSchema);
+  await throttle("confirmAddress", request);
+  await confirmWithToken(token);
+  return ok(null, ADDRESS_CONFIRMED_MESSAGE);
+});
