@@ -58,6 +58,11 @@ describe("order confirmation email: the delivery address", () => {
     expect(mail.html).not.toContain("<b>Iyer</b>");
   });
 
+  it("is left out when the account's address is not confirmed (the payer typed it)", () => {
+    const mail = orderConfirmationEmail(order(DELIVERY), "http://localhost:3000/user-panel/my-orders", false);
+    expect(`${mail.text}${mail.html}`).not.toMatch(/Delivery address|Iyer|MG Road/);
+  });
+
   it("is left out for an order without one", () => {
     const mail = orderConfirmationEmail(order(null), "http://localhost:3000/user-panel/my-orders");
     expect(mail.text).not.toContain("Delivery address");
