@@ -61,8 +61,8 @@ export function MyAccount() {
           <Detail term="Name" testId="profile-name">
             {user.name}
           </Detail>
-          <Detail term="Email" testId="profile-email">
-            {user.email}
+          <Detail term="Email">
+            <span data-testid="profile-email">{user.email}</span>
             {user.emailConfirmed === false && <UnconfirmedEmail />}
           </Detail>
           <Detail term="Contact" testId="profile-contact">

@@ -121,7 +121,7 @@ describe("POST /api/signin, GET /api/user-details, GET /api/logout", () => {
     expect(details.status).toBe(200);
     const user = await details.json();
     expect(user).toMatchObject({ success: true, data: { email, role: "USER", name: "Asha Rao" } });
-    expect(Object.keys(user.data).sort()).toEqual(["_id", "contact", "createdAt", "email", "name", "profilepic", "role"]);
+    expect(Object.keys(user.data).sort()).toEqual(["_id", "contact", "createdAt", "email", "emailConfirmed", "name", "profilepic", "role"]);
   });
 
   it("answers 401 with one message for a wrong password and for an unknown email", async () => {
