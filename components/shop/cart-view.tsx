@@ -253,7 +253,7 @@ function SummaryCard({ figures, children }: { figures: CartSummary | null; child
 /** Three lines and the summary, in the loaded page's frames and sizes (docs/ENGINEERING.md §8). */
 function CartSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" aria-busy="true" aria-label="Loading your cart">
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" role="status" aria-busy="true" aria-label="Loading your cart">
       <div className="space-y-3" aria-hidden="true">
         {[0, 1, 2].map((index) => (
           <div key={index} className={ROW}>
