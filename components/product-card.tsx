@@ -40,7 +40,7 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
           <p className="text-xs text-slate-600">{categoryLabel(product.category)}</p>
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
             {/* Visually hidden words, not aria-label: ARIA forbids a label on an element without a role (issue 35). */}
-            <span className="font-semibold text-brand-700">
+            <span className="font-semibold text-brand-700" data-testid="card-price">
               <span className="sr-only">Price </span>
               {formatRupeeAmount(product.sellingPrice)}
             </span>
