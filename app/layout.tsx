@@ -6,16 +6,18 @@ import { InlineScript } from "@/components/inline-script";
 import { PendingPage } from "@/components/navigation-pending";
 import { SiteFooter } from "@/components/site-footer";
 import { ScrollToTop } from "@/components/scroll-to-top";
+import { FocusMainHeading } from "@/components/focus-main-heading";
 import { SiteHeader } from "@/components/site-header";
 import { HEADER_SHAPE_KEY, SIGNED_IN_HINT_COOKIE } from "@/lib/session-cookie";
 import { siteUrl } from "@/lib/site-url";
 import "./globals.css";
+import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),
   title: { default: "Volt Electronics — phones, audio, TVs and more", template: "%s | Volt Electronics" },
   description: "Shop mobiles, earphones, watches, televisions, cameras and more at Volt Electronics, with secure card checkout.",
-  openGraph: { type: "website", siteName: "Volt Electronics", locale: "en_IN" },
+  openGraph: SITE_OPEN_GRAPH,
 };
 
 export const viewport: Viewport = { themeColor: "#e11d48", width: "device-width", initialScale: 1 };
@@ -38,6 +40,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
               order page) that waits for the request, so it has a boundary of its own. */}
           <Suspense fallback={null}>
             <ScrollToTop />
+            <FocusMainHeading />
           </Suspense>
           <SiteHeader />
           <main id="main" className="flex-1 pt-16 print:pt-0">

@@ -8,11 +8,12 @@ import { HOME_ROWS } from "@/lib/categories";
 import { HOME_SERVER_ROWS } from "@/lib/constants";
 import { LazyProductRow } from "@/components/lazy-product-row";
 import { listCategoryStrip, listProductsByCategory } from "@/lib/server/catalog/catalog";
+import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
 
 export const metadata: Metadata = {
   title: { absolute: "Volt Electronics — phones, audio, TVs and more" },
   alternates: { canonical: "/" },
-  openGraph: { url: "/", title: "Volt Electronics", description: "Phones, earphones, watches, televisions, cameras and more, with secure card checkout." },
+  openGraph: { ...SITE_OPEN_GRAPH, url: "/", title: "Volt Electronics", description: "Phones, earphones, watches, televisions, cameras and more, with secure card checkout." },
 };
 
 // docs/PRODUCT.md §2.2: the category strip, the banner carousel and the ten product rows. Every read is a

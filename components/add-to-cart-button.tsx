@@ -1,6 +1,7 @@
 "use client";
 
 import { toast } from "@/components/toast";
+import { useRouter } from "next/navigation";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { useApiAction } from "./use-api-action";
@@ -26,7 +27,9 @@ export const BUTTON_LOOKS = {
 /** docs/PRODUCT.md §8.1: 401/403 → /signin with 'Please log in first.'; otherwise the server's message. */
 export function AddToCartButton({ productId, productName, look, label, unavailable = false, describedBy }: Props) {
   const { cartKey: key } = useShopLists();
-  const { pending, run } = useApiAction({ signInOnAuthError: true });
+  const router = useRouter();
+  // A 409 (sold out or retired since the page loaded): the page reloads its stock and buttons.
+  const { pending, run } = useApiAction({ signInOnAuthError: true, onConflict: () => router.refresh() });
 
   const add = () =>
     run(async () => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { postJson } from "@/lib/api-client";
 import { BUTTON_LOOKS } from "./add-to-cart-button";
 import { type HostedCheckout, useHostedCheckout } from "./shop/use-hosted-checkout";
@@ -16,10 +17,19 @@ type Props = {
 /**
  * 'Buy Now': one unit of this product straight to Stripe's hosted payment page, outside the cart
  * (POST /api/buy-now answers like /api/checkout). Signed out: to sign in, and back to this
- * product afterwards; an ADMIN is sent to sign in with a shopper account, as 'Add To Cart' does.
+ * product afterwards; an ADMIN is told that buying needs a shopper account and sent to sign in
+ * with one, as 'Add To Cart' does. A 409 (the product sold out or was retired after the page
+ * loaded) shows the server's words and refreshes the page, whose buttons then say why they are off.
  */
 export function BuyNowButton({ productId, productName, unavailable = false, describedBy }: Props) {
-  const { busy, start } = useHostedCheckout({ signInOnAuthError: true, returnTo: `/product/${productId}` });
+  const router = useRouter();
+  const { busy, start } = useHostedCheckout({
+    signInOnAuthError: true,
+    returnTo: `/product/${productId}`,
+    shopperOnlyMessage: BUY_NEEDS_SHOPPER_MESSAGE,
+    // Refused (sold out or retired since the page loaded): the page reloads its stock and buttons.
+    onConflict: () => router.refresh(),
+  });
   return (
     <button
       type="button"
@@ -35,3 +45,6 @@ export function BuyNowButton({ productId, productName, unavailable = false, desc
     </button>
   );
 }
+
+/** The toast for an ADMIN's Buy Now (a 403): carts and purchases are shoppers'. */
+export const BUY_NEEDS_SHOPPER_MESSAGE = "Buying needs a shopper account. Sign in with one to buy.";

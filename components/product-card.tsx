@@ -39,11 +39,14 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
           {variant === "row" ? <h3 className="card-title">{product.productName}</h3> : <h2 className="card-title">{product.productName}</h2>}
           <p className="text-xs text-slate-600">{categoryLabel(product.category)}</p>
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
-            <span className="font-semibold text-brand-700" aria-label={`Price ${formatRupeeAmount(product.sellingPrice)}`}>
+            {/* Visually hidden words, not aria-label: ARIA forbids a label on an element without a role (issue 35). */}
+            <span className="font-semibold text-brand-700" data-testid="card-price">
+              <span className="sr-only">Price </span>
               {formatRupeeAmount(product.sellingPrice)}
             </span>
             {product.price > product.sellingPrice && (
-              <s className="text-sm text-slate-600" aria-label={`List price ${formatRupeeAmount(product.price)}`}>
+              <s className="text-sm text-slate-600">
+                <span className="sr-only">List price </span>
                 {formatRupeeAmount(product.price)}
               </s>
             )}

@@ -19,7 +19,7 @@ export function ProductGrid({ products }: { products: PublicProduct[] }) {
 /** docs/PRODUCT.md §9: 13 skeleton cards while a grid loads. */
 export function ProductGridSkeleton() {
   return (
-    <div className={GRID} aria-busy="true" aria-label="Loading products">
+    <div className={GRID} role="status" aria-busy="true" aria-label="Loading products">
       {Array.from({ length: SKELETON_CARD_COUNT }, (_, index) => (
         <ProductCardSkeleton key={index} />
       ))}

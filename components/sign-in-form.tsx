@@ -66,7 +66,7 @@ export function SignInForm({ defaultEmail, defaultPassword, returnTo }: { defaul
  */
 export function SignInFormSkeleton() {
   return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading the sign-in form">
+    <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading the sign-in form">
       {[0, 1].map((field) => (
         <div key={field} className="space-y-1">
           <div className="h-4 w-20 animate-pulse rounded bg-slate-200" />

@@ -11,6 +11,15 @@ export function apiErrorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : "An unexpected error occurred";
 }
 
+export type ApiActionOptions = {
+  signInOnAuthError?: boolean;
+  returnTo?: string;
+  /** With `signInOnAuthError`: the toast for a 403 (an ADMIN's session) instead of 'Please log in first.'. */
+  shopperOnlyMessage?: string;
+  /** After a 409's toast: what the page showed was stale (e.g. the product sold out meanwhile). */
+  onConflict?: () => void;
+};
+
 /**
  * Runs one API action at a time (a double click or a double submit sends once), with `pending`
  * for the button, and shows the failure as a toast. With `signInOnAuthError` (hearts and cart
@@ -18,7 +27,7 @@ export function apiErrorMessage(error: unknown): string {
  * an ADMIN's session, sent to sign in with a shopper account (signInHref({ shopper: true })). With
  * `returnTo` (a path on this site) the sign-in page comes back there afterwards.
  */
-export function useApiAction({ signInOnAuthError = false, returnTo }: { signInOnAuthError?: boolean; returnTo?: string } = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
+export function useApiAction({ signInOnAuthError = false, returnTo, shopperOnlyMessage, onConflict }: ApiActionOptions = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
   const router = useRouter();
   const [pending, setPending] = useState(false);
 
@@ -29,10 +38,11 @@ export function useApiAction({ signInOnAuthError = false, returnTo }: { signInOn
       await action();
     } catch (error) {
       if (signInOnAuthError && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        toast.error("Please log in first.");
+        toast.error(error.status === 403 && shopperOnlyMessage ? shopperOnlyMessage : "Please log in first.");
         router.push(signInHref({ returnTo, shopper: error.status === 403 }));
       } else {
         toast.error(apiErrorMessage(error));
+        if (onConflict && error instanceof ApiError && error.status === 409) onConflict();
       }
     } finally {
       setPending(false);

@@ -75,6 +75,7 @@ test("@mobile a shopper sees a paid order's state and timeline, cancels it behin
   await expect(card.getByTestId("order-tracking")).toHaveCount(0);
   await expect(events(card)).toHaveText([`Paid ${amount}`]);
   await expect(card.getByTestId("order-refunded")).toHaveCount(0);
+  await expect(card.getByTestId("order-payment-status")).toHaveText("Paid");
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: testInfo.outputPath("my-orders-paid.png"), fullPage: true });
 
@@ -102,6 +103,8 @@ test("@mobile a shopper sees a paid order's state and timeline, cancels it behin
   await expect(card.getByRole("button", { name: /^Cancel order/ })).toHaveCount(0);
   await expect(events(card)).toHaveText([`Paid ${amount}`, "Cancelled · by you", `Refunded ${amount} · by you`]);
   await expect(card.getByTestId("order-refunded")).toHaveText(amount);
+  // Not "Paid" above "Refunded ₹…" (issue 35).
+  await expect(card.getByTestId("order-payment-status")).toHaveText("Refunded");
   await expect(card.getByTestId("order-item-refunded")).toHaveText("refunded");
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: testInfo.outputPath("my-orders-cancelled.png"), fullPage: true });

@@ -97,7 +97,7 @@ test("category filters and sort are mirrored in the URL and restored from it", a
   await page.getByRole("radio", { name: "Low to High" }).check();
   await expect(page).toHaveURL(/sort=asc/);
   const prices = async () =>
-    (await page.getByTestId("product-grid").filter({ visible: true }).locator("[aria-label^='Price ']").allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, "")));
+    (await page.getByTestId("product-grid").filter({ visible: true }).getByTestId("card-price").allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, "")));
   await expect.poll(async () => {
     const list = await prices();
     return list.length > 1 && list.every((price, i) => i === 0 || list[i - 1]! <= price);

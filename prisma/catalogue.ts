@@ -159,7 +159,9 @@ export const SEED_PRODUCTS: SeedProduct[] = Object.entries(ROWS)
     productName: `${brandName} ${productName}`,
     brandName,
     category: category as Category,
-    productDesc: `${features} Sold by Volt Electronics with a 1-year manufacturer warranty, free delivery on orders above ₹499 and easy 7-day replacement.`,
+    // What delivery costs and how returns work is stated beside the price, from lib/constants.ts,
+    // never in a description (issue 35: these once promised free delivery and replacements).
+    productDesc: `${features} Sold by Volt Electronics with a 1-year manufacturer warranty.`,
     price: price * 100,
     sellingPrice: sellingPrice * 100,
     imageCount,

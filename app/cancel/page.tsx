@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Suspense } from "react";
+import { CancelledPaymentLinks, CancelledPaymentText } from "@/components/orders/cancelled-payment-links";
 import { ReleaseCheckout } from "@/components/orders/release-checkout";
 
 export const metadata: Metadata = { title: "Payment cancelled", robots: { index: false } };
 
 // Where Stripe sends the shopper who leaves the payment page (?checkout=<id>): nothing was charged
-// or ordered, and the cart is as it was. The page stays static; the checkout's id is read in the
-// browser, which gives its held units back (ReleaseCheckout).
+// or ordered, and the cart is as it was; a Buy Now's (&product=<id>) leads back to its product.
+// The page stays static; the checkout's id is read in the browser, which gives its held units
+// back (ReleaseCheckout), and so is the product's (CancelledPaymentLinks).
 export default function CancelPage() {
   return (
     <section aria-labelledby="cancel-heading" className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
@@ -19,10 +21,9 @@ export default function CancelPage() {
       <h1 id="cancel-heading" className="text-2xl font-semibold">
         Payment Cancel..!
       </h1>
-      <p className="text-slate-600">No payment was taken. Your cart is just as you left it.</p>
-      <Link href="/user-panel/cart" className="rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700">
-        Back to my cart
-      </Link>
+      <Suspense fallback={<CancelledPaymentText />}>
+        <CancelledPaymentLinks />
+      </Suspense>
     </section>
   );
 }

@@ -22,7 +22,9 @@ const NOTE = "rounded-2xl bg-white p-6 text-center text-slate-700 shadow-sm ring
 // visitor not signed in, gets a neutral heading that leads with the note.
 export default function SuccessPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
-    <section aria-labelledby="success-heading" className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10">
+    // No id on the heading: the <Suspense> fallback's heading and the streamed one are both in the
+    // HTML until React swaps them, and an id would be there twice (issue 35).
+    <section className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10">
       <Suspense
         fallback={
           <>
@@ -60,7 +62,7 @@ function Heading({ tone, children }: { tone: "paid" | "neutral"; children: React
           </svg>
         </span>
       )}
-      <h1 id="success-heading" className="text-2xl font-semibold">
+      <h1 className="text-2xl font-semibold">
         {children}
       </h1>
     </div>

@@ -5,7 +5,8 @@ import { orderNumber } from "@/lib/order-number";
 import { refundableLeftPaise, shippingPaise } from "@/lib/order-refunds";
 import type { PublicOrder, PublicRefund } from "@/lib/server/orders/types";
 import { DeliveryAddress } from "../orders/delivery-address";
-import { paymentMethodLabel, paymentStatusLabel } from "../orders/order-card";
+import { paymentMethodLabel } from "../orders/order-card";
+import { orderPaymentStatus } from "@/lib/order-payment-status";
 import { OrderAttention, OrderStatusBadge, OrderTimeline, OrderTracking } from "../orders/order-progress";
 import { ProductThumb } from "../product-thumb";
 import { OrderActions } from "./order-actions";
@@ -131,7 +132,7 @@ function Payment({ order }: { order: PublicOrder }) {
         </div>
         <div className={FIGURE_ROW}>
           <dt className="text-slate-600">Status</dt>
-          <dd>{paymentStatusLabel(order.paymentDetails.payment_status)}</dd>
+          <dd data-testid="order-payment-status">{orderPaymentStatus(order)}</dd>
         </div>
         <div className={FIGURE_ROW}>
           <dt className="text-slate-600">Shipping</dt>

@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount, formatRupees, rupeesToPaise } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import { shippingPaise } from "@/lib/order-refunds";
+import { orderPaymentStatus } from "@/lib/order-payment-status";
 import { RETURNS_POLICY_PATH, returnWindowClosed } from "@/lib/returns-policy";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ProductThumb } from "../product-thumb";
@@ -86,7 +87,7 @@ export function OrderCard({ order, headingLevel = 2, actions }: { order: PublicO
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">Payment status</dt>
-          <dd>{paymentStatusLabel(order.paymentDetails.payment_status)}</dd>
+          <dd data-testid="order-payment-status">{orderPaymentStatus(order)}</dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-slate-600">Shipping</dt>

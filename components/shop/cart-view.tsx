@@ -103,13 +103,18 @@ export function CartView() {
             ))}
           </ul>
           <SummaryCard figures={summary}>
+            {summary.unbuyable > 0 && (
+              <p id="checkout-blocked" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="checkout-blocked">
+                {unbuyableNote(summary.unbuyable)}
+              </p>
+            )}
             <button
               type="button"
               onClick={checkout}
-              disabled={checkoutAction.busy}
+              disabled={checkoutAction.busy || summary.unbuyable > 0}
               aria-busy={checkoutAction.busy || undefined}
-              aria-describedby="checkout-note"
-              className={`${CHECKOUT_BUTTON} bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:opacity-60`}
+              aria-describedby={summary.unbuyable > 0 ? "checkout-blocked checkout-note" : "checkout-note"}
+              className={`${CHECKOUT_BUTTON} bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60`}
             >
               {checkoutAction.busy ? "Opening checkout…" : "Checkout"}
             </button>
@@ -118,6 +123,14 @@ export function CartView() {
       )}
     </section>
   );
+}
+
+/**
+ * Beside Checkout when some units cannot be bought now (issue 35): they are not in the summary,
+ * and the server would refuse the checkout until they are removed or lowered.
+ */
+function unbuyableNote(units: number): string {
+  return `${units === 1 ? "1 unit" : `${units} units`} in your cart cannot be bought now and ${units === 1 ? "is" : "are"} not counted above. Remove ${units === 1 ? "it" : "them"} or lower the quantity to check out.`;
 }
 
 /**
@@ -240,7 +253,7 @@ function SummaryCard({ figures, children }: { figures: CartSummary | null; child
 /** Three lines and the summary, in the loaded page's frames and sizes (docs/ENGINEERING.md §8). */
 function CartSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" aria-busy="true" aria-label="Loading your cart">
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" role="status" aria-busy="true" aria-label="Loading your cart">
       <div className="space-y-3" aria-hidden="true">
         {[0, 1, 2].map((index) => (
           <div key={index} className={ROW}>

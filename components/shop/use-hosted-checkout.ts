@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { ApiAnswer } from "@/lib/api-client";
-import { useApiAction } from "../use-api-action";
+import { type ApiActionOptions, useApiAction } from "../use-api-action";
 
 /** What /api/checkout and /api/buy-now answer in `data`: the Stripe Checkout Session and its page. */
 export type HostedCheckout = { id: string; url: string };
@@ -14,7 +14,7 @@ export type HostedCheckout = { id: string; url: string };
  * product is out of stock or no longer sold); with `signInOnAuthError` a 401/403 goes to sign in,
  * back to `returnTo` afterwards.
  */
-export function useHostedCheckout(options: { signInOnAuthError?: boolean; returnTo?: string } = {}): {
+export function useHostedCheckout(options: ApiActionOptions = {}): {
   busy: boolean;
   start: (request: () => Promise<ApiAnswer<HostedCheckout>>) => void;
 } {

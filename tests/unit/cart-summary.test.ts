@@ -5,11 +5,11 @@ const line = (quantity: number, sellingPrice: number) => ({ quantity, productId:
 
 describe("cartSummary", () => {
   it("is zero for an empty cart", () => {
-    expect(cartSummary([])).toEqual({ quantity: 0, totalPaise: 0, total: "₹0" });
+    expect(cartSummary([])).toEqual({ quantity: 0, totalPaise: 0, total: "₹0", unbuyable: 0 });
   });
 
   it("sums quantities and quantity × selling price", () => {
-    expect(cartSummary([line(2, 14_999), line(1, 999)])).toEqual({ quantity: 3, totalPaise: 3_099_700, total: "₹30,997" });
+    expect(cartSummary([line(2, 14_999), line(1, 999)])).toEqual({ quantity: 3, totalPaise: 3_099_700, total: "₹30,997", unbuyable: 0 });
   });
 
   it("adds in paise: no floating-point drift", () => {
@@ -26,5 +26,15 @@ describe("cartSummary", () => {
 
   it("skips a line whose product is gone", () => {
     expect(cartSummary([line(2, 100), { quantity: 5, productId: null }])).toMatchObject({ quantity: 2, totalPaise: 20_000 });
+  });
+
+  it("leaves out units that cannot be bought now, and counts them (issue 35)", () => {
+    const lines = [
+      { quantity: 2, productId: { sellingPrice: 100, available: 10, archived: false } },
+      { quantity: 3, productId: { sellingPrice: 1_000, available: 0, archived: false } }, // out of stock
+      { quantity: 1, productId: { sellingPrice: 5_000, available: 7, archived: true } }, // no longer sold
+      { quantity: 4, productId: { sellingPrice: 10, available: 1, archived: false } }, // only 1 left
+    ];
+    expect(cartSummary(lines)).toEqual({ quantity: 3, totalPaise: 21_000, total: "₹210", unbuyable: 7 });
   });
 });

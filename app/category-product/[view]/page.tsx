@@ -5,6 +5,7 @@ import { ProductGrid } from "@/components/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
 import { CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
 import { filterProducts } from "@/lib/server/catalog/catalog";
+import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
 
 // /category-product?category=…&sort=…&page=… (proxy.ts rewrites it here, one cached page per
 // selection). docs/PRODUCT.md §2.5: sort radios, category checkboxes, 'Results : N', 13 skeletons.
@@ -38,7 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: filter.page > 1 ? `${title} — page ${filter.page}` : title,
     description: `Shop ${title.toLowerCase()} at Volt Electronics: compare prices, read the details and check out securely.`,
     alternates: { canonical },
-    openGraph: { url: canonical, title: `${title} | Volt Electronics` },
+    openGraph: { ...SITE_OPEN_GRAPH, url: canonical, title: `${title} | Volt Electronics` },
     robots: filter.unknownOnly || filter.sort ? { index: false, follow: true } : undefined,
   };
 }

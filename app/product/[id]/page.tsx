@@ -15,7 +15,9 @@ import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/money";
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/product-json-ld";
 import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
 import { RETURNS_POLICY_PATH, returnsSummary } from "@/lib/returns-policy";
+import { deliverySummary } from "@/lib/delivery";
 import { absoluteUrl } from "@/lib/site-url";
+import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -44,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description,
     alternates: { canonical: url },
     openGraph: {
-      type: "website",
+      ...SITE_OPEN_GRAPH,
       url,
       title: product.productName,
       description,
@@ -121,6 +123,14 @@ export default async function ProductPage({ params }: Props) {
               </span>
             )}
           </p>
+          {/* The store's terms, from lib/constants.ts (as the checkout and the structured data): never a description's. */}
+          <p className="text-sm text-slate-700" data-testid="store-terms">
+            <span data-testid="delivery-summary">{deliverySummary()}</span>
+            <span aria-hidden="true"> · </span>
+            <IntentLink href={RETURNS_POLICY_PATH} className="text-brand-700 hover:underline" data-testid="returns-summary">
+              {returnsSummary()}
+            </IntentLink>
+          </p>
           <p
             id={STOCK_STATUS_ID}
             className={`text-sm font-semibold ${availability.state === "in" ? "text-green-800" : availability.state === "low" ? "text-amber-800" : "text-red-700"}`}
@@ -139,11 +149,6 @@ export default async function ProductPage({ params }: Props) {
               describedBy={reason}
             />
           </div>
-          <p className="text-sm text-slate-600">
-            <IntentLink href={RETURNS_POLICY_PATH} className="hover:text-brand-700 hover:underline" data-testid="returns-summary">
-              {returnsSummary()}
-            </IntentLink>
-          </p>
           <section aria-labelledby="description-heading" className="space-y-2 pt-2">
             <h2 id="description-heading" className="font-semibold">
               Description

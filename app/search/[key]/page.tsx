@@ -4,6 +4,7 @@ import { ProductGrid } from "@/components/product-grid";
 import { SearchResultsFrame } from "@/components/search-status";
 import { searchProductsCached } from "@/lib/server/catalog/catalog";
 import { parseSearchKey, searchKey } from "@/lib/search-query";
+import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
 
 // /search?q=… (proxy.ts rewrites it here: one cached page per query, rendered whole on its first
 // visit, so the results are in the HTML with the page's metadata). docs/PRODUCT.md §2.7: 'Search Results: N',
@@ -36,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: query ? `Search results for “${query}”` : "Search",
     description: query ? `Products matching “${query}” at Volt Electronics.` : "Search phones, audio, TVs, cameras and more at Volt Electronics.",
     alternates: { canonical },
-    openGraph: { url: canonical },
+    openGraph: { ...SITE_OPEN_GRAPH, url: canonical },
     // Result pages for any text anyone types: not for search engines' indexes.
     robots: { index: false, follow: true },
   };

@@ -156,7 +156,7 @@ async function recordCheckout(
     });
     // Last, so the product rows (hot in a rush for one product) are locked only until the commit.
     const delta = released.reduce((sum, row) => withRelease(sum, row.lines as CheckoutLine[]), holdsOf(lines));
-    changed = await moveHolds(tx, delta, new Map(lines.map((line) => [line.productId, line.name])));
+    changed = await moveHolds(tx, delta, new Map(lines.map((line) => [line.productId, line.name])), !buyNow);
     return { checkout, replaced: released.flatMap((row) => (row.stripeSessionId ? [row.stripeSessionId] : [])) };
   });
   afterStockChange(changed);
@@ -211,8 +211,9 @@ function sessionParams(checkout: Checkout, base: string): Stripe.Checkout.Sessio
     shipping_address_collection: { allowed_countries: ["IN"] },
     phone_number_collection: { enabled: true },
     success_url: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
-    // The cancel page gives the units back at once (expiring the session first).
-    cancel_url: `${base}/cancel?checkout=${checkout.id}`,
+    // The cancel page gives the units back at once (expiring the session first); a Buy Now's
+    // names its product, so the page leads back to it rather than to the cart.
+    cancel_url: `${base}/cancel?checkout=${checkout.id}${checkout.buyNow && lines[0] ? `&product=${lines[0].productId}` : ""}`,
     // Stripe's shortest: the units are held no longer than this.
     expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
   };

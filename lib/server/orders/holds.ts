@@ -70,7 +70,7 @@ export function afterStockChange(changed: boolean): void {
  * Used by a new checkout (its own lines, less those of the open checkout it replaces).
  * Returns whether a shopper-visible availability changed (see afterStockChange).
  */
-export async function moveHolds(tx: Tx, delta: Map<string, number>, names: Map<string, string>): Promise<boolean> {
+export async function moveHolds(tx: Tx, delta: Map<string, number>, names: Map<string, string>, fromCart = true): Promise<boolean> {
   let changed = false;
   for (const [productId, quantity] of inProductOrder(delta)) {
     if (quantity === 0) continue;
@@ -85,8 +85,9 @@ export async function moveHolds(tx: Tx, delta: Map<string, number>, names: Map<s
           SELECT "productName", GREATEST("stock" - "held", 0) AS "available", "archivedAt" IS NOT NULL AS "archived"
           FROM "Product" WHERE "id" = ${productId}::uuid`;
         const name = product?.productName ?? names.get(productId) ?? "A product";
-        if (!product || product.archived) throw noLongerSold(name, true);
-        throw notEnoughStock(name, product.available, true);
+        // A Buy Now's refusal says nothing of the cart (`fromCart` false).
+        if (!product || product.archived) throw noLongerSold(name, fromCart);
+        throw notEnoughStock(name, product.available, fromCart);
       }
       changed ||= visible(rows[0]!.available + quantity, rows[0]!.available);
     } else {
