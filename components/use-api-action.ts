@@ -18,7 +18,16 @@ export function apiErrorMessage(error: unknown): string {
  * an ADMIN's session, sent to sign in with a shopper account (signInHref({ shopper: true })). With
  * `returnTo` (a path on this site) the sign-in page comes back there afterwards.
  */
-export function useApiAction({ signInOnAuthError = false, returnTo }: { signInOnAuthError?: boolean; returnTo?: string } = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
+export function useApiAction({
+  signInOnAuthError = false,
+  returnTo,
+  quiet = false,
+}: {
+  signInOnAuthError?: boolean;
+  returnTo?: string;
+  /** No toast for a failure: the caller's form or dialog says it, once (the admin's forms). */
+  quiet?: boolean;
+} = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
   const router = useRouter();
   const [pending, setPending] = useState(false);
 
@@ -31,7 +40,7 @@ export function useApiAction({ signInOnAuthError = false, returnTo }: { signInOn
       if (signInOnAuthError && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         toast.error("Please log in first.");
         router.push(signInHref({ returnTo, shopper: error.status === 403 }));
-      } else {
+      } else if (!quiet) {
         toast.error(apiErrorMessage(error));
       }
     } finally {
@@ -40,4 +49,17 @@ export function useApiAction({ signInOnAuthError = false, returnTo }: { signInOn
   }
 
   return { pending, run };
+}
+
+/**
+ * A form's refusal, said once (the admin's forms): each message of a field the form shows goes
+ * under that field (`fields`); the answer's message goes above the buttons (`message`) only when
+ * it is not already one of those, i.e. when it is about the whole form, or about something the form
+ * has no field for.
+ */
+export function formRefusal(error: unknown, shows: (field: string) => boolean): { fields: Record<string, string>; message: string } {
+  const all = error instanceof ApiError ? error.fields : {};
+  const fields = Object.fromEntries(Object.entries(all).filter(([name]) => shows(name)));
+  const message = apiErrorMessage(error);
+  return { fields, message: Object.values(fields).includes(message) ? "" : message };
 }
