@@ -68,7 +68,13 @@ export function OrdersList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
-  // The current tab in view in the phone's scrolling row (the row scrolls, not the page).
+
+  const params = new URLSearchParams({ status: view.status, page: String(view.page), limit: String(ORDERS_PAGE_SIZE) });
+  if (view.q) params.set("q", view.q);
+  const { data, error, isLoading } = useSWR(`/api/all-orders?${params}`, (path: string) => fetchPage<PublicOrder>(path) as Promise<OrdersPage>, { keepPreviousData: true });
+  const orders = data?.data ?? [];
+  // The current tab in view in the phone's scrolling row (the row scrolls, not the page), again
+  // once the counts arrive and widen the tabs.
   const tabRow = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const row = tabRow.current;
@@ -76,12 +82,7 @@ export function OrdersList() {
     if (!row || !current || row.scrollWidth <= row.clientWidth) return;
     const left = current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
     if (left < row.scrollLeft || left + current.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left - 8;
-  }, [view.status]);
-
-  const params = new URLSearchParams({ status: view.status, page: String(view.page), limit: String(ORDERS_PAGE_SIZE) });
-  if (view.q) params.set("q", view.q);
-  const { data, error, isLoading } = useSWR(`/api/all-orders?${params}`, (path: string) => fetchPage<PublicOrder>(path) as Promise<OrdersPage>, { keepPreviousData: true });
-  const orders = data?.data ?? [];
+  }, [view.status, data]);
   const tab = TABS.find((candidate) => candidate.status === view.status)!;
   const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : `${tab.label.toLowerCase()} orders`;
   const empty = view.q ? `No ${which} match “${view.q}”.` : tab.empty;
