@@ -18,6 +18,8 @@ export type ApiActionOptions = {
   shopperOnlyMessage?: string;
   /** After a 409's toast: what the page showed was stale (e.g. the product sold out meanwhile). */
   onConflict?: () => void;
+  /** No toast for a failure: the caller's form or dialog says it, once (the admin's forms). */
+  quiet?: boolean;
 };
 
 /**
@@ -27,7 +29,7 @@ export type ApiActionOptions = {
  * an ADMIN's session, sent to sign in with a shopper account (signInHref({ shopper: true })). With
  * `returnTo` (a path on this site) the sign-in page comes back there afterwards.
  */
-export function useApiAction({ signInOnAuthError = false, returnTo, shopperOnlyMessage, onConflict }: ApiActionOptions = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
+export function useApiAction({ signInOnAuthError = false, returnTo, shopperOnlyMessage, onConflict, quiet = false }: ApiActionOptions = {}): { pending: boolean; run: (action: () => Promise<void>) => Promise<void> } {
   const router = useRouter();
   const [pending, setPending] = useState(false);
 
@@ -41,7 +43,7 @@ export function useApiAction({ signInOnAuthError = false, returnTo, shopperOnlyM
         toast.error(error.status === 403 && shopperOnlyMessage ? shopperOnlyMessage : "Please log in first.");
         router.push(signInHref({ returnTo, shopper: error.status === 403 }));
       } else {
-        toast.error(apiErrorMessage(error));
+        if (!quiet) toast.error(apiErrorMessage(error));
         if (onConflict && error instanceof ApiError && error.status === 409) onConflict();
       }
     } finally {
@@ -50,4 +52,17 @@ export function useApiAction({ signInOnAuthError = false, returnTo, shopperOnlyM
   }
 
   return { pending, run };
+}
+
+/**
+ * A form's refusal, said once (the admin's forms): each message of a field the form shows goes
+ * under that field (`fields`); the answer's message goes above the buttons (`message`) only when
+ * it is not already one of those, i.e. when it is about the whole form, or about something the form
+ * has no field for.
+ */
+export function formRefusal(error: unknown, shows: (field: string) => boolean): { fields: Record<string, string>; message: string } {
+  const all = error instanceof ApiError ? error.fields : {};
+  const fields = Object.fromEntries(Object.entries(all).filter(([name]) => shows(name)));
+  const message = apiErrorMessage(error);
+  return { fields, message: Object.values(fields).includes(message) ? "" : message };
 }

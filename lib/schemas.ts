@@ -1,7 +1,7 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
 import { CATEGORY_VALUES } from "./categories";
-import { CARRIERS, ORDER_STATUSES, TRACKING_NUMBER } from "./order-lifecycle";
+import { CARRIER_TRACKING, CARRIERS, isCarrierSite, ORDER_STATUSES, TRACKING_NUMBER } from "./order-lifecycle";
 import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STOCK_MAX } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
@@ -329,7 +329,14 @@ export const shipOrderSchema = z
       .optional(),
     note: z.string().trim().max(1000, "The note is at most 1000 characters").refine(...plainText("The note", true)).optional(),
   })
-  .refine((body) => body.carrier !== "Other" || Boolean(body.otherCarrier), { message: "Enter the carrier's name", path: ["otherCarrier"] });
+  .refine((body) => body.carrier !== "Other" || Boolean(body.otherCarrier), { message: "Enter the carrier's name", path: ["otherCarrier"] })
+  // A link typed for a listed carrier is on that carrier's site (none typed: the server builds it from the number).
+  .superRefine((body, context) => {
+    if (body.trackingUrl && !isCarrierSite(body.carrier, body.trackingUrl)) {
+      const { site } = CARRIER_TRACKING[body.carrier as keyof typeof CARRIER_TRACKING];
+      context.addIssue({ code: "custom", message: `A ${body.carrier} tracking link is on ${site}`, path: ["trackingUrl"] });
+    }
+  });
 
 /** The rupees a caller confirmed a refund for (at most 2 decimals): refused with a 409 if the refund comes to another amount. */
 const expectedAmount = z

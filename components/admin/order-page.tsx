@@ -23,15 +23,18 @@ const CARD = "rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5";
 const CARD_TITLE = "mb-3 text-lg font-semibold";
 const FIGURE_ROW = "flex justify-between gap-3";
 
-/** `windowClosed`: a delivered order whose returns window has ended (the server's clock). */
-export function OrderPage({ order, windowClosed }: { order: PublicOrder; windowClosed: boolean }) {
+/**
+ * `windowClosed`: a delivered order whose returns window has ended (the server's clock).
+ * `listHref`: the Orders list's address the admin came from (its tab, search and page).
+ */
+export function OrderPage({ order, windowClosed, listHref = "/admin-panel/orders" }: { order: PublicOrder; windowClosed: boolean; listHref?: string }) {
   const number = orderNumber(order._id);
   return (
     <article aria-labelledby={ORDER_HEADING_ID}>
       <div className="space-y-4 print:hidden">
         <header className={`${CARD} space-y-3`}>
           <p className="text-sm">
-            <Link href="/admin-panel/orders" className="text-brand-700 underline underline-offset-2 hover:text-brand-600">
+            <Link href={listHref} className="text-brand-700 underline underline-offset-2 hover:text-brand-600">
               All orders
             </Link>
           </p>

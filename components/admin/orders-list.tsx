@@ -2,14 +2,15 @@
 
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { fetchPage, type ApiPage } from "@/lib/api-client";
 import { ORDERS_PAGE_SIZE } from "@/lib/constants";
 import { formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
-import { ORDER_LIST_STATUSES, ORDER_SEARCH_MAX, type OrderListStatus } from "@/lib/schemas";
+import { orderListQuery, readOrderListView, type OrderListView } from "@/lib/admin-order-view";
+import { ORDER_SEARCH_MAX, type OrderListStatus } from "@/lib/schemas";
 import type { OrderCounts, PublicOrder } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
 import { OrderAttention, OrderStatusBadge } from "../orders/order-progress";
@@ -18,7 +19,6 @@ import { Pager } from "./pager";
 
 /** The search box asks the server once typing pauses this long. */
 const SEARCH_DELAY_MS = 300;
-const DEFAULT_STATUS: OrderListStatus = "PAID";
 
 /** The tabs, in the order an owner works through them; each with its empty sentence. */
 const TABS: { status: OrderListStatus; label: string; empty: string }[] = [
@@ -33,23 +33,8 @@ const TABS: { status: OrderListStatus; label: string; empty: string }[] = [
 
 type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts; attention: number };
 
-/** The view the address asks for: ?status= (waiting to ship when absent or unknown), ?q=, ?page=. */
-function readView(params: URLSearchParams): { status: OrderListStatus; q: string; page: number } {
-  const asked = params.get("status");
-  const status = ORDER_LIST_STATUSES.find((known) => known === asked) ?? DEFAULT_STATUS;
-  const page = Number(params.get("page"));
-  return { status, q: (params.get("q") ?? "").trim().slice(0, ORDER_SEARCH_MAX), page: Number.isInteger(page) && page >= 1 ? page : 1 };
-}
-
-/** The address of a view; the defaults are left out, so the plain address is the default tab. */
-function viewHref(pathname: string, view: { status: OrderListStatus; q: string; page: number }): string {
-  const params = new URLSearchParams();
-  if (view.status !== DEFAULT_STATUS) params.set("status", view.status);
-  if (view.q) params.set("q", view.q);
-  if (view.page > 1) params.set("page", String(view.page));
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
+/** The address of a view on this screen. */
+const viewHref = (pathname: string, view: OrderListView) => `${pathname}${orderListQuery(view)}`;
 
 const countOf = (page: OrdersPage | undefined, status: OrderListStatus) =>
   page ? (status === "all" ? Object.values(page.counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? page.attention : page.counts[status]) : undefined;
@@ -63,7 +48,7 @@ const countOf = (page: OrdersPage | undefined, status: OrderListStatus) =>
 export function OrdersList() {
   const router = useRouter();
   const pathname = usePathname();
-  const view = readView(useSearchParams());
+  const view = readOrderListView(useSearchParams());
   const [text, setText] = useState(view.q);
 
   // Back and forward change the address under the box: the box follows (set while rendering,
@@ -83,10 +68,21 @@ export function OrdersList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
+
   const params = new URLSearchParams({ status: view.status, page: String(view.page), limit: String(ORDERS_PAGE_SIZE) });
   if (view.q) params.set("q", view.q);
   const { data, error, isLoading } = useSWR(`/api/all-orders?${params}`, (path: string) => fetchPage<PublicOrder>(path) as Promise<OrdersPage>, { keepPreviousData: true });
   const orders = data?.data ?? [];
+  // The current tab in view in the phone's scrolling row (the row scrolls, not the page), again
+  // once the counts arrive and widen the tabs.
+  const tabRow = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = tabRow.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    const left = current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    if (left < row.scrollLeft || left + current.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left - 8;
+  }, [view.status, data]);
   const tab = TABS.find((candidate) => candidate.status === view.status)!;
   const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : `${tab.label.toLowerCase()} orders`;
   const empty = view.q ? `No ${which} match “${view.q}”.` : tab.empty;
@@ -110,14 +106,15 @@ export function OrdersList() {
           className={INPUT_CLASS}
         />
       </div>
+      {/* On a phone the tabs are one row that scrolls sideways (the current one brought into view); from sm up they wrap. */}
       <nav aria-label="Orders by state">
-        <ul className="flex flex-wrap gap-2">
+        <ul ref={tabRow} className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0" data-testid="order-tabs">
           {TABS.map((candidate) => {
             const current = candidate.status === view.status;
             const count = countOf(data, candidate.status);
             const alarming = candidate.status === "attention" && (count ?? 0) > 0 && !current;
             return (
-              <li key={candidate.status}>
+              <li key={candidate.status} className="shrink-0">
                 <Link
                   href={viewHref(pathname, { status: candidate.status, q: view.q, page: 1 })}
                   scroll={false}
@@ -147,7 +144,7 @@ export function OrdersList() {
         <ul className="space-y-2" aria-label={view.status === "PAID" ? "Orders waiting to ship, oldest first" : view.status === "attention" ? "Orders that need attention, oldest first" : `${tab.label} orders, newest first`}>
           {orders.map((order) => (
             <li key={order._id}>
-              <OrderRow order={order} />
+              <OrderRow order={order} view={view} />
             </li>
           ))}
         </ul>
@@ -163,12 +160,15 @@ export function OrdersList() {
   );
 }
 
-/** One order: number, state, total; date, customer and items; the oversold flag and its note. The whole row opens the order. */
-function OrderRow({ order }: { order: PublicOrder }) {
+/**
+ * One order: number, state, total; date, customer and items; the oversold flag and its note. The
+ * whole row opens the order, with the list's view in its address (its "All orders" link comes back to it).
+ */
+function OrderRow({ order, view }: { order: PublicOrder; view: OrderListView }) {
   const units = order.productDetails.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <Link
-      href={`/admin-panel/orders/${order._id}`}
+      href={`/admin-panel/orders/${order._id}${orderListQuery(view)}`}
       className={`block rounded-xl bg-white px-4 py-3 text-sm shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 ${order.attention ? "ring-2 ring-red-300" : "ring-1 ring-slate-200"}`}
       data-testid="admin-order"
     >

@@ -1,23 +1,23 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { STOCK_MAX } from "@/lib/constants";
 import { PRODUCT_IMAGE_MESSAGE } from "@/lib/schemas";
 import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
-import { ApiError, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { CATEGORIES } from "@/lib/categories";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
 import { useModalDialog } from "../ui/use-modal-dialog";
-import { apiErrorMessage, useApiAction } from "../use-api-action";
+import { formRefusal, useApiAction } from "../use-api-action";
 import { ProductImagesField } from "./product-images-field";
 import { IconButton } from "../ui/icon-button";
 
 type Errors = Record<string, string>;
 
-// The refused save's '*Please Upload Product image' toast, taken back once an image is added.
-const IMAGE_TOAST = "product-image-missing";
+/** The form's own fields: a refusal of one is said under it (the images: under the images). */
+const FIELDS = ["productName", "brandName", "category", "productDesc", "price", "sellingPrice", "stock"];
 
 /**
  * docs/PRODUCT.md §2.10: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
@@ -30,10 +30,15 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   const titleId = useId();
   const [images, setImages] = useState<string[]>(product?.productImage ?? []);
   const [errors, setErrors] = useState<Errors>({});
-  // Also said inside the dialog: outside a modal dialog everything (the toasts too) is inert,
-  // so screen readers would not hear a toast.
+  // A refusal of the whole form, said inside the dialog above the button (never in a toast too:
+  // outside a modal dialog everything, the toasts included, is inert).
   const [problem, setProblem] = useState("");
-  const { pending, run } = useApiAction();
+  const { pending, run } = useApiAction({ quiet: true });
+  const [refused, setRefused] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refused) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
   const editing = Boolean(product);
   const title = editing ? "Edit Product" : "Upload Product";
 
@@ -65,14 +70,12 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         onSaved(answer.data);
         dialog.current?.close();
       } catch (error) {
-        if (error instanceof ApiError) setErrors(error.fields);
-        setProblem(apiErrorMessage(error));
-        if (apiErrorMessage(error) === PRODUCT_IMAGE_MESSAGE) {
-          // Its own toast, taken back as soon as an image is added.
-          toast.error(PRODUCT_IMAGE_MESSAGE, { id: IMAGE_TOAST });
-          return;
-        }
-        throw error; // the toast with the server's message (docs/PRODUCT.md §8.1)
+        // Said once (no toast): a field's message under it, the focus on the first field refused;
+        // anything else above the button (docs/PRODUCT.md §8.1: the server's message).
+        const refusal = formRefusal(error, (name) => FIELDS.includes(name) || name.startsWith("productImage"));
+        setErrors(refusal.fields);
+        setProblem(refusal.message);
+        setRefused((count) => count + 1);
       }
     });
   }
@@ -107,6 +110,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         <IconButton icon="close" label="Close" onClick={() => dialog.current?.close()} className="h-9 w-9 hover:bg-slate-100" />
       </div>
       <form
+        ref={formRef}
         onSubmit={onSubmit}
         onInput={(event) => {
           // A field being corrected loses its old message.
@@ -152,7 +156,6 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
             // The dialog's alert said the images were missing or wrong: they changed, so it goes.
             if (imageError && problem === imageError) setProblem("");
             else if (problem === PRODUCT_IMAGE_MESSAGE) setProblem("");
-            toast.dismiss(IMAGE_TOAST);
           }}
           error={imageError}
         />

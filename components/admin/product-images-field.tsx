@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "@/components/toast";
 import { postJson } from "@/lib/api-client";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/lib/constants";
 import { PRODUCT_IMAGE_MESSAGE, PRODUCT_IMAGES_MAX } from "@/lib/schemas";
@@ -34,23 +33,27 @@ export function ProductImagesField({ images, onChange, error }: { images: string
   const messageId = useId();
   const [uploading, setUploading] = useState(0);
   const [dragging, setDragging] = useState(false);
+  // A file refused here (type, size, count, the image host): said under the field, as the form's
+  // other refusals are, not in a toast (inert behind the modal dialog).
+  const [refusal, setRefusal] = useState("");
 
   // Uploads finish one by one while the admin may still reorder or remove: every change applies
   // to the list as it is then, and the count includes uploads still on their way.
   const pendingCount = useRef(0);
   async function add(files: FileList | null) {
     const picked = [...(files ?? [])];
+    setRefusal("");
     for (const file of picked) {
       if (images.length + pendingCount.current >= PRODUCT_IMAGES_MAX) {
-        toast.error(`At most ${PRODUCT_IMAGES_MAX} images`);
+        setRefusal(`At most ${PRODUCT_IMAGES_MAX} images`);
         break;
       }
       if (!TYPES.includes(file.type)) {
-        toast.error(`${file.name}: use a JPEG, PNG, WebP or AVIF image`);
+        setRefusal(`${file.name}: use a JPEG, PNG, WebP or AVIF image`);
         continue;
       }
       if (file.size > PRODUCT_IMAGE_MAX_BYTES) {
-        toast.error(`${file.name}: an image may be at most ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+        setRefusal(`${file.name}: an image may be at most ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
         continue;
       }
       setUploading((count) => count + 1);
@@ -59,7 +62,7 @@ export function ProductImagesField({ images, onChange, error }: { images: string
         const url = await uploadImage(file);
         onChange((current) => (current.length < PRODUCT_IMAGES_MAX ? [...current, url] : current));
       } catch (caught) {
-        toast.error(`${file.name}: ${caught instanceof Error ? caught.message : "the upload failed"}`);
+        setRefusal(`${file.name}: ${caught instanceof Error ? caught.message : "the upload failed"}`);
       } finally {
         pendingCount.current -= 1;
         setUploading((count) => count - 1);
@@ -130,6 +133,7 @@ export function ProductImagesField({ images, onChange, error }: { images: string
           type="file"
           accept={TYPES.join(",")}
           multiple
+          aria-invalid={Boolean(error) || undefined}
           className="sr-only"
           // Enter opens the chooser too (browsers open it on Space only).
           onKeyDown={(event) => {
@@ -162,8 +166,8 @@ export function ProductImagesField({ images, onChange, error }: { images: string
           ))}
         </ol>
       ) : null}
-      <p id={messageId} className="text-sm text-red-700" role={error ? "alert" : undefined}>
-        {images.length === 0 ? PRODUCT_IMAGE_MESSAGE : (error ?? "")}
+      <p id={messageId} className="text-sm text-red-700" role={error || refusal ? "alert" : undefined}>
+        {refusal || (images.length === 0 ? PRODUCT_IMAGE_MESSAGE : (error ?? ""))}
       </p>
     </fieldset>
   );

@@ -19,7 +19,8 @@ type Mode = "lines" | "all";
  * everything left, shipping included; whether the units go back to stock; an optional reason.
  * The total follows the choice and the button says it. A delivered order past its returns window
  * is refunded only with the admin's explicit word ("Refund outside the returns window"), which is
- * all that sends outsideWindow; without it the server's refusal is shown as it comes.
+ * all that sends outsideWindow; without it the server's refusal is shown as it comes. Each refusal
+ * is said once: a line's units under that line, anything else above the buttons (no toast).
  */
 export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose }: { order: PublicOrder; number: string; windowClosed: boolean; onDone: () => void; onClose: () => void }) {
   const dialog = useModalDialog();
@@ -56,6 +57,7 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
       }
       if (total === 0) {
         setProblem("Choose the units to refund.");
+        if (lines[0]) document.getElementById(`${id}-qty-${lines[0]._id}`)?.focus();
         return;
       }
     }
@@ -167,7 +169,7 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
               <span className="font-semibold">{formatRupees(total)}</span> goes back to the customer&apos;s card{mode === "all" ? ", shipping included" : ""}.
             </>
           ) : (
-            "Choose the units to refund."
+            "No units chosen yet."
           )}
         </p>
         <DialogAlert message={problem || error} />

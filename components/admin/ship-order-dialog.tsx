@@ -1,7 +1,7 @@
 "use client";
 
-import { useId, useState } from "react";
-import { CARRIERS } from "@/lib/order-lifecycle";
+import { useEffect, useId, useState } from "react";
+import { CARRIER_TRACKING, CARRIERS } from "@/lib/order-lifecycle";
 import { shipOrderSchema } from "@/lib/schemas";
 import { INPUT_CLASS } from "../account/form-styles";
 import { DialogAlert } from "../ui/dialog-alert";
@@ -13,17 +13,31 @@ import { DIALOG_BUTTONS, DIALOG_CLASS, PRIMARY_ACTION, SECONDARY_ACTION } from "
 /**
  * Mark shipped: the carrier (from the list; "Other" asks for its name), the tracking number, an
  * optional tracking link and note. Checked with the endpoint's own schema before it is sent
- * (docs/ENGINEERING.md §5.3), each message beside its field; the server's refusal is said too.
+ * (docs/ENGINEERING.md §5.3), each message under its field only; a refusal of the whole (the
+ * server's 409) once, above the buttons; never a toast as well.
  */
+/** The dialog's fields, in order: a refusal of one is said under it, and only there. */
+const FIELDS = ["carrier", "otherCarrier", "trackingNumber", "trackingUrl", "note"] as const;
+
 export function ShipOrderDialog({ orderId, number, onDone, onClose }: { orderId: string; number: string; onDone: () => void; onClose: () => void }) {
   const dialog = useModalDialog();
   const id = useId();
   const [carrier, setCarrier] = useState("");
   const [otherCarrier, setOtherCarrier] = useState("");
   const [local, setLocal] = useState<Record<string, string>>({});
-  const { pending, error, fields, send, setFields } = useOrderAction();
+  const { pending, error, fields, send, setFields, refused } = useOrderAction(FIELDS);
   const errors = { ...fields, ...local };
+  // A field refused here or by the server takes the focus (the first in the form), so its message is read with it.
+  const focusFirst = (found: Record<string, string>) => {
+    const first = FIELDS.find((name) => found[name]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  };
+  useEffect(() => {
+    if (refused) focusFirst(fields);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refused]);
   const carrierName = carrier === "Other" ? otherCarrier.trim() : carrier;
+  const listed = carrier in CARRIER_TRACKING ? CARRIER_TRACKING[carrier as keyof typeof CARRIER_TRACKING] : null;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,9 +59,7 @@ export function ShipOrderDialog({ orderId, number, onDone, onClose }: { orderId:
       }
       setLocal(found);
       setFields({});
-      // The first field at fault takes the focus, so its message is read with it.
-      const first = ["carrier", "otherCarrier", "trackingNumber", "trackingUrl", "note"].find((name) => found[name]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      focusFirst(found);
       return;
     }
     setLocal({});
@@ -158,9 +170,16 @@ export function ShipOrderDialog({ orderId, number, onDone, onClose }: { orderId:
             placeholder="https://"
             maxLength={500}
             aria-invalid={Boolean(errors.trackingUrl)}
-            aria-describedby={describedBy("trackingUrl")}
+            aria-describedby={describedBy("trackingUrl", true)}
             className={INPUT_CLASS}
           />
+          <p id={`${id}-trackingUrl-hint`} className="text-xs text-slate-600">
+            {listed
+              ? `Left empty, the link to ${carrier}'s tracking page is made from the number; a link typed here is on ${listed.site}.`
+              : carrier === "Other"
+                ? "Left empty, the parcel carries no link."
+                : "Left empty for a listed carrier, the link is made from the number."}
+          </p>
           {message("trackingUrl")}
         </div>
         <div className="space-y-1">

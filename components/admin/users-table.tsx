@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import useSWR from "swr";
 import { toast } from "@/components/toast";
 import { deleteJson, fetchPage, postJson } from "@/lib/api-client";
@@ -16,17 +16,30 @@ import { Pager } from "./pager";
 import { IconButton } from "../ui/icon-button";
 
 
+/** Where the table fits beside the admin menu; narrower screens (phones) show a card per account. */
+const WIDE = "(min-width: 1024px)";
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
+
 /**
  * docs/PRODUCT.md §2.10 admin users screen: 8 accounts a page, 'Showing a-b of n', Previous/Next, a required role
  * select per account ('Role updated successfully' or the server's message), and a delete icon
- * that asks first.
+ * that asks first. A table where it fits; on narrower screens (phones) each account is a card, as
+ * the orders list does, so nothing is cut or scrolls sideways.
  */
 export function UsersTable() {
+  // null on the server and in the first render (the screen's width is not known there).
+  const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => null);
   const [page, setPage] = useState(1);
   const key = `/api/all-users?page=${page}&limit=${USER_TABLE_PAGE_SIZE}`;
   const { data, error, isLoading, mutate } = useSWR(key, (path: string) => fetchPage<PublicUser>(path), { keepPreviousData: true });
   const { user: me } = useCurrentUser();
   const action = useApiAction();
+  // The delete's refusal is said once, in its confirmation dialog (no toast as well).
+  const deletion = useApiAction({ quiet: true });
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
   const [deleteError, setDeleteError] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
@@ -55,13 +68,13 @@ export function UsersTable() {
     observer.observe(box);
     if (box.firstElementChild) observer.observe(box.firstElementChild);
     return () => observer.disconnect();
-  }, [error]);
+  }, [error, wide]);
 
   function confirmDelete() {
     const user = deleting;
     if (!user) return;
     setDeleteError("");
-    void action.run(async () => {
+    void deletion.run(async () => {
       try {
         const answer = await deleteJson(`/api/delete-user/${user._id}`);
         toast.success(answer.message);
@@ -88,6 +101,40 @@ export function UsersTable() {
       </h1>
       {error ? (
         <ListLoadFailed error={error} what="users" />
+      ) : wide === null ? (
+        <div className="h-96 animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading the accounts" />
+      ) : !wide ? (
+        <ul className="space-y-2" aria-label="Accounts, newest first" aria-busy={isLoading}>
+          {isLoading && users.length === 0
+            ? Array.from({ length: USER_TABLE_PAGE_SIZE }, (_, index) => <li key={index} className="h-32 animate-pulse rounded-xl bg-slate-200" />)
+            : users.map((user, index) => (
+                <li key={user._id} className="rounded-xl bg-white px-4 py-3 text-sm shadow-sm ring-1 ring-slate-200" data-testid="user-row">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="font-medium [overflow-wrap:anywhere]">
+                        <span className="sr-only">Sr. {(page - 1) * USER_TABLE_PAGE_SIZE + index + 1}: </span>
+                        {user.name}
+                      </p>
+                      <p className="text-slate-700 [overflow-wrap:anywhere]">{user.email}</p>
+                    </div>
+                    {user._id !== me?._id && (
+                      <IconButton
+                        icon="trash"
+                        label={`Delete ${user.name} (${user.email})`}
+                        onClick={() => setDeleting(user)}
+                        className="h-9 w-9 shrink-0 text-slate-600 hover:bg-red-50 hover:text-red-700"
+                      />
+                    )}
+                  </div>
+                  <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+                    <RoleSelect user={user} own={user._id === me?._id} onSave={(role) => changeRole(user, role)} />
+                    <span className="text-slate-600">
+                      Created <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                    </span>
+                  </div>
+                </li>
+              ))}
+        </ul>
       ) : (
         // `relative`: the screen-reader-only header text is positioned inside the scroll box, not
         // beside it (where it widened the page). Focusable, so the keyboard can scroll it too.
@@ -147,7 +194,7 @@ export function UsersTable() {
           </table>
         </div>
       )}
-      {overflowing && !error && (
+      {overflowing && wide && !error && (
         <p id="users-scroll-hint" className="text-sm text-slate-600">
           <span aria-hidden="true">↔ </span>Role, Created and Delete are further right: scroll the table sideways.
         </p>
@@ -157,7 +204,7 @@ export function UsersTable() {
         <ConfirmDialog
           title="Delete this account?"
           confirmLabel="Delete account"
-          pending={action.pending}
+          pending={deletion.pending}
           error={deleteError}
           onConfirm={confirmDelete}
           onClose={() => {

@@ -43,7 +43,8 @@ export function OrderAttention({ order, className = "" }: { order: Pick<PublicOr
 export function OrderTracking({ tracking }: { tracking: PublicOrder["tracking"] }) {
   if (!tracking) return null;
   return (
-    <p className="text-sm text-slate-700" data-testid="order-tracking">
+    // A tracking number is up to 40 characters without a space: it may break anywhere, never widen the page.
+    <p className="text-sm text-slate-700 [overflow-wrap:anywhere]" data-testid="order-tracking">
       <span className="font-medium">{tracking.carrier}</span> · <span className="font-mono">{tracking.number}</span>
       {tracking.url && (
         <>
@@ -97,7 +98,7 @@ export function OrderTimeline({ timeline, viewer = "shopper", headingId }: { tim
           return (
             <li key={`${entry.type}-${entry.at}-${index}`} className="relative" data-testid="timeline-entry">
               <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full bg-brand-600 ring-2 ring-white" />
-              <p className="font-medium text-slate-900">
+              <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">
                 {timelineText(entry)}
                 {who && <span className="font-normal text-slate-600"> · {who}</span>}
               </p>

@@ -8,6 +8,7 @@ import { POST as deliverRoute } from "@/app/api/deliver-order/route";
 import { POST as shipRoute } from "@/app/api/ship-order/route";
 import { admin as adminAccount, jsonRequest, noContext, query, shopper } from "../helpers";
 import { paidOrder as paidOrderOf } from "./checkout-kit";
+import { CARRIER_TRACKING } from "@/lib/order-lifecycle";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
 const parcel = { carrier: "Delhivery", trackingNumber: "DL1234567890" };
@@ -109,5 +110,46 @@ describe("POST /api/ship-order and /api/deliver-order", () => {
     expect(delivered.status).toBe(200);
     expect(await statusOf(orderId)).toBe("DELIVERED");
     expect((await orderTimeline(orderId)).map((event) => [event.type, event.actor])).toEqual([["paid", "stripe"], ["shipped", "admin"], ["delivered", "admin"]]);
+  });
+
+  it("build a listed carrier's tracking link from the number when none is typed, and refuse a typed one off the carrier's site", async () => {
+    const boss = await adminAccount();
+    const trackingOf = async (orderId: string) =>
+      (await query<{ trackingUrl: string | null }>(`SELECT "trackingUrl" FROM "Order" WHERE id = $1`, [orderId]))[0]!.trackingUrl;
+
+    // Listed, no link typed (absent or empty): the carrier's page for this number, on the order and its timeline.
+    for (const [carrier, number, typed] of [["Delhivery", "DL1234567890", undefined], ["Blue Dart", "BD-87654321", ""], ["India Post", "EE123456789IN", "  "]] as const) {
+      const orderId = await paidOrder();
+      const answer = await ship(boss.cookie, { orderId, carrier, trackingNumber: number, ...(typed === undefined ? {} : { trackingUrl: typed }) });
+      expect(answer.status, carrier).toBe(200);
+      const built = CARRIER_TRACKING[carrier].url(number);
+      expect(new URL(built).hostname.endsWith(CARRIER_TRACKING[carrier].site) && built.includes(number)).toBe(true);
+      expect((await answer.json()).data.trackingUrl).toBe(built);
+      expect(await trackingOf(orderId)).toBe(built);
+      expect((await orderTimeline(orderId))[1]).toMatchObject({ data: { trackingUrl: built } });
+    }
+
+    // Another carrier, no link: none is made up.
+    const other = await paidOrder();
+    const otherAnswer = await ship(boss.cookie, { orderId: other, carrier: "Other", otherCarrier: "Local Courier", trackingNumber: "LC-000124" });
+    expect((await otherAnswer.json()).data.trackingUrl).toBeNull();
+
+    // A typed link must be on the listed carrier's site (or a subdomain); kept as typed when it is.
+    const orderId = await paidOrder();
+    for (const link of ["https://track.example.com/DL1234567890", "https://delhivery.com.evil.example/DL1234567890", "https://notdelhivery.com/x"]) {
+      const refused = await ship(boss.cookie, { orderId, carrier: "Delhivery", trackingNumber: "DL1234567890", trackingUrl: link });
+      expect(refused.status, link).toBe(400);
+      const body = await refused.json();
+      expect(body.message).toBe("A Delhivery tracking link is on delhivery.com");
+      expect(body.errors).toMatchObject({ trackingUrl: "A Delhivery tracking link is on delhivery.com" });
+    }
+    expect(await statusOf(orderId)).toBe("PAID");
+    const typed = "https://track.delhivery.com/p/DL1234567890";
+    const kept = await ship(boss.cookie, { orderId, carrier: "Delhivery", trackingNumber: "DL1234567890", trackingUrl: typed });
+    expect(kept.status).toBe(200);
+    expect(await trackingOf(orderId)).toBe(typed);
+    // "Other" takes any https:// link.
+    const elsewhere = await paidOrder();
+    expect((await ship(boss.cookie, { orderId: elsewhere, carrier: "Other", otherCarrier: "Local Courier", trackingNumber: "LC-000125", trackingUrl: "https://track.example.com/LC-000125" })).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma, type Order, type OrderStatus } from "@/lib/generated/prisma/client";
-import { ORDER_STATUS_LABELS } from "@/lib/order-lifecycle";
+import { carrierTrackingUrl, ORDER_STATUS_LABELS } from "@/lib/order-lifecycle";
 import { db } from "../platform/db";
 import { conflict, notFound } from "../platform/http";
 import { isRowId } from "../catalog/catalog";
@@ -72,13 +72,18 @@ function isNow(order: Order): string {
 
 export type Shipment = { carrier: string; trackingNumber: string; trackingUrl?: string | null; note?: string | null };
 
-/** Paid → shipped, with the carrier and tracking. Nothing ships after a cancellation or refund. */
+/**
+ * Paid → shipped, with the carrier and tracking. Nothing ships after a cancellation or refund.
+ * Without a typed link, a listed carrier's parcel gets its tracking page built from the number
+ * (CARRIER_TRACKING in lib/order-lifecycle.ts); another carrier's has none.
+ */
 export async function shipOrder(orderId: string, actor: Actor, shipment: Shipment, now = new Date()): Promise<Order> {
+  const trackingUrl = shipment.trackingUrl || carrierTrackingUrl(shipment.carrier, shipment.trackingNumber);
   const { order } = await move(orderId, actor, {
     from: ["PAID"],
     to: "SHIPPED",
-    set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl ?? null, shippedAt: now },
-    event: { type: "shipped", data: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl ?? null }, note: shipment.note },
+    set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl, shippedAt: now },
+    event: { type: "shipped", data: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl }, note: shipment.note },
     refusal: (order) => `${isNow(order)} It cannot be marked shipped.`,
   });
   return order;
