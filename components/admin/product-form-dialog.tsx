@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { STOCK_MAX } from "@/lib/constants";
 import { PRODUCT_IMAGE_MESSAGE } from "@/lib/schemas";
 import { DialogAlert } from "../ui/dialog-alert";
@@ -33,6 +33,10 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   // Also said inside the dialog: outside a modal dialog everything (the toasts too) is inert,
   // so screen readers would not hear a toast.
   const [problem, setProblem] = useState("");
+  // The units the form saves against (`stockWas`): those it opened with, or those a refusal said
+  // are there now (sold meanwhile), so the next save is taken.
+  const [stockNow, setStockNow] = useState(product ? { stock: product.stock, held: product.held } : null);
+  const stockInput = useRef<HTMLInputElement>(null);
   const { pending, run } = useApiAction();
   const editing = Boolean(product);
   const title = editing ? "Edit Product" : "Upload Product";
@@ -45,7 +49,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
     const stockText = String(form.get("stock") ?? "").trim();
     // An edit sends the units only when the admin changed them, with the count the form opened
     // with: units sold meanwhile are never put back on sale by an edit of something else.
-    const stockChanged = !product || stockText !== String(product.stock);
+    const stockChanged = !stockNow || stockText !== String(stockNow.stock);
     const body = {
       productName: form.get("productName"),
       brandName: form.get("brandName"),
@@ -55,7 +59,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       price: form.get("price"),
       sellingPrice: form.get("sellingPrice"),
       ...(stockChanged ? { stock: /^\d+$/.test(stockText) ? Number(stockText) : stockText } : {}),
-      ...(product ? { _id: product._id, ...(stockChanged ? { stockWas: product.stock } : {}) } : {}),
+      ...(product ? { _id: product._id, ...(stockChanged && stockNow ? { stockWas: stockNow.stock } : {}) } : {}),
     };
     setProblem("");
     await run(async () => {
@@ -66,6 +70,13 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         dialog.current?.close();
       } catch (error) {
         if (error instanceof ApiError) setErrors(error.fields);
+        // A stock refusal (sold meanwhile, or below the units held) says the units now: the next
+        // save is made against them, and a count that changed since the form opened is shown.
+        const now = error instanceof ApiError && error.status === 409 ? stockOf(error.data) : null;
+        if (now) {
+          if (stockInput.current && now.stock !== stockNow?.stock) stockInput.current.value = String(now.stock);
+          setStockNow(now);
+        }
         setProblem(apiErrorMessage(error));
         if (apiErrorMessage(error) === PRODUCT_IMAGE_MESSAGE) {
           // Its own toast, taken back as soon as an image is added.
@@ -185,15 +196,16 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
               min="0"
               max={STOCK_MAX}
               step="1"
+              ref={stockInput}
               defaultValue={product?.stock}
               required
               aria-invalid={Boolean(errors.stock)}
-              aria-describedby={[describedBy("stock"), product && product.held > 0 ? `${titleId}-stock-held` : undefined].filter(Boolean).join(" ") || undefined}
+              aria-describedby={[describedBy("stock"), stockNow && stockNow.held > 0 ? `${titleId}-stock-held` : undefined].filter(Boolean).join(" ") || undefined}
               className={INPUT_CLASS}
             />
-            {product && product.held > 0 && (
+            {stockNow && stockNow.held > 0 && (
               <p id={`${titleId}-stock-held`} className="text-sm text-slate-600">
-                {product.held} held by open checkouts
+                {stockNow.held} held by open checkouts
               </p>
             )}
           </>,
@@ -205,4 +217,11 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       </form>
     </dialog>
   );
+}
+
+/** The units a stock refusal's `data` says are there now, if it says so. */
+function stockOf(data: unknown): { stock: number; held: number } | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { stock, held } = data as { stock?: unknown; held?: unknown };
+  return typeof stock === "number" && typeof held === "number" ? { stock, held } : null;
 }

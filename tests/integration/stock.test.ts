@@ -385,7 +385,7 @@ describe("units in stock in the admin's form", () => {
     await holdOne(product.id, 2);
     const refused = await update(owner.cookie, body(product.id, product.name, 1));
     expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe("2 units are held by open checkouts: stock can go no lower than 2.");
+    expect(await refused.json()).toMatchObject({ message: "2 units are held by open checkouts: stock can go no lower than 2.", data: { stock: 5, held: 2 } });
     expect(await stockOf(product.id)).toEqual({ stock: 5, held: 2 });
     const accepted = await update(owner.cookie, body(product.id, product.name, 2));
     expect(accepted.status).toBe(200);
@@ -407,7 +407,12 @@ describe("units in stock in the admin's form", () => {
     // The units edited in a form opened before the sale: refused, with the count now.
     const stale = await update(owner.cookie, { ...form, stock: 6, stockWas: 5 });
     expect(stale.status).toBe(409);
-    expect((await stale.json()).message).toBe("Units in stock changed to 4 since this form was opened (units were sold, or another admin changed them). Check the count and save again.");
+    // The answer carries the count now, which the form shows and saves against next.
+    expect(await stale.json()).toMatchObject({
+      message: "Units in stock changed to 4 since this form was opened (units were sold, or another admin changed them). Check the count and save again.",
+      errors: { stock: expect.stringContaining("changed to 4") },
+      data: { stock: 4, held: 0 },
+    });
     expect(await stockOf(product.id)).toEqual({ stock: 4, held: 0 });
     expect((await update(owner.cookie, { ...form, stock: 6, stockWas: 4 })).status).toBe(200);
     expect(await stockOf(product.id)).toEqual({ stock: 6, held: 0 });
