@@ -20,7 +20,7 @@ import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
 import { noLongerSold } from "../catalog/stock";
 import { fulfilCheckoutSession } from "./orders";
-import { afterStockChange, holdsOf, moveHolds, releaseHolds, withRelease } from "./holds";
+import { afterStockChange, checkHoldLimits, holdsOf, moveHolds, releaseHolds, withRelease } from "./holds";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 import type { CheckoutLine } from "./types";
 import { log } from "../platform/log";
@@ -135,10 +135,12 @@ async function recordCheckout(
     const released = open.length
       ? await tx.checkout.updateManyAndReturn({
           where: { id: { in: open.map((row) => row.id) }, holdState: "HELD" },
-          data: { holdState: "RELEASED" },
+          data: { holdState: "RELEASED", releasedAt: now },
           select: { lines: true, stripeSessionId: true },
         })
       : [];
+    // What one account may hold (holds.ts): refused whole, nothing replaced, when past it.
+    const heldSince = await checkHoldLimits(tx, user.id, lines, now);
     const checkout = await tx.checkout.create({
       data: {
         userId: user.id,
@@ -146,6 +148,7 @@ async function recordCheckout(
         fingerprint,
         lines,
         buyNow,
+        heldSince,
         shippingAmount: SHIPPING_AMOUNT_PAISE,
         shippingRateName: SHIPPING_RATE_NAME,
         total: checkoutTotal(lines),
