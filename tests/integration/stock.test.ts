@@ -20,6 +20,9 @@ import { PUT as updateProductRoute } from "@/app/api/update-product/route";
 import { listProductsForSitemap } from "@/lib/server/catalog/catalog";
 import { listCart } from "@/lib/server/shop-lists/shop-lists";
 import { releaseHolds, TOO_MANY_UNITS_MESSAGE } from "@/lib/server/orders/holds";
+import { HOLD_ENDED_MESSAGE, HOLD_PAID_MESSAGE } from "@/lib/server/orders/admin-holds";
+import { GET as openHoldsRoute } from "@/app/api/open-holds/route";
+import { POST as releaseHoldRoute } from "@/app/api/release-hold/route";
 import { startCheckout as startCheckoutAt } from "@/lib/server/orders/checkout";
 import { db } from "@/lib/server/platform/db";
 import { HOLD_BREAK_MINUTES, HOLD_RUN_MAX_MINUTES, HOLD_UNITS_PER_PRODUCT_MAX } from "@/lib/constants";
@@ -561,5 +564,42 @@ describe("what one account may hold: a few free accounts cannot keep a product f
     const [row] = await query<{ heldSince: Record<string, string> }>(`SELECT "heldSince" FROM "Checkout" WHERE id = $1`, [fresh.checkoutId]);
     expect(row!.heldSince).toEqual({ [product.id]: at(ended + HOLD_BREAK_MINUTES).toISOString() });
     expect(await stockOf(product.id)).toEqual({ stock: 30, held: 2 });
+  });
+});
+
+describe("an admin releases a checkout's hold", () => {
+  const holdsOf = async (cookie: string, query: string) => (await (await openHoldsRoute(getRequest(`/api/open-holds?${query}`, cookie), noContext)).json()).data as { _id: string; email: string; units: number }[];
+  const release = (cookie: string, checkoutId: string) => releaseHoldRoute(jsonRequest("/api/release-hold", { checkoutId }, { cookie }), noContext);
+
+  it("lists who holds a product, releases one (its Stripe session expired, its units on sale), and answers 409 once it moved on", async () => {
+    const product = await makeProduct(10);
+    const { user, sessionId, checkoutId } = await holdOne(product.id, 3);
+    expect(await holdsOf(owner.cookie, `productId=${product.id}`)).toEqual([expect.objectContaining({ _id: checkoutId, email: user.email, units: 3 })]);
+    // A shopper may do neither.
+    expect((await release(user.cookie, checkoutId)).status).toBe(403);
+    const released = await release(owner.cookie, checkoutId);
+    expect(released.status).toBe(200);
+    expect(await stockOf(product.id)).toEqual({ stock: 10, held: 0 });
+    expect(await checkoutRow(sessionId)).toMatchObject({ status: "EXPIRED", holdState: "RELEASED" });
+    expect((await retrieve(sessionId)).status).toBe("expired");
+    expect(await holdsOf(owner.cookie, `productId=${product.id}`)).toEqual([]);
+    const again = await release(owner.cookie, checkoutId);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe(HOLD_ENDED_MESSAGE);
+    expect(await stockOf(product.id)).toEqual({ stock: 10, held: 0 });
+    expect((await release(owner.cookie, randomUUID())).status).toBe(404);
+  });
+
+  it("a checkout paid meanwhile is not released: 409, and its sale is recorded; an order's page lists the holds on its products", async () => {
+    const product = await makeProduct(10);
+    const paid = await holdOne(product.id, 2);
+    await pay(paid.sessionId); // paid at Stripe, its event not yet arrived
+    const answer = await release(owner.cookie, paid.checkoutId);
+    expect(answer.status).toBe(409);
+    expect((await answer.json()).message).toBe(HOLD_PAID_MESSAGE);
+    expect(await stockOf(product.id)).toEqual({ stock: 8, held: 0 });
+    const [order] = await query<{ id: string }>(`SELECT id FROM "Order" WHERE "checkoutId" = $1`, [paid.checkoutId]);
+    const other = await holdOne(product.id, 1);
+    expect((await holdsOf(owner.cookie, `orderId=${order!.id}`)).map((hold) => hold._id)).toEqual([other.checkoutId]);
   });
 });

@@ -271,8 +271,17 @@ export async function cancelCheckout(userId: string, checkoutId: unknown): Promi
   if (!isRowId(checkoutId)) throw notFound(CHECKOUT_NOT_FOUND);
   const checkout = await db.checkout.findFirst({ where: { id: checkoutId, userId } });
   if (!checkout) throw notFound(CHECKOUT_NOT_FOUND);
+  return (await endCheckout(checkout)) === "released";
+}
+
+/**
+ * Ends an open checkout now (the cancel page, an admin's release): its Stripe session is expired
+ * first, so it can no longer be paid, then its units go back (HELD → RELEASED, once). "paid": the
+ * session was paid meanwhile and is fulfilled instead; "ended": its hold had ended already.
+ */
+export async function endCheckout(checkout: Checkout): Promise<"released" | "paid" | "ended"> {
   // By the hold, not the status: a cancel retried after a release that failed still releases.
-  if (checkout.holdState !== "HELD") return false;
+  if (checkout.holdState !== "HELD") return "ended";
   // This call's own expiry releases the units even when Stripe's checkout.session.expired event,
   // which that expiry sends, reaches the webhook and closes the row before closeCheckout below.
   let expiredHere = false;
@@ -291,12 +300,12 @@ export async function cancelCheckout(userId: string, checkoutId: unknown): Promi
       }
       if (session.status === "complete") {
         await fulfilCheckoutSession(session.id);
-        return false;
+        return "paid";
       }
       if (session.status === "open") throw providerFailed(checkout.id, error);
     }
   }
-  return (await closeCheckout(checkout.stripeSessionId ?? "", checkout.id, "EXPIRED")) || expiredHere;
+  return (await closeCheckout(checkout.stripeSessionId ?? "", checkout.id, "EXPIRED")) || expiredHere ? "released" : "ended";
 }
 
 function providerFailed(checkoutId: string, error: unknown): HttpError {
