@@ -12,6 +12,7 @@ import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { ProductImagesField } from "./product-images-field";
+import { OpenHolds } from "./open-holds";
 import { IconButton } from "../ui/icon-button";
 
 type Errors = Record<string, string>;
@@ -208,6 +209,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
                 {stockNow.held} held by open checkouts
               </p>
             )}
+            {product && stockNow && stockNow.held > 0 && <OpenHolds query={{ productId: product._id }} />}
           </>,
         )}
         <DialogAlert message={problem} />
