@@ -278,3 +278,60 @@ test("@mobile the admin's product form takes units in stock and shows the server
   const row = page.getByTestId("admin-product").filter({ hasText: product.productName });
   await expect(row.getByTestId("admin-product-stock")).toHaveText("9 in stock · 0 held");
 });
+
+test("the admin's product form, refused because units were sold while it was open, shows the count now and takes the next save", async ({ page }) => {
+  await signInAsDemoAdmin(page);
+  const image = (await allProducts(page))[0]!.productImage[0]!;
+  const product = await uploadProduct(page, `Volt Stale Form Cam ${Date.now().toString(36)}`, 4, image);
+  await page.goto("/admin-panel/all-products");
+  await page.getByRole("searchbox", { name: "Find products" }).fill(product.productName);
+  await page.getByRole("button", { name: `Edit ${product.productName}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Product" });
+  const stock = dialog.getByLabel("Units in stock");
+  await expect(stock).toHaveValue("4");
+  // Meanwhile the count moves to 3 (a sale, or another admin).
+  const moved = await page.request.put("/api/update-product", {
+    data: { _id: product._id, productName: product.productName, brandName: "Volt", category: "camera", productImage: product.productImage, productDesc: "Made by the stock journeys.", price: 2000, sellingPrice: 1500, stock: 3, stockWas: 4 },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await stock.fill("10");
+  await dialog.getByRole("button", { name: "Update Product" }).click();
+  await expect(dialog.getByText("Units in stock changed to 3 since this form was opened").first()).toBeVisible();
+  await expect(stock).toHaveValue("3");
+  await stock.fill("10");
+  await dialog.getByRole("button", { name: "Update Product" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+  const row = page.getByTestId("admin-product").filter({ hasText: product.productName });
+  await expect(row.getByTestId("admin-product-stock")).toHaveText("10 in stock · 0 held");
+});
+
+test("the admin sees who holds a product in the product form and releases a hold, with a confirmation", async ({ page, browser }, testInfo) => {
+  await signInAsDemoAdmin(page);
+  const image = (await allProducts(page))[0]!.productImage[0]!;
+  const product = await uploadProduct(page, `Volt Held Cam ${Date.now().toString(36)}`, 10, image);
+  // A shopper, in a browser of their own, starts a Buy Now and leaves it open.
+  const shopperContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const shopper = await shopperContext.newPage();
+  const email = await signInFreshShopper(shopper, "holder");
+  const held = await shopper.request.post("/api/buy-now", { data: { productId: product._id } });
+  expect(held.status(), await held.text()).toBe(200);
+  await shopperContext.close();
+
+  await page.goto("/admin-panel/all-products");
+  await page.getByRole("searchbox", { name: "Find products" }).fill(product.productName);
+  await page.getByRole("button", { name: `Edit ${product.productName}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Product" });
+  const holds = dialog.getByTestId("open-holds");
+  await expect(holds.getByTestId("open-hold")).toHaveCount(1);
+  await expect(holds.getByTestId("open-hold")).toContainText(email);
+  await expect(holds.getByTestId("open-hold")).toContainText(`1 × ${product.productName} (Buy Now)`);
+  await holds.getByRole("button", { name: `Release the hold of ${email}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Release this hold?" });
+  await expect(confirm).toContainText(email);
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole("button", { name: "Release hold" }).click();
+  await expect(page.getByText("Hold released: its units are on sale again")).toBeVisible();
+  await expect(holds.getByText("No open checkout holds units now.")).toBeVisible();
+  const after = (await allProducts(page)).find((candidate) => candidate._id === product._id);
+  expect(after).toMatchObject({ stock: 10, held: 0, available: 10 });
+});

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     /** Field name → message, when the server named the fields at fault. */
     public readonly fields: Record<string, string> = {},
+    /** A refusal's `data`, when the server sent what the caller needs to try again. */
+    public readonly data?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -27,7 +29,7 @@ async function request<T>(path: string, init?: RequestInit): Promise<ApiAnswer<T
     // A non-JSON answer (a proxy's error page) falls through to the status check.
   }
   if (!response.ok || body.success === false) {
-    throw new ApiError(response.status, body.message || "An unexpected error occurred", body.errors ?? {});
+    throw new ApiError(response.status, body.message || "An unexpected error occurred", body.errors ?? {}, body.data);
   }
   return body as ApiAnswer<T>;
 }

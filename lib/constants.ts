@@ -148,6 +148,21 @@ export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
 export const LOW_STOCK_THRESHOLD = 5;
 /** The most an admin may set as units on hand. */
 export const STOCK_MAX = 1_000_000;
+// What one account may keep from everyone else with checkouts it does not pay (holds.ts). Sized so
+// a real shopper never meets them (an order of 5 of a product is well inside), and so that a few
+// free accounts cannot hold all of a product: 3 accounts hold at most 24 of 30 units.
+/** Units of one product one account may hold at once (in its open checkout). */
+export const HOLD_UNITS_PER_PRODUCT_MAX = 8;
+/** Units in all one account may hold at once. */
+export const HOLD_UNITS_TOTAL_MAX = 20;
+/**
+ * How long one account may keep a product held through checkouts back to back (each replacing
+ * the last, or started within HOLD_BREAK_MINUTES of the last one's end): a new checkout of it
+ * after that is refused until the account has held none of it for HOLD_BREAK_MINUTES.
+ */
+export const HOLD_RUN_MAX_MINUTES = 60;
+/** The break that ends a run of holds: the other shoppers' window on the units. */
+export const HOLD_BREAK_MINUTES = 15;
 
 // Returns (lib/returns-policy.ts): the window a delivered order may be returned in, and who pays
 // the return's shipping ("store": a free pickup; "customer": the shopper sends it back).

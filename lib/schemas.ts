@@ -313,6 +313,14 @@ export const archiveProductSchema = z.object({
   archived: z.boolean({ error: "archived must be true or false" }),
 });
 
+/** POST /api/release-hold: an admin ends an open checkout's hold. */
+export const releaseHoldSchema = z.object({ checkoutId: rowId("checkoutId") });
+
+/** GET /api/open-holds: the open checkouts holding one product, or any product of one order. */
+export const openHoldsQuerySchema = z
+  .object({ productId: rowId("productId").optional(), orderId: rowId("orderId").optional() })
+  .refine((query) => (query.productId === undefined) !== (query.orderId === undefined), { message: "Give productId or orderId" });
+
 /** POST /api/ship-order: the carrier (from CARRIERS, or "Other" with its name) and the tracking number. */
 export const shipOrderSchema = z
   .object({

@@ -10,6 +10,7 @@ import { orderPaymentStatus } from "@/lib/order-payment-status";
 import { OrderAttention, OrderStatusBadge, OrderTimeline, OrderTracking } from "../orders/order-progress";
 import { ProductThumb } from "../product-thumb";
 import { OrderActions } from "./order-actions";
+import { OpenHolds } from "./open-holds";
 import { PackingSlip } from "./packing-slip";
 
 // The admin's page for one order (app/admin-panel/orders/[id]): what was bought and paid, where it
@@ -72,6 +73,10 @@ export function OrderPage({ order, windowClosed, listHref = "/admin-panel/orders
             </section>
             <div className={CARD}>
               <OrderTimeline timeline={order.timeline} viewer="admin" headingId="order-timeline-heading" />
+            </div>
+            <div className={`${CARD} print:hidden`}>
+              {/* Units of this order's products held by open checkouts, each releasable (an oversold order's units may be there). */}
+              <OpenHolds query={{ orderId: order._id }} headingLevel="h2" />
             </div>
           </div>
         </div>

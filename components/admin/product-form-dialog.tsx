@@ -5,13 +5,14 @@ import { STOCK_MAX } from "@/lib/constants";
 import { PRODUCT_IMAGE_MESSAGE } from "@/lib/schemas";
 import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/toast";
-import { postJson } from "@/lib/api-client";
+import { ApiError, postJson } from "@/lib/api-client";
 import { CATEGORIES } from "@/lib/categories";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { formRefusal, useApiAction } from "../use-api-action";
 import { ProductImagesField } from "./product-images-field";
+import { OpenHolds } from "./open-holds";
 import { IconButton } from "../ui/icon-button";
 
 type Errors = Record<string, string>;
@@ -39,6 +40,10 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   useEffect(() => {
     if (refused) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refused]);
+  // The units the form saves against (`stockWas`): those it opened with, or those a refusal said
+  // are there now (sold meanwhile), so the next save is taken.
+  const [stockNow, setStockNow] = useState(product ? { stock: product.stock, held: product.held } : null);
+  const stockInput = useRef<HTMLInputElement>(null);
   const editing = Boolean(product);
   const title = editing ? "Edit Product" : "Upload Product";
 
@@ -50,7 +55,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
     const stockText = String(form.get("stock") ?? "").trim();
     // An edit sends the units only when the admin changed them, with the count the form opened
     // with: units sold meanwhile are never put back on sale by an edit of something else.
-    const stockChanged = !product || stockText !== String(product.stock);
+    const stockChanged = !stockNow || stockText !== String(stockNow.stock);
     const body = {
       productName: form.get("productName"),
       brandName: form.get("brandName"),
@@ -60,7 +65,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       price: form.get("price"),
       sellingPrice: form.get("sellingPrice"),
       ...(stockChanged ? { stock: /^\d+$/.test(stockText) ? Number(stockText) : stockText } : {}),
-      ...(product ? { _id: product._id, ...(stockChanged ? { stockWas: product.stock } : {}) } : {}),
+      ...(product ? { _id: product._id, ...(stockChanged && stockNow ? { stockWas: stockNow.stock } : {}) } : {}),
     };
     setProblem("");
     await run(async () => {
@@ -76,6 +81,13 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         setErrors(refusal.fields);
         setProblem(refusal.message);
         setRefused((count) => count + 1);
+        // A stock refusal (sold meanwhile, or below the units held) says the units now: the next
+        // save is made against them, and a count that changed since the form opened is shown.
+        const now = error instanceof ApiError && error.status === 409 ? stockOf(error.data) : null;
+        if (now) {
+          if (stockInput.current && now.stock !== stockNow?.stock) stockInput.current.value = String(now.stock);
+          setStockNow(now);
+        }
       }
     });
   }
@@ -188,17 +200,19 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
               min="0"
               max={STOCK_MAX}
               step="1"
+              ref={stockInput}
               defaultValue={product?.stock}
               required
               aria-invalid={Boolean(errors.stock)}
-              aria-describedby={[describedBy("stock"), product && product.held > 0 ? `${titleId}-stock-held` : undefined].filter(Boolean).join(" ") || undefined}
+              aria-describedby={[describedBy("stock"), stockNow && stockNow.held > 0 ? `${titleId}-stock-held` : undefined].filter(Boolean).join(" ") || undefined}
               className={INPUT_CLASS}
             />
-            {product && product.held > 0 && (
+            {stockNow && stockNow.held > 0 && (
               <p id={`${titleId}-stock-held`} className="text-sm text-slate-600">
-                {product.held} held by open checkouts
+                {stockNow.held} held by open checkouts
               </p>
             )}
+            {product && stockNow && stockNow.held > 0 && <OpenHolds query={{ productId: product._id }} />}
           </>,
         )}
         <DialogAlert message={problem} />
@@ -208,4 +222,11 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       </form>
     </dialog>
   );
+}
+
+/** The units a stock refusal's `data` says are there now, if it says so. */
+function stockOf(data: unknown): { stock: number; held: number } | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { stock, held } = data as { stock?: unknown; held?: unknown };
+  return typeof stock === "number" && typeof held === "number" ? { stock, held } : null;
 }

@@ -162,6 +162,26 @@ describe("Stripe's refund events", () => {
     expect(await flagged()).toEqual({ attention: null, attentionNote: null });
   });
 
+  it("a restocked refund that fails later takes its units out of stock again: refunded again, they go back once", async () => {
+    const order = await paidOrder(1);
+    expect(await stockOf(order.productId)).toBe(19);
+    const refund = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: true });
+    expect(await stockOf(order.productId)).toBe(20);
+    expect((await fetch(`${emulatorUrl()}/stripe/refunds/${refund.stripeRefundId}/fail`, { method: "POST" })).ok).toBe(true);
+    // Stripe sends refund.failed and refund.updated for it: the second changes nothing more.
+    const failed = await stripeClient().refunds.retrieve(refund.stripeRefundId!);
+    for (const type of ["refund.failed", "refund.updated"]) {
+      const event = signedEvent(type, failed);
+      expect((await deliver(event.payload, event.header)).status).toBe(200);
+      expect(await query(`SELECT status FROM "Refund" WHERE id = $1`, [refund.id])).toEqual([{ status: "FAILED" }]);
+    }
+    expect(await stockOf(order.productId)).toBe(19);
+    const again = await refundOrder(order.orderId, admin, { lines: [{ orderItemId: order.itemId, quantity: 1 }], restock: true });
+    expect(again.status).toBe("SUCCEEDED");
+    // 1 unit sold, 1 unit back: never 2.
+    expect(await stockOf(order.productId)).toBe(20);
+  });
+
   it("a cancellation stands when Stripe refuses its refund: the refund is FAILED, the owner told, and the whole can be refunded again", async () => {
     const order = await paidOrder(1);
     // The whole charge refunded at Stripe, its events not (yet) arrived: Stripe refuses the

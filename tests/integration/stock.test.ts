@@ -19,11 +19,17 @@ import { POST as updateQuantity } from "@/app/api/update-cart-quantity/route";
 import { PUT as updateProductRoute } from "@/app/api/update-product/route";
 import { listProductsForSitemap } from "@/lib/server/catalog/catalog";
 import { listCart } from "@/lib/server/shop-lists/shop-lists";
-import { releaseHolds } from "@/lib/server/orders/holds";
+import { releaseHolds, TOO_MANY_UNITS_MESSAGE } from "@/lib/server/orders/holds";
+import { HOLD_ENDED_MESSAGE, HOLD_PAID_MESSAGE } from "@/lib/server/orders/admin-holds";
+import { GET as openHoldsRoute } from "@/app/api/open-holds/route";
+import { POST as releaseHoldRoute } from "@/app/api/release-hold/route";
+import { startCheckout as startCheckoutAt } from "@/lib/server/orders/checkout";
+import { db } from "@/lib/server/platform/db";
+import { HOLD_BREAK_MINUTES, HOLD_RUN_MAX_MINUTES, HOLD_UNITS_PER_PRODUCT_MAX } from "@/lib/constants";
 import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
 import { stripeClient } from "@/lib/server/providers/stripe";
 import { admin, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
-import { addLine, cartOf, checkout, completedEvent, deliver, emulatorUrl, eventually, outbox, pay, retrieve, signedEvent } from "./checkout-kit";
+import { addLine, cartOf, type CartLine, checkout, completedEvent, deliver, emulatorUrl, eventually, outbox, pay, retrieve, signedEvent } from "./checkout-kit";
 
 type Stock = { stock: number; held: number };
 
@@ -385,7 +391,7 @@ describe("units in stock in the admin's form", () => {
     await holdOne(product.id, 2);
     const refused = await update(owner.cookie, body(product.id, product.name, 1));
     expect(refused.status).toBe(409);
-    expect((await refused.json()).message).toBe("2 units are held by open checkouts: stock can go no lower than 2.");
+    expect(await refused.json()).toMatchObject({ message: "2 units are held by open checkouts: stock can go no lower than 2.", data: { stock: 5, held: 2 } });
     expect(await stockOf(product.id)).toEqual({ stock: 5, held: 2 });
     const accepted = await update(owner.cookie, body(product.id, product.name, 2));
     expect(accepted.status).toBe(200);
@@ -407,7 +413,12 @@ describe("units in stock in the admin's form", () => {
     // The units edited in a form opened before the sale: refused, with the count now.
     const stale = await update(owner.cookie, { ...form, stock: 6, stockWas: 5 });
     expect(stale.status).toBe(409);
-    expect((await stale.json()).message).toBe("Units in stock changed to 4 since this form was opened (units were sold, or another admin changed them). Check the count and save again.");
+    // The answer carries the count now, which the form shows and saves against next.
+    expect(await stale.json()).toMatchObject({
+      message: "Units in stock changed to 4 since this form was opened (units were sold, or another admin changed them). Check the count and save again.",
+      errors: { stock: expect.stringContaining("changed to 4") },
+      data: { stock: 4, held: 0 },
+    });
     expect(await stockOf(product.id)).toEqual({ stock: 4, held: 0 });
     expect((await update(owner.cookie, { ...form, stock: 6, stockWas: 4 })).status).toBe(200);
     expect(await stockOf(product.id)).toEqual({ stock: 6, held: 0 });
@@ -465,5 +476,130 @@ describe("an archived product is refused at every door", () => {
     expect(await search()).toContain(product.id);
     expect(await newest()).toContain(product.id);
     expect((await addToCart(jsonRequest("/api/add-to-cart", { productId: product.id }, { cookie: user.cookie }), noContext)).status).toBe(200);
+  });
+});
+
+describe("what one account may hold: a few free accounts cannot keep a product from everyone", () => {
+  const setQuantity = (user: Shopper, lineId: string, quantity: number) =>
+    updateQuantity(jsonRequest("/api/update-cart-quantity", { productId: lineId, quantity }, { cookie: user.cookie }), noContext);
+
+  it("with 30 units, three accounts trying everything (carts at the limit, checkouts renewed with a changed cart, Buy Now) leave units for a fourth, who buys 5 in one order", async () => {
+    const product = await makeProduct(30);
+    const hoarders = await Promise.all([shopper(), shopper(), shopper()]);
+    const carts = new Map<Shopper, CartLine>();
+    for (const user of hoarders) {
+      // The cart takes everything available; a checkout of it is refused, nothing held.
+      const line = await addLine(user, product.id);
+      carts.set(user, line);
+      const { stock, held } = await stockOf(product.id);
+      expect((await setQuantity(user, line._id, stock - held)).status).toBe(200);
+      const all = await checkout(user.cookie, { cartItems: [line] });
+      expect(all.status).toBe(400);
+      expect((await all.json()).message).toBe(`You can check out at most ${HOLD_UNITS_PER_PRODUCT_MAX} of ${product.name} at a time. Lower the quantity to check out.`);
+      // At the limit, then renewed again and again with a changed cart (each replacing the last),
+      // and a Buy Now on top: the account never holds more than the limit.
+      for (const quantity of [HOLD_UNITS_PER_PRODUCT_MAX, HOLD_UNITS_PER_PRODUCT_MAX - 1, HOLD_UNITS_PER_PRODUCT_MAX, HOLD_UNITS_PER_PRODUCT_MAX + 1]) {
+        expect((await setQuantity(user, line._id, quantity)).status).toBe(200);
+        const answer = await checkout(user.cookie, { cartItems: [line] });
+        expect(answer.status).toBe(quantity > HOLD_UNITS_PER_PRODUCT_MAX ? 400 : 200);
+      }
+      expect((await startBuyNow(user, product.id)).status).toBe(200);
+      expect((await setQuantity(user, line._id, HOLD_UNITS_PER_PRODUCT_MAX)).status).toBe(200);
+      expect((await checkout(user.cookie, { cartItems: [line] })).status).toBe(200);
+    }
+    // The three, and their parallel attempts at once, hold at most 3 × the limit.
+    await Promise.all(hoarders.map(async (user) => {
+      expect((await setQuantity(user, carts.get(user)!._id, HOLD_UNITS_PER_PRODUCT_MAX - 1)).status).toBe(200);
+      await Promise.all([checkout(user.cookie, { cartItems: [carts.get(user)] }), startBuyNow(user, product.id), checkout(user.cookie, { cartItems: [carts.get(user)] })]);
+    }));
+    const held = (await stockOf(product.id)).held;
+    expect(held).toBeLessThanOrEqual(3 * HOLD_UNITS_PER_PRODUCT_MAX);
+    expect(30 - held).toBeGreaterThanOrEqual(1);
+    // A fourth shopper buys 5 in one order: no limit met.
+    const buyer = await shopper();
+    const line = await addLine(buyer, product.id, 5);
+    const bought = await checkout(buyer.cookie, { cartItems: [line] });
+    expect(bought.status, (await bought.clone().json()).message).toBe(200);
+    expect(await stockOf(product.id)).toEqual({ stock: 30, held: held + 5 });
+  });
+
+  it("refuses more units in all than HOLD_UNITS_TOTAL_MAX at once; a smaller order goes", async () => {
+    const products = await Promise.all([makeProduct(30), makeProduct(30), makeProduct(30)]);
+    const user = await shopper();
+    const lines = [await addLine(user, products[0]!.id, 7), await addLine(user, products[1]!.id, 7), await addLine(user, products[2]!.id, 7)];
+    const refused = await checkout(user.cookie, { cartItems: lines });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe(TOO_MANY_UNITS_MESSAGE);
+    for (const product of products) expect(await stockOf(product.id)).toEqual({ stock: 30, held: 0 });
+    expect((await setQuantity(user, lines[2]!._id, 6)).status).toBe(200);
+    expect((await checkout(user.cookie, { cartItems: lines })).status).toBe(200);
+  });
+
+  it("a product kept held back to back for HOLD_RUN_MAX_MINUTES is refused until the account has held none of it for HOLD_BREAK_MINUTES", async () => {
+    const product = await makeProduct(30);
+    const user = await shopper();
+    const account = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    const line = await addLine(user, product.id, 3);
+    const t0 = Date.now();
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000);
+    // A real shopper's back and forth: checked out, back to the cart, changed, checked out again.
+    const first = await startCheckoutAt(account, [line._id], null, at(0));
+    expect((await setQuantity(user, line._id, 2)).status).toBe(200);
+    await startCheckoutAt(account, [line._id], null, at(25));
+    expect((await setQuantity(user, line._id, 3)).status).toBe(200);
+    const last = await startCheckoutAt(account, [line._id], null, at(HOLD_RUN_MAX_MINUTES - 10));
+    expect(last.checkoutId).not.toBe(first.checkoutId);
+    // Renewed once more past the run's end: refused, and the open checkout stays as it was.
+    expect((await setQuantity(user, line._id, 2)).status).toBe(200);
+    await expect(startCheckoutAt(account, [line._id], null, at(HOLD_RUN_MAX_MINUTES))).rejects.toMatchObject({
+      status: 409,
+      message: `${product.name} has been in your checkouts for ${HOLD_RUN_MAX_MINUTES} minutes: other shoppers get a turn. You can check it out again ${HOLD_BREAK_MINUTES} minutes after your last checkout of it ends.`,
+    });
+    expect(await stockOf(product.id)).toEqual({ stock: 30, held: 3 });
+    // Its hold ends (expired, swept); within the break the run goes on, after it a new one starts.
+    const ended = HOLD_RUN_MAX_MINUTES + 22;
+    expect(await releaseHolds(last.checkoutId, { releasedAt: at(ended) })).toBe(true);
+    await expect(startCheckoutAt(account, [line._id], null, at(ended + HOLD_BREAK_MINUTES - 1))).rejects.toMatchObject({ status: 409 });
+    const fresh = await startCheckoutAt(account, [line._id], null, at(ended + HOLD_BREAK_MINUTES));
+    const [row] = await query<{ heldSince: Record<string, string> }>(`SELECT "heldSince" FROM "Checkout" WHERE id = $1`, [fresh.checkoutId]);
+    expect(row!.heldSince).toEqual({ [product.id]: at(ended + HOLD_BREAK_MINUTES).toISOString() });
+    expect(await stockOf(product.id)).toEqual({ stock: 30, held: 2 });
+  });
+});
+
+describe("an admin releases a checkout's hold", () => {
+  const holdsOf = async (cookie: string, query: string) => (await (await openHoldsRoute(getRequest(`/api/open-holds?${query}`, cookie), noContext)).json()).data as { _id: string; email: string; units: number }[];
+  const release = (cookie: string, checkoutId: string) => releaseHoldRoute(jsonRequest("/api/release-hold", { checkoutId }, { cookie }), noContext);
+
+  it("lists who holds a product, releases one (its Stripe session expired, its units on sale), and answers 409 once it moved on", async () => {
+    const product = await makeProduct(10);
+    const { user, sessionId, checkoutId } = await holdOne(product.id, 3);
+    expect(await holdsOf(owner.cookie, `productId=${product.id}`)).toEqual([expect.objectContaining({ _id: checkoutId, email: user.email, units: 3 })]);
+    // A shopper may do neither.
+    expect((await release(user.cookie, checkoutId)).status).toBe(403);
+    const released = await release(owner.cookie, checkoutId);
+    expect(released.status).toBe(200);
+    expect(await stockOf(product.id)).toEqual({ stock: 10, held: 0 });
+    expect(await checkoutRow(sessionId)).toMatchObject({ status: "EXPIRED", holdState: "RELEASED" });
+    expect((await retrieve(sessionId)).status).toBe("expired");
+    expect(await holdsOf(owner.cookie, `productId=${product.id}`)).toEqual([]);
+    const again = await release(owner.cookie, checkoutId);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe(HOLD_ENDED_MESSAGE);
+    expect(await stockOf(product.id)).toEqual({ stock: 10, held: 0 });
+    expect((await release(owner.cookie, randomUUID())).status).toBe(404);
+  });
+
+  it("a checkout paid meanwhile is not released: 409, and its sale is recorded; an order's page lists the holds on its products", async () => {
+    const product = await makeProduct(10);
+    const paid = await holdOne(product.id, 2);
+    await pay(paid.sessionId); // paid at Stripe, its event not yet arrived
+    const answer = await release(owner.cookie, paid.checkoutId);
+    expect(answer.status).toBe(409);
+    expect((await answer.json()).message).toBe(HOLD_PAID_MESSAGE);
+    expect(await stockOf(product.id)).toEqual({ stock: 8, held: 0 });
+    const [order] = await query<{ id: string }>(`SELECT id FROM "Order" WHERE "checkoutId" = $1`, [paid.checkoutId]);
+    const other = await holdOne(product.id, 1);
+    expect((await holdsOf(owner.cookie, `orderId=${order!.id}`)).map((hold) => hold._id)).toEqual([other.checkoutId]);
   });
 });

@@ -15,7 +15,7 @@ import { stripeClient, webhookSecret } from "@/lib/server/providers/stripe";
 // event again; everything else answers 2xx (or 400 for a bad signature), so it does not.
 // Subscribe the endpoint to: checkout.session.completed, checkout.session.async_payment_succeeded,
 // checkout.session.async_payment_failed, checkout.session.expired, and for refunds made here or
-// in Stripe's dashboard: charge.refunded, refund.created, refund.updated.
+// in Stripe's dashboard: charge.refunded, refund.created, refund.updated, refund.failed.
 
 export const POST = handle(async (request) => {
   const started = performance.now();
@@ -76,7 +76,8 @@ async function receive(request: Request, seen: (event: Stripe.Event) => void, do
       return ok({ received: true, outcome: closed ? "closed" : "unknown" }, "Checkout closed");
     }
     case "refund.created":
-    case "refund.updated": {
+    case "refund.updated":
+    case "refund.failed": {
       const outcome = await recordStripeRefund(event.data.object);
       await markEventProcessed(eventRef);
       done("refund", outcome);

@@ -43,10 +43,13 @@ function productData(input: ProductInput) {
 }
 
 /** Setting units on hand below what open checkouts hold would take units from shoppers mid-payment. */
-function belowHeld(held: number): HttpError {
-  const message = `${held} unit${held === 1 ? " is" : "s are"} held by open checkouts: stock can go no lower than ${held}.`;
-  return new HttpError(409, message, undefined, { stock: message });
+function belowHeld(now: StockNow): HttpError {
+  const message = `${now.held} unit${now.held === 1 ? " is" : "s are"} held by open checkouts: stock can go no lower than ${now.held}.`;
+  return new HttpError(409, message, undefined, { stock: message }, now);
 }
+
+/** The units now, in a stock refusal's `data`: the form shows them and saves against them next. */
+type StockNow = { stock: number; held: number };
 
 export async function createProduct(input: ProductInput): Promise<PublicProduct> {
   const data = productData(input);
@@ -73,13 +76,13 @@ export async function updateProduct(id: string, input: ProductInput, stockWas?: 
   if (updated) return toPublicProduct(updated);
   const now = await db.product.findUnique({ where: { id }, select: { held: true, stock: true } });
   if (!now) throw notFound(PRODUCT_NOT_FOUND);
-  if (guarded && now.stock !== stockWas) throw stockChanged(now.stock);
-  throw belowHeld(now.held);
+  if (guarded && now.stock !== stockWas) throw stockChanged(now);
+  throw belowHeld(now);
 }
 
-function stockChanged(stock: number): HttpError {
-  const message = `Units in stock changed to ${stock} since this form was opened (units were sold, or another admin changed them). Check the count and save again.`;
-  return new HttpError(409, message, undefined, { stock: message });
+function stockChanged(now: StockNow): HttpError {
+  const message = `Units in stock changed to ${now.stock} since this form was opened (units were sold, or another admin changed them). Check the count and save again.`;
+  return new HttpError(409, message, undefined, { stock: message }, now);
 }
 
 /**

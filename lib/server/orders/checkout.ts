@@ -20,7 +20,7 @@ import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
 import { noLongerSold } from "../catalog/stock";
 import { fulfilCheckoutSession } from "./orders";
-import { afterStockChange, holdsOf, moveHolds, releaseHolds, withRelease } from "./holds";
+import { afterStockChange, checkHoldLimits, holdsOf, moveHolds, releaseHolds, withRelease } from "./holds";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 import type { CheckoutLine } from "./types";
 import { log } from "../platform/log";
@@ -135,10 +135,12 @@ async function recordCheckout(
     const released = open.length
       ? await tx.checkout.updateManyAndReturn({
           where: { id: { in: open.map((row) => row.id) }, holdState: "HELD" },
-          data: { holdState: "RELEASED" },
+          data: { holdState: "RELEASED", releasedAt: now },
           select: { lines: true, stripeSessionId: true },
         })
       : [];
+    // What one account may hold (holds.ts): refused whole, nothing replaced, when past it.
+    const heldSince = await checkHoldLimits(tx, user.id, lines, now);
     const checkout = await tx.checkout.create({
       data: {
         userId: user.id,
@@ -146,6 +148,7 @@ async function recordCheckout(
         fingerprint,
         lines,
         buyNow,
+        heldSince,
         shippingAmount: SHIPPING_AMOUNT_PAISE,
         shippingRateName: SHIPPING_RATE_NAME,
         total: checkoutTotal(lines),
@@ -269,8 +272,17 @@ export async function cancelCheckout(userId: string, checkoutId: unknown): Promi
   if (!isRowId(checkoutId)) throw notFound(CHECKOUT_NOT_FOUND);
   const checkout = await db.checkout.findFirst({ where: { id: checkoutId, userId } });
   if (!checkout) throw notFound(CHECKOUT_NOT_FOUND);
+  return (await endCheckout(checkout)) === "released";
+}
+
+/**
+ * Ends an open checkout now (the cancel page, an admin's release): its Stripe session is expired
+ * first, so it can no longer be paid, then its units go back (HELD → RELEASED, once). "paid": the
+ * session was paid meanwhile and is fulfilled instead; "ended": its hold had ended already.
+ */
+export async function endCheckout(checkout: Checkout): Promise<"released" | "paid" | "ended"> {
   // By the hold, not the status: a cancel retried after a release that failed still releases.
-  if (checkout.holdState !== "HELD") return false;
+  if (checkout.holdState !== "HELD") return "ended";
   // This call's own expiry releases the units even when Stripe's checkout.session.expired event,
   // which that expiry sends, reaches the webhook and closes the row before closeCheckout below.
   let expiredHere = false;
@@ -289,12 +301,12 @@ export async function cancelCheckout(userId: string, checkoutId: unknown): Promi
       }
       if (session.status === "complete") {
         await fulfilCheckoutSession(session.id);
-        return false;
+        return "paid";
       }
       if (session.status === "open") throw providerFailed(checkout.id, error);
     }
   }
-  return (await closeCheckout(checkout.stripeSessionId ?? "", checkout.id, "EXPIRED")) || expiredHere;
+  return (await closeCheckout(checkout.stripeSessionId ?? "", checkout.id, "EXPIRED")) || expiredHere ? "released" : "ended";
 }
 
 function providerFailed(checkoutId: string, error: unknown): HttpError {

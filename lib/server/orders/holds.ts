@@ -1,10 +1,11 @@
 import "server-only";
-import { LOW_STOCK_THRESHOLD } from "@/lib/constants";
+import { HOLD_BREAK_MINUTES, HOLD_RUN_MAX_MINUTES, HOLD_UNITS_PER_PRODUCT_MAX, HOLD_UNITS_TOTAL_MAX, LOW_STOCK_THRESHOLD } from "@/lib/constants";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { catalogChanged } from "../catalog/cache";
 import { noLongerSold, notEnoughStock } from "../catalog/stock";
 import { CATALOG_CHANNEL, catalogMessage, instanceId } from "../platform/catalog-broadcast";
 import { db } from "../platform/db";
+import { badRequest, conflict } from "../platform/http";
 import type { CheckoutLine } from "./types";
 import { log } from "../platform/log";
 
@@ -108,6 +109,62 @@ export function holdsOf(lines: Pick<CheckoutLine, "productId" | "quantity">[]): 
   return perProduct(lines);
 }
 
+// What one account may keep from the others (docs: README "Stock, holds and Buy Now"). A free
+// account could otherwise hold every unit of a product, and keep them by checking out again
+// before each hold ends (the new checkout takes the units its predecessor gives back, in the same
+// transaction). So: at most HOLD_UNITS_PER_PRODUCT_MAX of a product and HOLD_UNITS_TOTAL_MAX in
+// all at once, and a product held back to back (each checkout started while the last still held
+// it, or within HOLD_BREAK_MINUTES of its end) for at most HOLD_RUN_MAX_MINUTES: then the account
+// must let HOLD_BREAK_MINUTES pass without holding it, and others get the units meanwhile.
+
+const MINUTE = 60_000;
+
+export const tooManyOfProduct = (name: string) =>
+  badRequest(`You can check out at most ${HOLD_UNITS_PER_PRODUCT_MAX} of ${name} at a time. Lower the quantity to check out.`);
+export const TOO_MANY_UNITS_MESSAGE = `You can check out at most ${HOLD_UNITS_TOTAL_MAX} units at a time. Split your order into smaller ones.`;
+export const heldTooLong = (name: string) =>
+  conflict(
+    `${name} has been in your checkouts for ${HOLD_RUN_MAX_MINUTES} minutes: other shoppers get a turn. You can check it out again ${HOLD_BREAK_MINUTES} minutes after your last checkout of it ends.`,
+  );
+
+/**
+ * Inside a new checkout's transaction, under the account's checkout lock, after the checkouts it
+ * replaces were released (with `releasedAt` now): refuses what would pass the account's limits,
+ * and answers since when the account has held each of the new lines' products (the new row's
+ * `heldSince`, from which later checkouts count their run).
+ */
+export async function checkHoldLimits(tx: Tx, userId: string, lines: Pick<CheckoutLine, "productId" | "quantity" | "name">[], now: Date): Promise<Record<string, string>> {
+  const wanted = perProduct(lines);
+  const names = new Map(lines.map((line) => [line.productId, line.name]));
+  // The account's checkouts still holding (one being paid right now), and those whose hold ended
+  // less than a break ago (the ones just replaced among them).
+  const recent = await tx.checkout.findMany({
+    where: { userId, OR: [{ holdState: "HELD" }, { holdState: "RELEASED", releasedAt: { gt: new Date(now.getTime() - HOLD_BREAK_MINUTES * MINUTE) } }] },
+    select: { holdState: true, lines: true, heldSince: true, createdAt: true },
+  });
+  const held = new Map(wanted);
+  for (const row of recent) {
+    if (row.holdState !== "HELD") continue;
+    for (const [productId, quantity] of perProduct(row.lines as CheckoutLine[])) held.set(productId, (held.get(productId) ?? 0) + quantity);
+  }
+  for (const [productId, quantity] of held) {
+    if (quantity > HOLD_UNITS_PER_PRODUCT_MAX && wanted.has(productId)) throw tooManyOfProduct(names.get(productId) ?? "a product");
+  }
+  if ([...held.values()].reduce((sum, quantity) => sum + quantity, 0) > HOLD_UNITS_TOTAL_MAX) throw badRequest(TOO_MANY_UNITS_MESSAGE);
+  const heldSince: Record<string, string> = {};
+  for (const productId of wanted.keys()) {
+    let since = now.getTime();
+    for (const row of recent) {
+      if (!(row.lines as CheckoutLine[]).some((line) => line.productId === productId)) continue;
+      const started = (row.heldSince as Record<string, string>)[productId];
+      since = Math.min(since, started ? Date.parse(started) : row.createdAt.getTime());
+    }
+    if (now.getTime() - since >= HOLD_RUN_MAX_MINUTES * MINUTE) throw heldTooLong(names.get(productId) ?? "A product");
+    heldSince[productId] = new Date(since).toISOString();
+  }
+  return heldSince;
+}
+
 /** Adds the release of `lines` (negative deltas) to `delta`. */
 export function withRelease(delta: Map<string, number>, lines: Pick<CheckoutLine, "productId" | "quantity">[]): Map<string, number> {
   const merged = new Map(delta);
@@ -122,7 +179,7 @@ export function withRelease(delta: Map<string, number>, lines: Pick<CheckoutLine
 export async function releaseHolds(checkoutId: string, extra: Prisma.CheckoutUpdateManyMutationInput = {}): Promise<boolean> {
   let changed = false;
   const released = await db.$transaction(async (tx) => {
-    const rows = await tx.checkout.updateManyAndReturn({ where: { id: checkoutId, holdState: "HELD" }, data: { holdState: "RELEASED", ...extra }, select: { lines: true } });
+    const rows = await tx.checkout.updateManyAndReturn({ where: { id: checkoutId, holdState: "HELD" }, data: { holdState: "RELEASED", releasedAt: new Date(), ...extra }, select: { lines: true } });
     if (rows.length === 0) return false;
     changed = await moveHolds(tx, withRelease(new Map(), rows[0]!.lines as CheckoutLine[]), new Map());
     return true;
@@ -204,7 +261,7 @@ export async function sweepExpiredHolds(settle: SettleExpired, now = new Date(),
   let released = 0;
   for (const checkout of due) {
     if (!(await settle(checkout))) continue;
-    if (await releaseHolds(checkout.id)) released += 1;
+    if (await releaseHolds(checkout.id, { releasedAt: now })) released += 1;
   }
   return released;
 }

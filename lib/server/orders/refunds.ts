@@ -285,6 +285,31 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
   }
 }
 
+/**
+ * Undoes a failed refund's restock: its units leave stock again, in product-id order, as many as
+ * are not held or sold since (held units belong to open checkouts; a shortfall is logged, the
+ * order is flagged already). Returns whether a shopper-visible availability may have changed.
+ */
+async function unstock(tx: Tx, order: OrderWithItems, lines: RefundLine[]): Promise<boolean> {
+  const byProduct = new Map<string, number>();
+  for (const line of lines) {
+    const productId = order.items.find((item) => item.id === line.orderItemId)?.productId;
+    if (productId) byProduct.set(productId, (byProduct.get(productId) ?? 0) + line.quantity);
+  }
+  let changed = false;
+  for (const [productId, quantity] of inProductOrder(byProduct)) {
+    const rows = await tx.$queryRaw<{ taken: number }[]>`
+      WITH before AS (SELECT "id", GREATEST("stock" - "held", 0) AS "available" FROM "Product" WHERE "id" = ${productId}::uuid FOR NO KEY UPDATE)
+      UPDATE "Product" p SET "stock" = p."stock" - LEAST(${quantity}, before."available")
+      FROM before WHERE p."id" = before."id"
+      RETURNING LEAST(${quantity}, before."available") AS "taken"`;
+    const taken = rows[0]?.taken ?? 0;
+    if (taken > 0) changed = true;
+    if (rows[0] && taken < quantity) log.warn({ orderId: order.id, productId, quantity, taken }, "refunds: a failed refund's units were sold meanwhile; stock keeps them");
+  }
+  return changed;
+}
+
 /** Whether `refund` (succeeded) gives back at least what the latest failed refund did not, or all that was left. */
 async function makesUpForFailure(tx: Tx, order: Order, refund: Refund): Promise<boolean> {
   const failed = await tx.refund.findFirst({ where: { orderId: order.id, status: "FAILED" }, orderBy: { updatedAt: "desc" }, select: { amount: true } });
@@ -293,10 +318,13 @@ async function makesUpForFailure(tx: Tx, order: Order, refund: Refund): Promise<
 
 /** A refund that did not happen: its lines may be refunded again. */
 async function failRefund(refundId: string, reason: string, stripeRefundId?: string): Promise<Refund> {
+  let unstocked = false;
   const refund = await db.$transaction(async (tx) => {
     const before = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
     if (before.status === "FAILED") return before;
-    const failed = await tx.refund.update({ where: { id: refundId }, data: { status: "FAILED", failureReason: reason.slice(0, 500), ...(stripeRefundId ? { stripeRefundId } : {}) } });
+    // Conditional on the state read: two failures arriving at once undo the refund once.
+    const [failed] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: before.status }, data: { status: "FAILED", failureReason: reason.slice(0, 500), ...(stripeRefundId ? { stripeRefundId } : {}) } });
+    if (!failed) return tx.refund.findUniqueOrThrow({ where: { id: refundId } });
     for (const line of before.lines as RefundLine[]) {
       await tx.orderItem.update({ where: { id: line.orderItemId }, data: { refundedQuantity: { decrement: line.quantity } } });
     }
@@ -306,6 +334,9 @@ async function failRefund(refundId: string, reason: string, stripeRefundId?: str
       if (order) {
         const back: OrderStatus | undefined = order.status === "REFUNDED" ? (order.deliveredAt ? "DELIVERED" : order.shippedAt ? "SHIPPED" : "PAID") : undefined;
         await tx.order.update({ where: { id: order.id }, data: { refundedAmount: Math.max(0, order.refundedAmount - before.amount), ...(back ? { status: back } : {}) } });
+        // Its units had gone back to stock: they leave it again with the failure, so a refund
+        // made again does not put them back a second time.
+        if (before.restock) unstocked = await unstock(tx, order, before.lines as RefundLine[]);
       }
     }
     await tx.orderEvent.create({ data: { orderId: before.orderId, type: "refund_failed", actor: "stripe", data: { amount: before.amount }, note: reason.slice(0, 1000) } });
@@ -318,6 +349,7 @@ async function failRefund(refundId: string, reason: string, stripeRefundId?: str
     });
     return failed;
   });
+  afterStockChange(unstocked);
   afterResponse("order-email", () => alertOwner(refund.orderId));
   return refund;
 }

@@ -56,3 +56,15 @@ export type CheckoutLine = { cartItemId: string | null; productId: string; name:
 
 /** How many orders are in each state (the admin's tabs), of those a search matches when there is one. */
 export type OrderCounts = { PAID: number; SHIPPED: number; DELIVERED: number; CANCELLED: number; REFUNDED: number };
+
+/** An open checkout's hold, as the admin's product and order pages list it. */
+export type PublicHold = {
+  /** The checkout's id. */
+  _id: string;
+  email: string;
+  buyNow: boolean;
+  lines: { productId: string; name: string; quantity: number }[];
+  units: number;
+  createdAt: string;
+  expiresAt: string;
+};

@@ -19,6 +19,8 @@ export class HttpError extends Error {
     public readonly headers?: Record<string, string>,
     /** Field name → message, for forms that show each field's problem beside it. */
     public readonly fields?: Record<string, string>,
+    /** What the caller needs to try again (a refusal's current state), answered as `data`. */
+    public readonly data?: unknown,
   ) {
     super(message);
     this.name = "HttpError";
@@ -110,8 +112,8 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
   return parsed.data;
 }
 
-export function fail(status: number, message: string, headers?: HeadersInit, fields?: Record<string, string>): NextResponse {
-  return NextResponse.json({ success: false, error: true, message, ...(fields ? { errors: fields } : {}) }, { status, headers });
+export function fail(status: number, message: string, headers?: HeadersInit, fields?: Record<string, string>, data?: unknown): NextResponse {
+  return NextResponse.json({ success: false, error: true, message, ...(fields ? { errors: fields } : {}), ...(data !== undefined ? { data } : {}) }, { status, headers });
 }
 
 /**
@@ -188,7 +190,7 @@ export function handle<C = unknown>(handler: Handler<C>, options: { anyOrigin?: 
       if (!options.anyOrigin && !SAFE_METHODS.has(request.method) && isCrossSiteRequest(request)) throw new HttpError(403, CROSS_SITE_MESSAGE);
       return noStore(await handler(request, context));
     } catch (error) {
-      if (error instanceof HttpError) return noStore(fail(error.status, error.message, error.headers, error.fields));
+      if (error instanceof HttpError) return noStore(fail(error.status, error.message, error.headers, error.fields, error.data));
       if (isDatabaseUnavailable(error)) {
         const cause = error instanceof Error ? error.message.split("\n").filter(Boolean).slice(-1)[0] : String(error);
         log.error({ method: request.method, path: new URL(request.url).pathname, cause }, "api: the database is unavailable");

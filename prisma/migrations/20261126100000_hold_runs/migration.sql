@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Checkout" ADD COLUMN     "heldSince" JSONB NOT NULL DEFAULT '{}',
+ADD COLUMN     "releasedAt" TIMESTAMPTZ(3);
