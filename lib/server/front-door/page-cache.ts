@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { findApiRoute } from "../../api-routes";
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync, inflateSync } from "node:zlib";
+import { findApiRoute, type ApiRoute } from "../../api-routes";
+import { canonicalProductId } from "../../canonical-path";
 import { categoryFilterKey, parseCategoryFilter } from "../../category-filter";
-import { searchKey } from "../../search-query";
+import { normalizeSearchQuery, searchKey } from "../../search-query";
 import { CACHEABLE_ANSWER_HEADER, keepPurged, stopPurging } from "../platform/answers";
 import { chooseEncoding, notModified, type Encoding } from "./negotiation";
 
@@ -75,7 +76,9 @@ export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "
 
 /**
  * The key of a catalogue API read (ApiRoute.cacheKeyParams): its path and only the parameters
- * the endpoint reads, in a fixed order, so a random parameter cannot force a render.
+ * the endpoint reads, in a fixed order, so a random parameter cannot force a render; and each
+ * as the endpoint reads it (canonicalParam, canonicalApiPath), so another spelling of the same
+ * read (`?page=0001`, `?page=1e0`, an id in capitals) is the same entry, not a new one.
  */
 function apiCacheKey(url: URL): string | null {
   let path: string;
@@ -84,12 +87,45 @@ function apiCacheKey(url: URL): string | null {
   } catch {
     return null;
   }
-  const keyParams = findApiRoute(path)?.cacheKeyParams;
-  if (!keyParams) return null;
+  const route = findApiRoute(path);
+  const keyParams = route?.cacheKeyParams;
+  if (!route || !keyParams) return null;
   // A repeated parameter is read one way here and another by the handler: not kept.
   if (keyParams.some((name) => url.searchParams.getAll(name).length > 1)) return null;
-  const query = keyParams.filter((name) => url.searchParams.has(name)).map((name) => `${name}=${encodeURIComponent(url.searchParams.get(name)!)}`);
-  return boundedKey(`api:${url.pathname}?${query.join("&")}`);
+  const query: string[] = [];
+  for (const name of keyParams) {
+    const value = url.searchParams.get(name);
+    if (value === null) continue;
+    const canonical = canonicalParam(name, value);
+    if (canonical === null) return null;
+    query.push(`${name}=${encodeURIComponent(canonical)}`);
+  }
+  return boundedKey(`api:${canonicalApiPath(route, url.pathname)}?${query.join("&")}`);
+}
+
+/**
+ * A query parameter as the catalogue endpoints read it: `page` and `limit` as the number
+ * lib/schemas.ts's pageQuerySchema makes of them (`0001`, `1e0`, ` 1` are 1), `q` as
+ * searchProducts normalises it (spaces collapsed, cut to its length, lower case). Null for a
+ * value the endpoint refuses (400: never kept, so it needs no key).
+ */
+function canonicalParam(name: string, value: string): string | null {
+  if (name === "page" || name === "limit") {
+    const number = Number(value);
+    return Number.isSafeInteger(number) && number >= 1 ? String(number) : null;
+  }
+  if (name === "q") return normalizeSearchQuery(value).toLowerCase();
+  return value;
+}
+
+/** The path with its `:id` segment as ids are compared (UUIDs: lower case, canonicalProductId). */
+function canonicalApiPath(route: ApiRoute, pathname: string): string {
+  const pattern = route.path.split("/");
+  if (!pattern.includes(":id")) return pathname;
+  return pathname
+    .split("/")
+    .map((segment, index) => (pattern[index] === ":id" ? canonicalProductId(segment) : segment))
+    .join("/");
 }
 
 /** Keys longer than this are not kept: real catalogue addresses are far shorter. */
@@ -308,6 +344,64 @@ export function holdResponse(response: ServerResponse, complete: (status: number
     if (callback) process.nextTick(callback);
     return response;
   }) as ServerResponse["end"];
+}
+
+/**
+ * Holds the response back (holdResponse) only when it turns out to be HTML, decided by its
+ * Content-Type when the handler first sends its head or any of its body; anything else goes
+ * through as written, streamed. For answers that are rarely pages but may be (a POST to a page,
+ * Next's not-found page under /_next/, a navigation answered with a page): every HTML answer
+ * gets its Content-Security-Policy.
+ */
+export function holdHtml(response: ServerResponse, complete: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void): void {
+  const original = { writeHead: response.writeHead, write: response.write, end: response.end, flushHeaders: response.flushHeaders };
+  const decide = (headers: unknown) => {
+    Object.assign(response, original);
+    if (/^\s*text\/html/i.test(String(contentTypeIn(headers) ?? response.getHeader("content-type") ?? ""))) holdResponse(response, complete);
+  };
+  type Call = (...args: unknown[]) => unknown;
+  response.writeHead = ((...args: unknown[]) => {
+    decide(args.find((arg) => typeof arg === "object" && arg !== null));
+    return (response.writeHead as Call)(...args);
+  }) as ServerResponse["writeHead"];
+  response.write = ((...args: unknown[]) => {
+    decide(undefined);
+    return (response.write as Call)(...args);
+  }) as ServerResponse["write"];
+  response.end = ((...args: unknown[]) => {
+    decide(undefined);
+    return (response.end as Call)(...args);
+  }) as ServerResponse["end"];
+  response.flushHeaders = () => {
+    decide(undefined);
+    response.flushHeaders();
+  };
+}
+
+/** The Content-Type among headers given to writeHead (an object, or Node's flat [name, value, …] list). */
+function contentTypeIn(headers: unknown): unknown {
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === "content-type") return headers[i + 1];
+  } else if (headers && typeof headers === "object") {
+    for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === "content-type") return value;
+  }
+  return undefined;
+}
+
+/**
+ * A held body as the browser reads it: decoded when the handler compressed it (gzip, deflate,
+ * brotli; the Content-Encoding header is then dropped, sendHeld compresses again). Null for an
+ * encoding it cannot read.
+ */
+export function identityBody(headers: OutgoingHttpHeaders, body: Buffer): Buffer | null {
+  const encoding = String(headers["content-encoding"] ?? "identity").trim().toLowerCase();
+  try {
+    const decoded = encoding === "identity" || encoding === "" ? body : encoding === "gzip" || encoding === "x-gzip" ? gunzipSync(body) : encoding === "br" ? brotliDecompressSync(body) : encoding === "deflate" ? inflateSync(body) : null;
+    if (decoded) delete headers["content-encoding"];
+    return decoded;
+  } catch {
+    return null;
+  }
 }
 
 /** Sends a held response, compressed for the client when it is worth it. */
