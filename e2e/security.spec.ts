@@ -28,6 +28,24 @@ test("pages carry a CSP that names their inline scripts by hash, and the other s
   await expect(page).toHaveURL(/category=mobiles/);
 });
 
+test("every other HTML answer carries the policy too: a POST or PUT to a page, Next's not-found page under /_next/", async ({ request }) => {
+  const answers = [
+    ["POST /search?q=x", await request.post("/search?q=x", { data: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } })],
+    ["PUT /search?q=x", await request.put("/search?q=x", { data: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } })],
+    ["GET /_next/nothing", await request.get("/_next/nothing")],
+    ["GET /_next/static/chunks/missing.js", await request.get("/_next/static/chunks/missing.js")],
+  ] as const;
+  for (const [what, answer] of answers) {
+    const headers = answer.headers();
+    if (!(headers["content-type"] ?? "").startsWith("text/html")) continue;
+    const scripts = /script-src ([^;]*)/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "";
+    expect(scripts, what).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
+    expect(headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
+  }
+  // Next answers the first three with HTML (the page, its not-found page).
+  expect(answers.slice(0, 3).every(([, answer]) => (answer.headers()["content-type"] ?? "").startsWith("text/html"))).toBe(true);
+});
+
 test("personal answers are never stored by caches", async ({ page }) => {
   await signInFreshShopper(page, "headers");
   for (const path of ["/api/user-details", "/api/get-wishlist-count", "/api/get-order-details"]) {

@@ -106,14 +106,25 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
 /** The route a (decoded) pathname belongs to, or undefined. */
 export function findApiRoute(pathname: string): ApiRoute | undefined {
+  // Asked several times for every API request (the gate, the cache key, the metrics' label):
+  // the last few thousand answers are kept (the routes never change).
+  const known = foundRoutes.get(pathname);
+  if (known !== undefined || foundRoutes.has(pathname)) return known;
   const parts = pathname.replace(/\/+$/, "").split("/");
-  return API_ROUTES.find((route) => {
+  const found = ROUTE_PATTERNS.find(({ route, pattern }) => {
     if (route.access === "unknown") return false;
-    const pattern = route.path.split("/");
     if (pattern.at(-1) === "*") return parts.length >= pattern.length && pattern.slice(0, -1).every((segment, index) => segment === parts[index]);
     return pattern.length === parts.length && pattern.every((segment, index) => segment.startsWith(":") ? parts[index] !== "" : segment === parts[index]);
-  });
+  })?.route;
+  if (pathname.length > 200) return found;
+  if (foundRoutes.size >= FOUND_ROUTES_MAX) foundRoutes.clear();
+  foundRoutes.set(pathname, found);
+  return found;
 }
+
+const ROUTE_PATTERNS = API_ROUTES.map((route) => ({ route, pattern: route.path.split("/") }));
+const FOUND_ROUTES_MAX = 4096;
+const foundRoutes = new Map<string, ApiRoute | undefined>();
 
 /** The route file that serves a route, from the project's root: `:name` is `[name]`, `*` a catch-all. */
 export function routeFile(route: ApiRoute): string {

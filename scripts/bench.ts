@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--only-catalog --synthetic N] [--rows <regex>] ("static chunk": scripts/bench-static.ts)
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] ("static chunk": scripts/bench-static.ts)
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -169,7 +169,21 @@ function lighthouse(url: string, port: number, cookie?: string): Record<string, 
 type LoadOptions = { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; requests?: autocannon.Request[] };
 
 
+/**
+ * Requests of the same load sent before each read-only row is measured (`--warm-up`, default
+ * 3000; a count, not seconds: V8 optimises after so many calls, however slow the machine). A
+ * freshly started server runs its first few thousand requests through unoptimised code: without
+ * this the first row (the home page) and the ceiling (a fresh process) were measured cold and
+ * the rows after them warm (BENCHMARKS.md, "Why the home page read 0.5×").
+ */
+const WARM_UP = Number(flag("--warm-up") ?? 3000);
+
 async function load(url: string, options: LoadOptions = {}): Promise<{ rps: number; p99: number; errors: number }> {
+  // Writes are not repeated just to warm up (add to cart would grow the cart).
+  const readOnly = (options.method ?? "GET") === "GET" && (options.requests ?? []).every((request) => (request.method ?? "GET") === "GET");
+  if (WARM_UP > 0 && readOnly) {
+    await autocannon({ url, connections: 50, amount: WARM_UP, headers: { "accept-encoding": "gzip, br", ...options.headers }, requests: options.requests });
+  }
   const result = await autocannon({
     url,
     connections: 50,

@@ -32,7 +32,7 @@ import { frontDoor } from "../lib/server/front-door/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./direct-routes";
 import { PageCache } from "../lib/server/front-door/page-cache";
 import { STATIC_FILES_MAX_BYTES, StaticFiles } from "../lib/server/front-door/static-files";
-import { observe, PROBES } from "../lib/server/front-door/observe";
+import { flushObserved, observe, PROBES } from "../lib/server/front-door/observe";
 import { routeLabeller } from "../lib/server/front-door/route-label";
 import { drainLogs, flushLogs, log } from "../lib/server/platform/log";
 import { provideMetricsSource } from "../lib/server/platform/metrics";
@@ -198,6 +198,7 @@ const stop = () => {
   clearInterval(offlineRefresh);
   setTimeout(() => {
     log.error("Requests still open 9 s after the signal: stopping anyway");
+    flushObserved();
     flushLogs();
     process.exit(1);
   }, 9000).unref();
@@ -210,7 +211,10 @@ const stop = () => {
     server.close(() => {
       cache?.close();
       void Promise.allSettled([listener.stop(), app.close()])
-        .then(() => drainLogs())
+        .then(() => {
+          flushObserved();
+          return drainLogs();
+        })
         .finally(() => process.exit(0));
     });
     server.closeIdleConnections();

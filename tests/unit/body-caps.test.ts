@@ -18,7 +18,18 @@ let port: number;
 let reached = 0;
 
 beforeAll(async () => {
-  server = createServer(frontDoor({ cache: null, upstream: (_request, response) => void (reached += 1, response.writeHead(200).end("{}")), policy: () => "" }));
+  server = createServer(
+    frontDoor({
+      cache: null,
+      upstream: (request, response) => {
+        reached += 1;
+        // A body without a length is read to its end first, as Next does for proxy.ts.
+        if (request.headers["transfer-encoding"]) return void request.resume().once("end", () => response.writeHead(200).end("{}"));
+        response.writeHead(200).end("{}");
+      },
+      policy: () => "",
+    }),
+  );
   port = Number(new URL(await listen(server)).port);
 });
 afterAll(() => close(server));
@@ -27,12 +38,14 @@ afterAll(() => close(server));
  * Sends the head of a request declaring `declared` bytes, then keeps writing body bytes until the
  * server answers or closes; gives the answer's status line and how much of the body it let in.
  */
-function sendLarge(head: string): Promise<{ statusLine: string; sent: number; closed: boolean }> {
+function sendLarge(head: string, chunked = false): Promise<{ statusLine: string; sent: number; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     let answer = "";
     let sent = 0;
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const spaces = Buffer.alloc(64 * 1024, 0x20);
+    // In chunked transfer coding, each 64 KB of body framed as one chunk.
+    const chunk = chunked ? Buffer.concat([Buffer.from(`${spaces.length.toString(16)}\r\n`), spaces, Buffer.from("\r\n")]) : spaces;
     const pump = () => {
       while (!socket.destroyed && sent < 60 * 1024 * 1024) {
         sent += chunk.length;
@@ -59,13 +72,33 @@ describe("declared bodies past the route's cap", () => {
     expect(reached).toBe(0);
   });
 
+  it("a chunked body with an Origin is counted as it arrives and refused with 413 once past the cap, the connection closed", async () => {
+    const before = reached;
+    const result = await sendLarge(`POST /api/signin HTTP/1.1\r\nHost: store\r\nOrigin: http://localhost:3000\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, true);
+    expect(result.statusLine).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(result.sent).toBeLessThan(60 * 1024 * 1024);
+    // Next was entered (nothing said the body was large), and never answered.
+    expect(reached).toBe(before + 1);
+  });
+
+  it("a chunked body within the cap reaches the handler whole", async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+      body: new Blob(["{}"]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(answer.status).toBe(200);
+  });
+
   it("each route's cap: a sign-in's 16 KB, a sign-up's picture-sized 3 MB", async () => {
     const over = await fetch(`http://127.0.0.1:${port}/api/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(constants.JSON_BODY_MAX_BYTES + 1) });
     expect(over.status).toBe(413);
     expect((await over.json()).message).toBe(`The request body must be at most ${constants.JSON_BODY_MAX_BYTES} bytes`);
+    const before = reached;
     const picture = await fetch(`http://127.0.0.1:${port}/api/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(constants.JSON_BODY_MAX_BYTES + 1) });
     expect(picture.status).toBe(200); // within the sign-up's cap: on to the handler
-    expect(reached).toBe(1);
+    expect(reached).toBe(before + 1);
   });
 });
 

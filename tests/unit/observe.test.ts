@@ -2,14 +2,14 @@
 // id, the request's log line, the metrics and GET /metrics behind its token; the route patterns
 // the metrics count by (route-label.ts); the logger's request context and error fields (log.ts).
 import { readdirSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api-routes";
-import { bearerMatches, observe } from "@/lib/server/front-door/observe";
+import { bearerMatches, flushObserved, observe, requestLine } from "@/lib/server/front-door/observe";
 import { FIXED_LABELS, routeLabeller } from "@/lib/server/front-door/route-label";
 import { createLogger, errorFields } from "@/lib/server/platform/log";
 import { markCache, requestIdFor, runInRequest, currentRequest } from "@/lib/server/platform/request-context";
@@ -120,6 +120,31 @@ describe("the logger", () => {
     expect(typeof lines[1]!.time).toBe("string");
   });
 
+  it("writes the request's line by hand exactly as pino would write it, field for field and in order", async () => {
+    const raw: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        raw.push(chunk.toString("utf8"));
+        done();
+      },
+    });
+    const logger = createLogger(stream, "debug");
+    const cases = [
+      { requestId: "req-1", method: "GET", path: "/product/abc", route: "/product/[id]", status: 200, ms: 0.3, bytes: 10223, cache: "hit" },
+      { requestId: "req-2", method: "POST", path: '/odd "path"\\ é\u0001', route: "other", status: 404, ms: 12, bytes: 0, cache: "bypass", aborted: true, userId: "0196e8a1-aaaa-7bbb-8ccc-123456789abc" },
+    ];
+    for (const fields of cases) {
+      const { aborted, userId, ...rest } = fields as typeof fields & { aborted?: boolean; userId?: string };
+      // As observe.ts wrote it with pino: inside the request (its id from the context), the optional fields last.
+      runInRequest({ id: fields.requestId }, () => logger.info({ ...rest, ...(aborted ? { aborted } : {}), ...(userId ? { userId } : {}) }, "request"));
+      const byPino = raw.at(-1)!;
+      const time = Date.parse((JSON.parse(byPino) as { time: string }).time);
+      expect(requestLine("info", time, fields)).toBe(byPino);
+    }
+    runInRequest({ id: "req-3" }, () => logger.debug({ ...cases[0], requestId: "req-3" }, "request"));
+    expect(requestLine("debug", Date.parse((JSON.parse(raw.at(-1)!) as { time: string }).time), { ...cases[0]!, requestId: "req-3" })).toBe(raw.at(-1));
+  });
+
   it("logs an error's type, message, code and stack (and its cause), not its other fields", () => {
     const { lines, logger } = captured();
     const error = Object.assign(new Error("boom", { cause: new TypeError("inner") }), { code: "E1", raw: { card: "4242424242424242" }, headers: { authorization: "Bearer sk_test_x" } });
@@ -225,6 +250,61 @@ describe("observe (over real HTTP)", () => {
     expect(text).toMatch(/nodejs_eventloop_lag_seconds/);
     expect(text).toMatch(/process_resident_memory_bytes/);
     expect(text).not.toMatch(/some-id|no-such-page|secret/);
+  });
+
+  it("writes one line per request, those finished together in one write, with the user the handler found or the cookie names", async () => {
+    const writes: { text: string; level: string }[] = [];
+    const together: ServerResponse[] = [];
+    const logged = createServer(
+      observe({
+        trustedProxyHops: 0,
+        metricsToken: undefined,
+        routeLabel: label,
+        userOf: async (request) => (request.headers.cookie === "session=u2" ? "u2" : null),
+        writeLines: (text, level) => writes.push({ text, level }),
+        handler: (request, response) => {
+          if (request.url === "/signed-in") currentRequest()!.userId = "u1";
+          if (request.url === "/") markCache("hit", "page");
+          if (request.url?.startsWith("/together/")) {
+            // Answered at once when all three have arrived: they finish in the same turn.
+            together.push(response);
+            if (together.length === 3) for (const waiting of together) waiting.writeHead(200, { "content-type": "text/plain" }).end("ok");
+            return;
+          }
+          response.writeHead(200, { "content-type": "text/plain" }).end("ok");
+        },
+      }),
+    );
+    const loggedBase = await listen(logged);
+    try {
+      const ids = await Promise.all(["/", "/product/a?secret=1", "/signed-in", "/api/health"].map(async (path) => (await fetch(`${loggedBase}${path}`)).headers.get("x-request-id")));
+      await fetch(`${loggedBase}/cookie`, { headers: { cookie: "session=u2" } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const lines = writes.flatMap(({ text }) => text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>));
+      // The probe's line is left out at info; every other request has exactly one.
+      expect(lines.map((line) => line.path).sort()).toEqual(["/", "/cookie", "/product/a", "/signed-in"]);
+      expect(lines.find((line) => line.path === "/")).toMatchObject({ msg: "request", level: "info", requestId: ids[0], method: "GET", route: "/", status: 200, bytes: 2, cache: "hit" });
+      expect(lines.find((line) => line.path === "/signed-in")!.userId).toBe("u1");
+      expect(lines.find((line) => line.path === "/cookie")!.userId).toBe("u2");
+      expect(lines.find((line) => line.path === "/product/a")!.userId).toBeUndefined();
+      expect(JSON.stringify(lines)).not.toMatch(/secret/);
+      expect(writes.every(({ level, text }) => level === "info" && text.endsWith("\n"))).toBe(true);
+      // Requests finished in the same turn of the event loop share a write.
+      writes.length = 0;
+      await Promise.all([1, 2, 3].map((n) => fetch(`${loggedBase}/together/${n}`)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(writes).toHaveLength(1);
+      expect(writes[0]!.text.match(/"path":"\/together\/\d"/g)).toHaveLength(3);
+    } finally {
+      await close(logged);
+    }
+  });
+
+  it("counts a finished request before the scrape that follows it (flushObserved)", async () => {
+    await fetch(`${base}/product/flushed`);
+    flushObserved();
+    const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    expect(text).toMatch(/volt_http_requests_total\{route="\/product\/\[id\]",method="GET",status="2xx"\} [1-9]/);
   });
 
   it("reports the heap's live set after a full collection (volt_heap_live_bytes), and a larger one while more is kept", async () => {

@@ -2,7 +2,7 @@
 // over real HTTP: an upstream handler stands in for Next and counts what reaches it.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { close, listen } from "./test-server";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/client-address";
@@ -10,7 +10,7 @@ import { frontDoor } from "@/lib/server/front-door/front-door";
 import { PageCache, pageCacheKey, pickEncoding, postCacheKey, storableSeconds } from "@/lib/server/front-door/page-cache";
 import { purgePageCache } from "@/lib/server/platform/answers";
 
-type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; chunks?: number };
+type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; chunks?: number; bytes?: Buffer };
 
 const PAGE = `<!DOCTYPE html><html><body>${"<p>Volt Electronics</p>".repeat(400)}</body></html>`;
 const CACHED_PAGE: Upstream = { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "s-maxage=3600, stale-while-revalidate=82800", vary: "rsc, Accept-Encoding", "x-frame-options": "DENY" }, body: PAGE };
@@ -32,8 +32,9 @@ beforeAll(async () => {
       for await (const chunk of request) chunks.push(chunk as Buffer);
       reachedBodies.push(Buffer.concat(chunks).toString("utf8"));
     }
-    const { status, headers, body, chunks = 1 } = upstream;
+    const { status, headers, body, chunks = 1, bytes } = upstream;
     response.writeHead(status, headers);
+    if (bytes) return void response.end(bytes);
     const size = Math.ceil(body.length / chunks);
     for (let i = 0; i < chunks - 1; i++) response.write(Buffer.from(body.slice(i * size, (i + 1) * size)));
     response.end(body.slice((chunks - 1) * size));
@@ -286,7 +287,7 @@ describe("catalogue API answers in the same cache", () => {
 
   it("keeps nothing for a repeated parameter, an overlong key, or a body that only looks like a kept one", async () => {
     upstream = marked;
-    for (const path of ["/api/get-product?page=1&page=2", `/api/search-product?q=${"x".repeat(600)}`]) {
+    for (const path of ["/api/get-product?page=1&page=2", "/api/search-product?q=a&q=b"]) {
       await raw(path);
       expect((await raw(path)).headers.get("x-page-cache"), path).toBeNull();
     }
@@ -294,6 +295,28 @@ describe("catalogue API answers in the same cache", () => {
     expect(key({ category: '"mobiles"' })).not.toBe(key({ category: ["mobiles"] }));
     expect(key({ category: "mobiles" })).toBe(key({ category: ["mobiles", "mobiles"] }));
     expect(key({ category: ["a", "b"], page: 1 })).not.toBe(key({ category: ["a", "b"], page: "1" }));
+  });
+
+  it("keys each read on the values the endpoint reads: other spellings of a number, an id or a query share one entry", async () => {
+    upstream = marked;
+    const id = "0f8a1c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
+    const spellings: [string, string[]][] = [
+      ["/api/get-product?page=1&limit=5", ["/api/get-product?page=0001&limit=5", "/api/get-product?page=1e0&limit=5.0", "/api/get-product?limit=%205&page=01"]],
+      [`/api/get-single-product-details/${id}`, [`/api/get-single-product-details/${id.toUpperCase()}`]],
+      ["/api/search-product?q=samsung%20tv", ["/api/search-product?q=SAMSUNG%20%20TV%20", "/api/search-product?q=%20Samsung%09tv"]],
+      [`/api/search-product?q=${"x".repeat(100)}`, [`/api/search-product?q=${"x".repeat(600)}`]],
+    ];
+    for (const [first, others] of spellings) {
+      await raw(first);
+      for (const other of others) expect((await raw(other)).headers.get("x-page-cache"), other).toBe("HIT");
+    }
+    expect(reached).toHaveLength(spellings.length);
+    expect(cache.size).toBe(spellings.length);
+    // A value the endpoint refuses (400) is not a key at all: no spelling of it can make an entry.
+    const key = (url: string) => pageCacheKey({ method: "GET", url, headers: {} });
+    for (const refused of ["/api/get-product?page=abc", "/api/get-product?page=1.5", "/api/get-product?limit=", "/api/get-product?page=Infinity"]) expect(key(refused), refused).toBeNull();
+    // Absent is not 1: without page and limit the endpoint answers the whole list.
+    expect(key("/api/get-product")).not.toBe(key("/api/get-product?page=1"));
   });
 
   it("counts what an entry costs beyond its bodies, so many small entries cannot pass the bound", () => {
@@ -442,8 +465,35 @@ describe("front door: CSP, addresses, malformed paths", () => {
       expect((await raw(path)).headers.get("content-security-policy"), path).toContain(sha("self.__next_f=[]"));
     }
     expect((await raw("/user-panel/cart?_rsc=abc")).headers.get("cache-control")).toBe("private, no-store");
-    // Next's own navigation requests (marked by headers) are not pages.
-    expect((await raw("/search?q=x", { rsc: "1" })).headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("gives every other HTML answer its policy too: a POST or PUT to a page, Next's 404 under /_next/, a navigation answered with HTML", async () => {
+    upstream = { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" }, body: SCRIPTED };
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const answer = await fetch(`${base}/search?q=x`, { method, body: method === "DELETE" ? undefined : "a=1", headers: { "accept-encoding": "identity" } });
+      expect(answer.headers.get("content-security-policy"), method).toContain(sha("self.__next_f=[]"));
+      expect(await answer.text()).toBe(SCRIPTED);
+    }
+    upstream = { status: 404, headers: { "content-type": "text/html; charset=utf-8" }, body: SCRIPTED };
+    for (const path of ["/_next/nothing", "/_next/static/chunks/missing.js", "/_next/image?url=%2Fx.png&w=64&q=75"]) {
+      const answer = await raw(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get("content-security-policy"), path).toContain(sha("self.__next_f=[]"));
+    }
+    expect((await raw("/search?q=x", { rsc: "1" })).headers.get("content-security-policy")).toContain(sha("self.__next_f=[]"));
+    // Compressed by the upstream: hashed as the browser reads it, and sent compressed.
+    upstream = { status: 404, headers: { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip" }, body: "", bytes: gzipSync(SCRIPTED + PAGE) };
+    const compressed = await bytes("/_next/nothing", "gzip");
+    expect(compressed.encoding).toBe("gzip");
+    expect(gunzipSync(compressed.body).toString()).toBe(SCRIPTED + PAGE);
+    expect((await raw("/_next/nothing")).headers.get("content-security-policy")).toContain(sha("self.__next_f=[]"));
+    // Anything else streams through as it was: Next's navigation payloads, its build files.
+    upstream = { status: 200, headers: { "content-type": "text/x-component" }, body: "0:{}\n1:[]", chunks: 3 };
+    const payload = await raw("/search?q=x", { rsc: "1" });
+    expect(payload.text).toBe("0:{}\n1:[]");
+    expect(payload.headers.get("content-security-policy")).toBeNull();
+    upstream = { status: 200, headers: { "content-type": "application/javascript" }, body: "x()", chunks: 2 };
+    expect((await raw("/_next/static/chunks/a.js")).headers.get("content-security-policy")).toBeNull();
   });
 
   it("marks personal pages no-store even when their shell was prerendered (and never keeps them)", async () => {

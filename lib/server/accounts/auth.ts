@@ -10,6 +10,7 @@ import { cachedSession, dropUserSessions, keepSession, sessionCacheGeneration } 
 import { forbidden, unauthorized } from "../platform/http";
 import { throttle } from "../platform/throttle";
 import { log } from "../platform/log";
+import { currentRequest } from "../platform/request-context";
 
 // Sessions are next-auth JWTs in an HttpOnly cookie that name a Session row (`sid`) besides the
 // user id and the user's session version. Every check loads the row and its user from the
@@ -177,6 +178,9 @@ export async function liveSession(claims: SessionClaims, now: Date = new Date())
 /** The caller's live session and its user; null when signed out, ended or revoked. */
 export async function getSession(request?: Request): Promise<(Session & { user: User }) | null> {
   const claims = await readSessionClaims(await sessionTokenFrom(request));
+  // The request's log line names the user whose cookie this is (observe.ts need not decode it again).
+  const context = currentRequest();
+  if (context && context.userId === undefined) context.userId = claims?.sub ?? null;
   return claims ? liveSession(claims) : null;
 }
 

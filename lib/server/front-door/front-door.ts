@@ -1,5 +1,5 @@
 import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
-import { routeParams, type ApiRoute } from "../../api-routes";
+import { bodyCap, routeParams, type ApiRoute } from "../../api-routes";
 import { canonicalPath } from "../../canonical-path";
 import { CACHE_CANDIDATE_HEADER, INTERNAL_ERROR_MESSAGE, jsonError } from "../platform/answers";
 import { apiGate } from "./api-gate";
@@ -7,7 +7,7 @@ import { PEER_ADDRESS_HEADER } from "../platform/client-address";
 import { log } from "../platform/log";
 import { markCache } from "../platform/request-context";
 import { inlineScriptHashes } from "./csp";
-import { holdResponse, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
+import { holdHtml, holdResponse, identityBody, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
 
 // What server/serve.ts puts in front of Next's request handler, for every request:
 //   - records the TCP peer's address for the per-address limits (client-address.ts);
@@ -129,6 +129,60 @@ async function answerDirectly(handler: DirectHandler, request: IncomingMessage, 
   }
 }
 
+/**
+ * Counts the body bytes of a request that declared no length as the socket delivers them: once
+ * past `cap` the rest is not read, the 413 is answered at once with Connection: close (the
+ * connection ends after it), and whatever the handler behind still sends goes nowhere.
+ */
+function capUnannouncedBody(request: IncomingMessage, response: ServerResponse, cap: number, cors: Record<string, string>): void {
+  let received = 0;
+  const push = request.push;
+  // Node's HTTP parser hands each piece of the body to push(): counted before anyone can read it.
+  request.push = function (this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
+    if (chunk !== null && chunk !== undefined) {
+      received += (chunk as Buffer).length;
+      if (received > cap) {
+        refuse();
+        return false; // the parser stops reading the socket
+      }
+    }
+    return push.call(this, chunk, encoding);
+  };
+  const refuse = () => {
+    request.push = () => false;
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    const answer = jsonError(413, `The request body must be at most ${cap} bytes`, { ...cors, Connection: "close" });
+    response.writeHead(answer.status, answer.headers).end(answer.body);
+    silence(response);
+  };
+}
+
+/** Makes a finished response ignore what its handler still does with it (never an error). */
+function silence(response: ServerResponse): void {
+  const same = function (this: ServerResponse) {
+    return this;
+  };
+  const later = (args: unknown[]) => {
+    const callback = args.find((arg): arg is () => void => typeof arg === "function");
+    if (callback) process.nextTick(callback);
+  };
+  Object.assign(response, {
+    setHeader: same,
+    appendHeader: same,
+    removeHeader: () => undefined,
+    writeHead: same,
+    flushHeaders: () => undefined,
+    write: (...args: unknown[]) => (later(args), true),
+    end: function (this: ServerResponse, ...args: unknown[]) {
+      later(args);
+      return this;
+    },
+  });
+}
+
 /** Next's build output: files, never pages. Anything else may answer with a page. */
 const BUILD_PATH = /^\/_next\//;
 /** Pages about one visitor: their shells hold nothing personal, but no cache should keep them. */
@@ -230,7 +284,8 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       return;
     }
     if (options.staticFiles && path.startsWith("/_next/static/") && options.staticFiles(request, response, path)) return;
-    if (path === "/api" || path.startsWith("/api/")) {
+    const api = path === "/api" || path.startsWith("/api/");
+    if (api) {
       const decision = apiGate(request.method ?? "GET", path, typeof request.headers.origin === "string" ? request.headers.origin : null, request.headers["content-length"] ?? null);
       if (decision.answer) {
         response.writeHead(decision.answer.status, decision.answer.headers).end(decision.answer.body ?? undefined);
@@ -244,6 +299,11 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
       if (handler) {
         void answerDirectly(handler, request, response, routeParams(decision.route, decision.pathname), options.direct!.configHeaders(path));
         return;
+      }
+      // A body without a declared length (chunked) is counted here as it arrives (the gate refused
+      // a declared one past the cap already): Next would read up to its proxy's limit first.
+      if (request.headers["content-length"] === undefined && request.headers["transfer-encoding"] !== undefined) {
+        capUnannouncedBody(request, response, bodyCap(decision.route), decision.headers);
       }
     } else if (!decodablePath(path)) {
       // The not-found page, with 400 whatever status Next gives it.
@@ -274,6 +334,20 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
           if (key) options.cache?.store(key, status, headers, body, generation, page && isPersonalPath(path) ? PRIVATE : {});
           if (page && isPersonalPath(path)) Object.assign(headers, PRIVATE);
           sendHeld(request, response, status, headers, body, acceptEncoding);
+        });
+      } else if (!api && request.method !== "HEAD") {
+        // Whatever else answers outside the API is held only if it is HTML (a POST to a page,
+        // Next's not-found page under /_next/, a navigation answered with a page), for its policy.
+        holdHtml(response, (status, headers, body) => {
+          const html = identityBody(headers, body);
+          if (html === null) {
+            // An encoding it cannot read: the policy without hashes (no inline script runs).
+            headers["content-security-policy"] = options.policy([]);
+            response.writeHead(status, headers).end(body);
+            return;
+          }
+          headers["content-security-policy"] = options.policy(inlineScriptHashes(html.toString("utf8")));
+          sendHeld(request, response, status, headers, html, request.headers["accept-encoding"]);
         });
       }
       Promise.resolve()

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { log } from "../platform/log";
+import { hostname } from "node:os";
+import { isoTime, log, writeLogLines } from "../platform/log";
 import { metrics, metricsText, statusClass } from "../platform/metrics";
 import { requestIdFor, runInRequest, type RequestContext } from "../platform/request-context";
 
@@ -24,6 +25,8 @@ export type ObserveOptions = {
   routeLabel: (path: string) => string;
   /** The signed-in user's id when the session cookie decodes, else null (asked only when there is a cookie). */
   userOf?: (request: IncomingMessage) => Promise<string | null>;
+  /** Where the request lines go (log.ts's writeLogLines; tests capture them). */
+  writeLines?: (text: string, level: "info" | "debug") => void;
 };
 
 /** The probes: polled every few seconds by every balancer, logged only when they fail (and answered while draining, server/serve.ts). */
@@ -41,10 +44,53 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
 }
 
+/** A finished request, as its log line and metrics need it (made into both in batches, flushObserved). */
+type Finished = {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  seconds: number;
+  bytes: number;
+  context: RequestContext;
+  aborted: boolean;
+  /** The request, while its user is still to be read from its cookie (options.userOf). */
+  request: IncomingMessage | null;
+  time: number;
+};
+
+/** Every observe()'s batch (normally one), for flushObserved. */
+const batches = new Set<() => void>();
+
+/**
+ * Makes the finished requests' log lines and metrics now rather than at the end of this turn of
+ * the event loop: before /metrics answers, and before a stopping server writes its last lines.
+ */
+export function flushObserved(): void {
+  for (const flush of batches) flush();
+}
+
+const HOSTNAME = JSON.stringify(hostname());
+/** A string as JSON: most need no escaping, and are written as they are. */
+const jsonString = (text: string) => (/^[\x20\x21\x23-\x5b\x5d-\x7e]*$/.test(text) ? `"${text}"` : JSON.stringify(text));
+
+/**
+ * The request's log line, exactly as pino writes `log.info({ requestId, method, … }, "request")`
+ * with the store's options (log.ts; tests/unit/observe.test.ts holds it to that): written by hand,
+ * many to a write, since every request has one.
+ */
+export function requestLine(level: "info" | "debug", time: number, fields: { requestId: string; method: string; path: string; route: string; status: number; ms: number; bytes: number; cache: string; aborted?: boolean; userId?: string }): string {
+  let line = `{"level":"${level}","time":"${isoTime(time)}","pid":${process.pid},"hostname":${HOSTNAME},"requestId":${jsonString(fields.requestId)},"method":${jsonString(fields.method)},"path":${jsonString(fields.path)},"route":${jsonString(fields.route)},"status":${fields.status},"ms":${fields.ms},"bytes":${fields.bytes},"cache":${jsonString(fields.cache)}`;
+  if (fields.aborted) line += `,"aborted":true`;
+  if (fields.userId) line += `,"userId":${jsonString(fields.userId)}`;
+  return `${line},"msg":"request"}\n`;
+}
+
 export function observe(options: ObserveOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const { requests, duration, responseBytes, cacheLookups } = metrics();
+  const writeLines = options.writeLines ?? writeLogLines;
   // Each series' child, found once: prom-client otherwise hashes the labels on every call.
-  const series = new Map<string, { count: { inc: () => void }; time: { observe: (value: number) => void } }>();
+  const series = new Map<string, { count: { inc: (value?: number) => void }; time: { observe: (value: number) => void } }>();
   const seriesOf = (route: string, method: string, status: string) => {
     const key = `${route} ${method} ${status}`;
     let found = series.get(key);
@@ -54,6 +100,67 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
     }
     return found;
   };
+  const bytesBy = new Map<string, { inc: (value: number) => void }>();
+  const lookupsBy = new Map<string, { inc: () => void }>();
+
+  // Finished requests wait here for the end of the event loop's turn: their lines are made and
+  // written together, one write for the lot, and their metrics counted (the request itself only
+  // notes what it did).
+  let pending: Finished[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const done = pending;
+    pending = [];
+    let info = "";
+    let debug = "";
+    for (const finished of done) {
+      const { context, status, path } = finished;
+      const methodLabel = METHODS.has(finished.method) ? finished.method : "other";
+      const route = options.routeLabel(path);
+      const cache = context.cache ?? (route === "/_next/static/*" ? "static" : "bypass");
+      const { count, time } = seriesOf(route, methodLabel, statusClass(status));
+      count.inc();
+      time.observe(finished.seconds);
+      let bytes = bytesBy.get(cache);
+      if (!bytes) bytesBy.set(cache, (bytes = responseBytes.labels(cache)));
+      bytes.inc(finished.bytes);
+      if (context.cache === "hit" || context.cache === "miss") {
+        const kind = context.cacheKind ?? "page";
+        let lookups = lookupsBy.get(`${kind} ${context.cache}`);
+        if (!lookups) lookupsBy.set(`${kind} ${context.cache}`, (lookups = cacheLookups.labels(kind, context.cache)));
+        lookups.inc();
+      }
+      const quiet = (PROBES.has(path) || path === "/metrics") && status < 400;
+      if (quiet && !log.isLevelEnabled("debug")) continue;
+      const fields = {
+        requestId: finished.id,
+        method: finished.method,
+        path: path.length > PATH_MAX ? `${path.slice(0, PATH_MAX)}…` : path,
+        route,
+        status,
+        ms: Math.round(finished.seconds * 10_000) / 10,
+        bytes: finished.bytes,
+        cache,
+        aborted: finished.aborted,
+      };
+      const level = quiet ? "debug" : "info";
+      if (context.userId !== undefined || !finished.request) {
+        const line = requestLine(level, finished.time, { ...fields, userId: context.userId ?? undefined });
+        if (quiet) debug += line;
+        else info += line;
+      } else {
+        // The user is read from the cookie (decoded once per cookie, so this is quick), then written.
+        const write = (userId: string | null) => writeLines(requestLine(level, finished.time, { ...fields, userId: userId ?? undefined }), level);
+        options.userOf!(finished.request).then(write, () => write(null));
+      }
+    }
+    if (info) writeLines(info, "info");
+    if (debug) writeLines(debug, "debug");
+  };
+  batches.add(flush);
+
   return (request, response) => {
     const started = performance.now();
     const id = requestIdFor(request.headers["x-request-id"], options.trustedProxyHops);
@@ -82,42 +189,27 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
     } as ServerResponse["end"];
 
     response.once("close", () => {
-      const seconds = (performance.now() - started) / 1000;
-      const status = response.statusCode;
-      const method = request.method ?? "GET";
-      const methodLabel = METHODS.has(method) ? method : "other";
-      const route = options.routeLabel(path);
-      const statusLabel = statusClass(status);
-      const cache = context.cache ?? (route === "/_next/static/*" ? "static" : "bypass");
-      const { count, time } = seriesOf(route, methodLabel, statusLabel);
-      count.inc();
-      time.observe(seconds);
-      responseBytes.inc({ cache }, bytes);
-      if (context.cache === "hit" || context.cache === "miss") cacheLookups.inc({ kind: context.cacheKind ?? "page", outcome: context.cache });
-      const quiet = (PROBES.has(path) || path === "/metrics") && status < 400;
-      if (quiet && !log.isLevelEnabled("debug")) return;
-      const line = {
-        requestId: id,
-        method,
-        path: path.length > PATH_MAX ? `${path.slice(0, PATH_MAX)}…` : path,
-        route,
-        status,
-        ms: Math.round(seconds * 10_000) / 10,
+      pending.push({
+        id,
+        method: request.method ?? "GET",
+        path,
+        status: response.statusCode,
+        seconds: (performance.now() - started) / 1000,
         bytes,
-        cache,
-        ...(response.writableFinished ? {} : { aborted: true }),
-      };
-      const write = (userId: string | null | undefined) => {
-        const entry = userId ? { ...line, userId } : line;
-        if (quiet) log.debug(entry, "request");
-        else log.info(entry, "request");
-      };
-      if (context.userId !== undefined || !options.userOf || !request.headers.cookie) write(context.userId);
-      else options.userOf(request).then(write, () => write(null));
+        context,
+        aborted: !response.writableFinished,
+        request: options.userOf && request.headers.cookie ? request : null,
+        time: Date.now(),
+      });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
     });
 
     if (path === "/metrics" && request.method === "GET" && options.metricsToken && bearerMatches(request.headers.authorization, options.metricsToken)) {
-      metricsText().then(
+      flushObserved();
+    metricsText().then(
         ({ contentType, body }) => response.writeHead(200, { "content-type": contentType, "cache-control": "no-store" }).end(body),
         (error: unknown) => {
           log.error({ err: error }, "metrics: the scrape failed");
