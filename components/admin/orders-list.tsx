@@ -28,10 +28,11 @@ const TABS: { status: OrderListStatus; label: string; empty: string }[] = [
   { status: "CANCELLED", label: "Cancelled", empty: "No cancelled orders." },
   { status: "REFUNDED", label: "Refunded", empty: "No refunded orders." },
   { status: "attention", label: "Needs attention", empty: "No orders need your attention." },
+  { status: "returns", label: "Returns", empty: "No open return requests." },
   { status: "all", label: "All", empty: "No orders yet." },
 ];
 
-type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts; attention: number };
+type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts; attention: number; returns: number };
 
 /** The view the address asks for: ?status= (waiting to ship when absent or unknown), ?q=, ?page=. */
 function readView(params: URLSearchParams): { status: OrderListStatus; q: string; page: number } {
@@ -52,7 +53,7 @@ function viewHref(pathname: string, view: { status: OrderListStatus; q: string; 
 }
 
 const countOf = (page: OrdersPage | undefined, status: OrderListStatus) =>
-  page ? (status === "all" ? Object.values(page.counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? page.attention : page.counts[status]) : undefined;
+  page ? (status === "all" ? Object.values(page.counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? page.attention : status === "returns" ? page.returns : page.counts[status]) : undefined;
 
 /**
  * The admin's Orders screen: a tab per state with its count (waiting to ship first: the oversold
@@ -88,7 +89,7 @@ export function OrdersList() {
   const { data, error, isLoading } = useSWR(`/api/all-orders?${params}`, (path: string) => fetchPage<PublicOrder>(path) as Promise<OrdersPage>, { keepPreviousData: true });
   const orders = data?.data ?? [];
   const tab = TABS.find((candidate) => candidate.status === view.status)!;
-  const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : `${tab.label.toLowerCase()} orders`;
+  const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : view.status === "returns" ? "orders with an open return" : `${tab.label.toLowerCase()} orders`;
   const empty = view.q ? `No ${which} match “${view.q}”.` : tab.empty;
 
   return (
