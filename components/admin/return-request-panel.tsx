@@ -93,14 +93,14 @@ export function ReturnRequestPanel({ order }: { order: PublicOrder }) {
           ))}
         </ul>
       )}
-      {(request.status === "REQUESTED" || request.status === "APPROVED") && order.status === "DELIVERED" && (
+      {(request.status === "REQUESTED" || request.status === "APPROVED") && (
         <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3" role="group" aria-label="Return actions">
-          {request.status === "REQUESTED" && (
+          {request.status === "REQUESTED" && order.status === "DELIVERED" && (
             <button type="button" onClick={() => setOpen("approve")} className={PRIMARY_ACTION}>
               Approve return
             </button>
           )}
-          {request.status === "APPROVED" && (
+          {request.status === "APPROVED" && order.status === "DELIVERED" && (
             <button type="button" onClick={() => setOpen("receive")} className={PRIMARY_ACTION}>
               Mark received
             </button>

@@ -239,6 +239,8 @@ describe("the admin's answers", () => {
     await refundOrder(moved.orderId, admin, { lines: "whole", restock: false });
     await expect(approveReturn(open.id, admin, indiaToday())).rejects.toMatchObject({ status: 409, message: "This order was refunded in full: the return cannot be approved." });
     await expect(approveReturn(randomUUID(), admin, indiaToday())).rejects.toMatchObject({ status: 404 });
+    // Declined all the same, so no request stays open on a refunded order.
+    expect(await declineReturn(open.id, admin, "Refunded in full instead")).toMatchObject({ status: "DECLINED" });
   });
 });
 

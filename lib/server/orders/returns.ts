@@ -113,6 +113,8 @@ async function changeReturn<T>(
   from: readonly ("REQUESTED" | "APPROVED")[],
   action: string,
   change: (tx: Tx, order: Order & { items: Items }, request: ReturnRequest) => Promise<T>,
+  /** Refused once the order moved on from delivered (a decline closes a request whatever the order is). */
+  needsDelivered = true,
 ): Promise<T> {
   if (!isRowId(returnId)) throw notFound(RETURN_NOT_FOUND);
   const known = await db.returnRequest.findUnique({ where: { id: returnId }, select: { orderId: true } });
@@ -121,7 +123,7 @@ async function changeReturn<T>(
     const order = (await lockOrder(tx, known.orderId))!;
     const request = await tx.returnRequest.findUniqueOrThrow({ where: { id: returnId } });
     if (!from.includes(request.status as "REQUESTED")) throw conflict(`This return ${WAS[request.status]}: it cannot be ${action}.`);
-    const movedOn = orderMovedOn(order, `the return cannot be ${action}.`);
+    const movedOn = needsDelivered ? orderMovedOn(order, `the return cannot be ${action}.`) : "";
     if (movedOn) throw conflict(movedOn);
     return change(tx, order, request);
   });
@@ -146,13 +148,13 @@ export async function approveReturn(returnId: string, actor: Actor, pickupDate: 
   return approved;
 }
 
-/** Requested or approved → declined, with the admin's reason (mailed to the shopper). */
+/** Requested or approved → declined, with the admin's reason (mailed to the shopper); also when the order was refunded meanwhile, so no request stays open. */
 export async function declineReturn(returnId: string, actor: Actor, reason: string): Promise<ReturnRequest> {
   const declined = await changeReturn(returnId, ["REQUESTED", "APPROVED"], "declined", async (tx, order, request) => {
     const changed = await setState(tx, request, { status: "DECLINED", declineReason: reason });
     await tx.orderEvent.create({ data: { orderId: order.id, type: "return_declined", actor: actor.kind, actorId: actor.userId ?? null, data: { returnId: request.id }, note: reason } });
     return changed;
-  });
+  }, false);
   mailOrderSteps(declined.orderId);
   return declined;
 }
