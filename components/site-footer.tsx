@@ -1,11 +1,13 @@
 import { RETURNS_POLICY_PATH } from "@/lib/returns-policy";
+
+const CONTACT_PATH = "/contact";
 import { SiteLogo } from "./site-logo";
 
 // docs/PRODUCT.md §2.1: logo, copyright 2024, social buttons that do nothing, dummy links, a non-functional
 // 'Get updates' box and a credit line. The dummy links point at the page itself ("#").
-// Beyond the spec: the returns policy, a real page.
+// Beyond the spec: the returns policy and the contact page (the store's support address), real pages.
 const LINK_GROUPS: { title: string; links: (string | { label: string; href: string })[] }[] = [
-  { title: "Company", links: ["Blog", "Pricing", "About Us", "Contact us", "Testimonials"] },
+  { title: "Company", links: ["Blog", "Pricing", "About Us", { label: "Contact us", href: CONTACT_PATH }, "Testimonials"] },
   { title: "Support", links: ["Legal policy", "Status policy", "Privacy policy", "Terms of service", { label: "Returns policy", href: RETURNS_POLICY_PATH }] },
 ];
 

@@ -198,10 +198,11 @@ test("@mobile an order's life: paid, shipped with tracking, delivered, one line 
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: testInfo.outputPath("order-refunded.png"), fullPage: true });
 
-  // The refund's mail, with the amount.
+  // The refund's mail, with the amount, the units and the admin's reason.
   await expect.poll(async () => (await readOutbox(email)).filter((mail) => mail.subject === `A refund of ${amount} on your Volt Electronics order ${number}`).length).toBe(1);
   const mail = (await readOutbox(email)).find((candidate) => candidate.subject.startsWith("A refund of"))!;
-  expect(mail.text).toContain(`We have refunded ${amount} on your order ${number}.`);
+  expect(mail.text).toContain(`We have refunded ${amount} on your order ${number} for 1 × ${single.name}.`);
+  expect(mail.text).toContain("Reason: Returned unopened");
 
   // The shopper's My Orders: delivered, the refund in the timeline.
   await signInAs(page, email, SHOPPER_PASSWORD);

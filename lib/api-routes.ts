@@ -93,6 +93,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/deliver-order", methods: ["POST"], access: "admin" },
   { path: "/api/refund-order", methods: ["POST"], access: "admin" },
   { path: "/api/cancel-order", methods: ["POST"], access: "user" },
+  { path: "/api/request-return", methods: ["POST"], access: "shopper" },
+  { path: "/api/return-photo-signature", methods: ["POST"], access: "shopper" },
+  { path: "/api/approve-return", methods: ["POST"], access: "admin" },
+  { path: "/api/decline-return", methods: ["POST"], access: "admin" },
+  { path: "/api/receive-return", methods: ["POST"], access: "admin" },
   { path: "/api/webhook", methods: ["POST"], access: "signed", maxBodyBytes: WEBHOOK_BODY_MAX_BYTES },
   // For load balancers and probes (lib/server/platform/health.ts): no limits, never cached.
   { path: "/api/health", methods: ["GET"], access: "public", direct: true },

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CATEGORY_VALUES } from "./categories";
 import { CARRIER_TRACKING, CARRIERS, isCarrierSite, ORDER_STATUSES, TRACKING_NUMBER } from "./order-lifecycle";
+import { RETURN_NOTE_MAX, RETURN_PHOTOS_MAX, RETURN_REASONS } from "./returns";
 import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STOCK_MAX } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
@@ -294,7 +295,7 @@ export const adminProductQuerySchema = z
 
 /** GET /api/all-orders' `status`: one state, or every order ("all", as without it). */
 /** The admin's tabs: each state, the orders that need the owner (oversold, a refund failed) in any state, and all. */
-export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, "attention", "all"] as const;
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, "attention", "returns", "all"] as const;
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
 export const ORDER_SEARCH_MAX = 100;
 
@@ -398,3 +399,39 @@ export const orderIdBodySchema = z.object({
 
 /** POST /api/checkout/cancel: the checkout the shopper left Stripe's page of. */
 export const cancelCheckoutSchema = z.object({ checkoutId: rowId("checkoutId") });
+
+// Return requests (lib/server/orders/returns.ts) ---------------------------------------------
+
+/** POST /api/request-return: the lines and units to send back, a reason from the list, an optional note, up to 3 photos. */
+export const requestReturnSchema = z.object({
+  orderId: rowId("orderId"),
+  lines: z
+    .array(
+      z.object({
+        orderItemId: rowId("orderItemId"),
+        quantity: z.number({ error: "quantity must be a whole number" }).int("quantity must be a whole number").min(1, "Return at least one unit of a line").max(999, "quantity is too large"),
+      }),
+      { error: "Choose what to return" },
+    )
+    .min(1, "Choose what to return")
+    .max(100, "At most 100 lines")
+    .refine((lines) => new Set(lines.map((line) => line.orderItemId)).size === lines.length, "Each line once"),
+  reason: z.enum(RETURN_REASONS, { error: "Choose a reason from the list" }),
+  note: z.string().trim().max(RETURN_NOTE_MAX, `The note is at most ${RETURN_NOTE_MAX} characters`).optional(),
+  photos: z.array(z.string().max(500, "Not a photo of this store"), { error: "photos must be a list" }).max(RETURN_PHOTOS_MAX, `At most ${RETURN_PHOTOS_MAX} photos`).default([]),
+});
+
+/** POST /api/approve-return: the day the parcel is picked up (YYYY-MM-DD, India's calendar). */
+export const approveReturnSchema = z.object({
+  returnId: rowId("returnId"),
+  pickupDate: z.string({ error: "Choose the pickup date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the pickup date").refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Choose the pickup date"),
+});
+
+/** POST /api/decline-return: the reason the shopper is mailed. */
+export const declineReturnSchema = z.object({
+  returnId: rowId("returnId"),
+  reason: z.string({ error: "Say why" }).trim().min(1, "Say why").max(500, "The reason is at most 500 characters"),
+});
+
+/** POST /api/receive-return: the parcel is back. */
+export const returnIdBodySchema = z.object({ returnId: rowId("returnId") });

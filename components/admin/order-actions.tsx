@@ -8,6 +8,7 @@ import { refundableLeftPaise } from "@/lib/order-refunds";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";
+import { hasPackingSlip } from "./packing-slip";
 import { RefundOrderDialog } from "./refund-order-dialog";
 import { ShipOrderDialog } from "./ship-order-dialog";
 import { useOrderAction } from "./use-order-action";
@@ -56,9 +57,11 @@ export function OrderActions({ order, windowClosed, headingId }: { order: Public
           Cancel and refund
         </button>
       )}
-      <button type="button" onClick={() => window.print()} className={SECONDARY_ACTION}>
-        Print packing slip
-      </button>
+      {hasPackingSlip(order) && (
+        <button type="button" onClick={() => window.print()} className={SECONDARY_ACTION}>
+          Print packing slip
+        </button>
+      )}
       {open === "ship" && <ShipOrderDialog orderId={order._id} number={number} onDone={finish} onClose={close} />}
       {open === "deliver" && <DeliverDialog orderId={order._id} number={number} onDone={finish} onClose={close} />}
       {open === "cancel" && <CancelDialog orderId={order._id} number={number} amount={left} onDone={finish} onClose={close} />}

@@ -11,7 +11,8 @@ import { OrderAttention, OrderStatusBadge, OrderTimeline, OrderTracking } from "
 import { ProductThumb } from "../product-thumb";
 import { OrderActions } from "./order-actions";
 import { OpenHolds } from "./open-holds";
-import { PackingSlip } from "./packing-slip";
+import { hasPackingSlip, PackingSlip } from "./packing-slip";
+import { ReturnRequestPanel } from "./return-request-panel";
 
 // The admin's page for one order (app/admin-panel/orders/[id]): what was bought and paid, where it
 // goes, the refunds, what happened, and the actions its state allows (OrderActions, the one
@@ -49,11 +50,12 @@ export function OrderPage({ order, windowClosed, listHref = "/admin-panel/orders
             Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by <span className="[overflow-wrap:anywhere]">{order.email}</span>
           </p>
           <OrderAttention order={order} className="text-sm" />
-          {order.return_window_ends && <ReturnsWindow ends={order.return_window_ends} closed={windowClosed} />}
+          {order.return_window_ends && order.status === "DELIVERED" && <ReturnsWindow ends={order.return_window_ends} closed={windowClosed} />}
           <OrderActions order={order} windowClosed={windowClosed} headingId={ORDER_HEADING_ID} />
         </header>
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-4">
+            <ReturnRequestPanel order={order} />
             <Items order={order} />
             <Payment order={order} />
             <Refunds order={order} />
@@ -81,7 +83,7 @@ export function OrderPage({ order, windowClosed, listHref = "/admin-panel/orders
           </div>
         </div>
       </div>
-      <PackingSlip order={order} />
+      {hasPackingSlip(order) && <PackingSlip order={order} />}
     </article>
   );
 }

@@ -28,16 +28,17 @@ const TABS: { status: OrderListStatus; label: string; empty: string }[] = [
   { status: "CANCELLED", label: "Cancelled", empty: "No cancelled orders." },
   { status: "REFUNDED", label: "Refunded", empty: "No refunded orders." },
   { status: "attention", label: "Needs attention", empty: "No orders need your attention." },
+  { status: "returns", label: "Returns", empty: "No open return requests." },
   { status: "all", label: "All", empty: "No orders yet." },
 ];
 
-type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts; attention: number };
+type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts; attention: number; returns: number };
 
 /** The address of a view on this screen. */
 const viewHref = (pathname: string, view: OrderListView) => `${pathname}${orderListQuery(view)}`;
 
 const countOf = (page: OrdersPage | undefined, status: OrderListStatus) =>
-  page ? (status === "all" ? Object.values(page.counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? page.attention : page.counts[status]) : undefined;
+  page ? (status === "all" ? Object.values(page.counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? page.attention : status === "returns" ? page.returns : page.counts[status]) : undefined;
 
 /**
  * The admin's Orders screen: a tab per state with its count (waiting to ship first: the oversold
@@ -84,7 +85,7 @@ export function OrdersList() {
     if (left < row.scrollLeft || left + current.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left - 8;
   }, [view.status, data]);
   const tab = TABS.find((candidate) => candidate.status === view.status)!;
-  const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : `${tab.label.toLowerCase()} orders`;
+  const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : view.status === "returns" ? "orders with an open return" : `${tab.label.toLowerCase()} orders`;
   const empty = view.q ? `No ${which} match “${view.q}”.` : tab.empty;
 
   return (

@@ -4,6 +4,9 @@ import { orderNumber } from "@/lib/order-number";
 import { refundableUnits } from "@/lib/order-refunds";
 import type { PublicOrder } from "@/lib/server/orders/types";
 
+/** A cancelled or refunded order has nothing to pack: no slip, no button to print one. */
+export const hasPackingSlip = (order: Pick<PublicOrder, "status">): boolean => order.status !== "CANCELLED" && order.status !== "REFUNDED";
+
 /**
  * The packing slip that goes in the parcel: only on paper (hidden on screen, shown by the print
  * stylesheet when the admin prints the order page). The store, the order's number and date, where

@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/dates";
+import { formatDate, formatDateTime } from "@/lib/dates";
 import { formatRupeeAmount } from "@/lib/money";
 import { ORDER_STATUS_LABELS, type OrderStatusName } from "@/lib/order-lifecycle";
 import type { PublicOrder } from "@/lib/server/orders/types";
@@ -76,6 +76,14 @@ export function timelineText(entry: PublicOrder["timeline"][number]): string {
       return amount ? `Refunded ${amount}` : "Refunded";
     case "refund_failed":
       return amount ? `A refund of ${amount} failed` : "A refund failed";
+    case "return_requested":
+      return "Return requested";
+    case "return_approved":
+      return entry.pickupDate ? `Return approved: pickup on ${formatDate(`${entry.pickupDate}T12:00:00+05:30`)}` : "Return approved";
+    case "return_declined":
+      return "Return declined";
+    case "return_received":
+      return "Return received";
     default:
       return entry.type;
   }

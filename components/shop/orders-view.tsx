@@ -6,6 +6,7 @@ import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { CancelOrder } from "../orders/cancel-order";
+import { ReturnRequest, showsReturns } from "../orders/return-request";
 import { OrderCard, OrderCardSkeleton } from "../orders/order-card";
 import { useCurrentUser } from "../use-current-user";
 import { useHydrated } from "../use-hydrated";
@@ -50,7 +51,10 @@ export function OrdersView() {
         <ol className="space-y-4" aria-label="Orders, newest first">
           {orders.map((order) => (
             <li key={order._id}>
-              <OrderCard order={order} actions={order.status === "PAID" ? <CancelOrder order={order} onChanged={() => mutate()} /> : undefined} />
+              <OrderCard
+                order={order}
+                actions={order.status === "PAID" ? <CancelOrder order={order} onChanged={() => mutate()} /> : showsReturns(order) ? <ReturnRequest order={order} onChanged={() => mutate()} /> : undefined}
+              />
             </li>
           ))}
         </ol>

@@ -89,4 +89,10 @@ describe("readConfig", () => {
       allowedOrigins: ["https://app.example.com", "http://localhost:5173"],
     });
   });
+
+  it("reads the support address the contact page shows (SUPPORT_EMAIL), a placeholder without it, and refuses one that is not an address", () => {
+    expect(readConfig({ ...FULL, SUPPORT_EMAIL: "help@shop.example.com" }).supportEmail).toBe("help@shop.example.com");
+    expect(readConfig({ NODE_ENV: "development" }).supportEmail).toBe("support@volt.local");
+    expect(() => readConfig({ ...FULL, SUPPORT_EMAIL: "not an address" })).toThrow(/SUPPORT_EMAIL must be an email address/);
+  });
 });

@@ -31,6 +31,7 @@ const order = (delivery: DeliveryDetails | null): PublicOrder => ({
   delivered_at: null,
   cancelled_at: null,
   return_window_ends: null,
+  return_request: null,
   refunds: [],
   tracking: null,
   timeline: [],

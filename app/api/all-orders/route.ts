@@ -8,10 +8,11 @@ import { listOrdersForAdmin } from "@/lib/server/orders/admin-orders";
 // oversold first, then oldest first; others newest first) or all (oversold first, then newest
 // first, as without `status`), narrowed by `q` (an order number, an email or its beginning, a
 // phone), a page at a time; `counts` says how many each state holds (of those `q` matches), and
-// `attention` how many need the owner (oversold, a refund failed), listed by `status=attention`.
+// `attention` how many need the owner (oversold, a refund failed), listed by `status=attention`;
+// `returns` how many have an open return request, listed by `status=returns`.
 export const GET = handle(async (request) => {
   await requireAdmin(request);
   const { page, limit, status, q } = readQuery(request, adminOrderQuerySchema);
-  const { orders, total, counts, attention } = await listOrdersForAdmin({ status, q: q || undefined, page: page ?? 1, limit: limit ?? ORDERS_PAGE_SIZE });
-  return okWith({ data: orders, total, counts, attention }, "All orders");
+  const { orders, total, counts, attention, returns } = await listOrdersForAdmin({ status, q: q || undefined, page: page ?? 1, limit: limit ?? ORDERS_PAGE_SIZE });
+  return okWith({ data: orders, total, counts, attention, returns }, "All orders");
 });

@@ -3,10 +3,10 @@ import type Stripe from "stripe";
 import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/money";
 import { siteUrl } from "@/lib/site-url";
-import { Prisma, type Order, type OrderEvent, type OrderItem, type Refund } from "@/lib/generated/prisma/client";
+import { Prisma, type Order, type OrderEvent, type OrderItem, type Refund, type ReturnRequest } from "@/lib/generated/prisma/client";
 import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
-import type { CheckoutLine, PublicOrder, PublicRefund } from "./types";
+import type { CheckoutLine, PublicOrder, PublicRefund, PublicReturn } from "./types";
 import { db } from "../platform/db";
 import { sendMail } from "../providers/mail";
 import { orderConfirmationEmail } from "./order-email";
@@ -31,12 +31,12 @@ import { countOrderRecorded } from "../platform/metrics";
 // session id is unique, and the webhook's event ids are recorded in the same transaction.
 
 type ShippingOption = PublicOrder["shipping_options"][number];
-type OrderRow = Order & { items: OrderItem[]; events: OrderEvent[]; refunds: Refund[] };
+type OrderRow = Order & { items: OrderItem[]; events: OrderEvent[]; refunds: Refund[]; returns: ReturnRequest[] };
 type TimelineEntry = PublicOrder["timeline"][number];
 
 /** One event as the answers show it: money in rupees, the parcel's details when it shipped. */
 function toTimelineEntry(event: OrderEvent, forAdmin: boolean): TimelineEntry {
-  const data = (event.data ?? {}) as { amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null };
+  const data = (event.data ?? {}) as { amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null; pickupDate?: string };
   return {
     type: event.type,
     at: event.createdAt.toISOString(),
@@ -45,6 +45,23 @@ function toTimelineEntry(event: OrderEvent, forAdmin: boolean): TimelineEntry {
     note: event.type === "refund_failed" && !forAdmin ? null : event.note,
     ...(typeof data.amount === "number" ? { amount: paiseToRupees(data.amount) } : {}),
     ...(data.carrier ? { carrier: data.carrier, trackingNumber: data.trackingNumber, trackingUrl: data.trackingUrl ?? null } : {}),
+    ...(data.pickupDate ? { pickupDate: data.pickupDate } : {}),
+  };
+}
+
+/** A return request as the answers show it (the pickup day as YYYY-MM-DD). */
+export function toPublicReturn(request: ReturnRequest): PublicReturn {
+  return {
+    _id: request.id,
+    status: request.status,
+    reason: request.reason,
+    note: request.note,
+    photos: request.photos,
+    lines: request.lines as PublicReturn["lines"],
+    pickup_date: request.pickupDate ? request.pickupDate.toISOString().slice(0, 10) : null,
+    decline_reason: request.declineReason,
+    refund_id: request.refundId,
+    createdAt: request.createdAt.toISOString(),
   };
 }
 
@@ -94,6 +111,7 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
     refunds: order.refunds.map((refund) => toPublicRefund(refund, forAdmin)),
     tracking: order.carrier && order.trackingNumber ? { carrier: order.carrier, number: order.trackingNumber, url: order.trackingUrl } : null,
     timeline: order.events.map((event) => toTimelineEntry(event, forAdmin)),
+    return_request: order.returns[0] ? toPublicReturn(order.returns[0]) : null,
     ...(forAdmin ? { attention: order.attention, attentionNote: order.attentionNote } : {}),
   };
 }
@@ -102,6 +120,7 @@ export const ITEMS_IN_ORDER = {
   items: { orderBy: [{ name: "asc" }, { id: "asc" }] },
   events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  returns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
 } satisfies Prisma.OrderInclude;
 
 /** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. The admin's list is admin-orders.ts. */

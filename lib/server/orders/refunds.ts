@@ -134,13 +134,25 @@ export async function refundOrder(
 ): Promise<Refund> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
   if (request.lines !== "whole" && request.lines.length === 0) throw badRequest("Choose the lines to refund.");
-  const refund = await db.$transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (order.deliveredAt && now > returnWindowEnd(order.deliveredAt) && !request.outsideWindow) throw conflict(OUTSIDE_WINDOW(order.deliveredAt));
-    return record(tx, order, await plan(tx, order, request.lines, request.expectedAmount), actor, request);
-  });
+  const refund = await db.$transaction((tx) => recordRefund(tx, orderId, actor, request, now));
   return sendRefund(refund.id);
+}
+
+/**
+ * refundOrder's checks and record, inside the caller's transaction (a return's Mark received
+ * records its refund with the return's own change); the caller then sends it (sendRefund).
+ */
+export async function recordRefund(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  request: { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean; expectedAmount?: number },
+  now = new Date(),
+): Promise<Refund> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (order.deliveredAt && now > returnWindowEnd(order.deliveredAt) && !request.outsideWindow) throw conflict(OUTSIDE_WINDOW(order.deliveredAt));
+  return record(tx, order, await plan(tx, order, request.lines, request.expectedAmount), actor, request);
 }
 
 /** The 409 for a refund of a delivered order whose returns window has closed, unacknowledged. */

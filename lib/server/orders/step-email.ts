@@ -2,7 +2,11 @@ import "server-only";
 import { formatRupees } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import { siteUrl } from "@/lib/site-url";
-import type { Order, OrderEvent, Prisma } from "@/lib/generated/prisma/client";
+import { RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS } from "@/lib/constants";
+import { formatDate } from "@/lib/dates";
+import type { Order, OrderEvent, OrderItem, Prisma } from "@/lib/generated/prisma/client";
+import { returnWindowEnd } from "@/lib/returns-policy";
+import { RETURN_REASON_LABELS, type ReturnReason } from "@/lib/returns";
 import { afterResponse } from "../platform/after-response";
 import { db } from "../platform/db";
 import { escapeHtml, mailLayout, sendMail, STORE_NAME, type MailContent } from "../providers/mail";
@@ -10,13 +14,14 @@ import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from
 import { log } from "../platform/log";
 
 // The shopper's email about each step of an order's life: shipped (carrier and tracking),
-// delivered, cancelled (with the refund on its way), refunded (with the amount). One per step,
+// delivered (with the returns window), cancelled (with the refund on its way), refunded (the
+// amount, the units and the admin's reason), and each step of a return request (returns.ts). One per step,
 // sent once: the step's event is claimed with a conditional UPDATE (one sender at a time, across
 // instances), Resend gets the idempotency key order-step/<event id>, and a failure releases the
 // claim and sets the next try, backing off (mail-retry.ts), for the next round (sendPendingStepEmails,
 // every minute with the confirmations).
 
-const MAILED_STEPS = ["shipped", "delivered", "cancelled", "refunded"] as const;
+const MAILED_STEPS = ["shipped", "delivered", "cancelled", "refunded", "return_requested", "return_approved", "return_declined", "return_received"] as const;
 /** Unsent, not being sent by a live sender, and past its backoff: may be sent now. */
 function unsentNow(now: Date): Prisma.OrderEventWhereInput {
   return {
@@ -27,28 +32,60 @@ function unsentNow(now: Date): Prisma.OrderEventWhereInput {
   };
 }
 
-type EventData = { amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null };
+type EventData = {
+  amount?: number;
+  carrier?: string;
+  trackingNumber?: string;
+  trackingUrl?: string | null;
+  lines?: { orderItemId: string; quantity: number }[];
+  reason?: string;
+  pickupDate?: string;
+};
 
-/** The mail for one step, or null when none is due (a refund that a cancellation's mail already announced). */
-export function stepEmail(event: Pick<OrderEvent, "type" | "data">, order: Pick<Order, "id" | "status" | "totalAmount">, ordersUrl: string, refundOnCancel: number | null): MailContent | null {
+type MailedOrder = Pick<Order, "id" | "status" | "totalAmount"> & { deliveredAt?: Date | null; items?: Pick<OrderItem, "id" | "name">[] };
+
+/** "2 × Phone X, 1 × Charger": the units an event names, by the order's lines' names. */
+function unitsText(lines: EventData["lines"], order: MailedOrder): string {
+  const names = new Map((order.items ?? []).map((item) => [item.id, item.name]));
+  return (lines ?? []).map((line) => `${line.quantity} × ${names.get(line.orderItemId) ?? "an item"}`).join(", ");
+}
+
+/** A YYYY-MM-DD pickup day as the store writes dates (India's calendar). */
+const pickupDay = (day: string | undefined) => (day ? formatDate(`${day}T12:00:00+05:30`) : "the agreed day");
+
+/**
+ * The mail for one step, or null when none is due (a refund that a cancellation's mail already
+ * announced). Mails carry the store's own words and the admin's reasons only, never a shopper's
+ * note (a request's note stays on the request).
+ */
+export function stepEmail(event: Pick<OrderEvent, "type" | "data" | "note">, order: MailedOrder, ordersUrl: string, refundOnCancel: number | null): MailContent | null {
   const number = orderNumber(order.id);
   const data = (event.data ?? {}) as EventData;
   const link = `See it in <a href="${escapeHtml(ordersUrl)}">My Orders</a>.`;
   const textLink = `See it in My Orders: ${ordersUrl}`;
+  const units = unitsText(data.lines, order);
   let subject: string;
   let lines: string[];
   let extraHtml: string[] = [];
+  let extraText: string[] = [];
   switch (event.type) {
     case "shipped":
       subject = `Your ${STORE_NAME} order ${number} has shipped`;
       lines = [`Your order ${number} is on its way with ${data.carrier ?? "the carrier"}.`, `Tracking number: ${data.trackingNumber ?? ""}`];
+      // The link once: a link in the HTML, the address in the text.
       if (data.trackingUrl) extraHtml = [`<a href="${escapeHtml(data.trackingUrl)}">Track your parcel</a>`];
-      if (data.trackingUrl) lines.push(`Track your parcel: ${data.trackingUrl}`);
+      if (data.trackingUrl) extraText = [`Track your parcel: ${data.trackingUrl}`];
       break;
-    case "delivered":
+    case "delivered": {
       subject = `Your ${STORE_NAME} order ${number} was delivered`;
       lines = [`Your order ${number} was delivered. We hope you enjoy it.`];
+      if (order.deliveredAt && order.status === "DELIVERED") {
+        lines.push(
+          `Not right? You can ask for a return from My Orders until ${formatDate(returnWindowEnd(order.deliveredAt).toISOString())} (${RETURN_WINDOW_DAYS} days from delivery)${RETURN_SHIPPING_PAID_BY === "store" ? ": we pick it up free from your delivery address" : ""}.`,
+        );
+      }
       break;
+    }
     case "cancelled":
       subject = `Your ${STORE_NAME} order ${number} is cancelled`;
       lines = [
@@ -60,7 +97,27 @@ export function stepEmail(event: Pick<OrderEvent, "type" | "data">, order: Pick<
       // A cancellation's refund is announced by the cancellation's own mail.
       if (order.status === "CANCELLED") return null;
       subject = `A refund of ${formatRupees(data.amount ?? 0)} on your ${STORE_NAME} order ${number}`;
-      lines = [`We have refunded ${formatRupees(data.amount ?? 0)} on your order ${number}. Banks take 5–7 business days to show it on your card.`];
+      lines = [`We have refunded ${formatRupees(data.amount ?? 0)} on your order ${number}${units ? ` for ${units}` : ""}. Banks take 5–7 business days to show it on your card.`];
+      if (event.note) lines.push(`Reason: ${event.note}`);
+      break;
+    case "return_requested":
+      subject = `Your return request for ${STORE_NAME} order ${number}`;
+      lines = [
+        `We have your request to return ${units || "items"} from order ${number} (${returnReasonLabel(data.reason)}).`,
+        "We will tell you the day of the pickup from your delivery address once we have looked at it.",
+      ];
+      break;
+    case "return_approved":
+      subject = `Your return for ${STORE_NAME} order ${number} is approved`;
+      lines = [`Your return from order ${number} is approved. A carrier will pick the parcel up from your delivery address on ${pickupDay(data.pickupDate)}.`, "Please pack the items in their original box."];
+      break;
+    case "return_declined":
+      subject = `Your return request for ${STORE_NAME} order ${number} was declined`;
+      lines = [`We could not accept your return request for order ${number}.`, ...(event.note ? [`Reason: ${event.note}`] : [])];
+      break;
+    case "return_received":
+      subject = `Your return for ${STORE_NAME} order ${number} has reached us`;
+      lines = [`Your returned ${units || "items"} from order ${number} reached us. A refund of ${formatRupees(data.amount ?? 0)} is on its way to your card; banks take 5–7 business days to show it.`];
       break;
     default:
       return null;
@@ -68,15 +125,17 @@ export function stepEmail(event: Pick<OrderEvent, "type" | "data">, order: Pick<
   return {
     subject,
     html: mailLayout(subject, [...lines.map(escapeHtml), ...extraHtml, link]),
-    text: [...lines, "", textLink].join("\n"),
+    text: [...lines, ...extraText, "", textLink].join("\n"),
   };
 }
+
+const returnReasonLabel = (reason: string | undefined) => RETURN_REASON_LABELS[reason as ReturnReason] ?? "Other";
 
 /** Sends one step's mail, once (see above). */
 export async function sendStepEmail(eventId: string, now = new Date()): Promise<"sent" | "skipped"> {
   const claimed = await db.orderEvent.updateMany({ where: { id: eventId, ...unsentNow(now) }, data: { mailClaimedAt: now, mailAttempts: { increment: 1 } } });
   if (claimed.count === 0) return "skipped";
-  const event = await db.orderEvent.findUniqueOrThrow({ where: { id: eventId }, include: { order: true } });
+  const event = await db.orderEvent.findUniqueOrThrow({ where: { id: eventId }, include: { order: { include: { items: { select: { id: true, name: true } } } } } });
   try {
     const cancelRefund =
       event.type === "cancelled"

@@ -30,7 +30,9 @@ export type PublicOrder = {
   /** The parcel, once shipped. */
   tracking: { carrier: string; number: string; url: string | null } | null;
   /** What happened to the order, oldest first (amounts in rupees). */
-  timeline: { type: string; at: string; actor: string; note: string | null; amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null }[];
+  timeline: { type: string; at: string; actor: string; note: string | null; amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null; pickupDate?: string }[];
+  /** The latest return request on the order (lib/server/orders/returns.ts), else null. */
+  return_request: PublicReturn | null;
   /** Admin answers only: "oversold" when the owner must act, else null (absent for shoppers). */
   attention?: string | null;
   attentionNote?: string | null;
@@ -48,6 +50,22 @@ export type PublicRefund = {
   failure_reason: string | null;
   restock: boolean;
   lines: { orderItemId: string; quantity: number }[];
+  createdAt: string;
+};
+
+/** A return request: REQUESTED, then APPROVED (with a pickup date) or DECLINED (with the admin's reason), then RECEIVED (refunded). */
+export type PublicReturn = {
+  _id: string;
+  status: string;
+  /** damaged, not_as_described, wrong_item, no_longer_needed or other (lib/returns.ts). */
+  reason: string;
+  note: string | null;
+  photos: string[];
+  lines: { orderItemId: string; quantity: number }[];
+  /** YYYY-MM-DD, once approved. */
+  pickup_date: string | null;
+  decline_reason: string | null;
+  refund_id: string | null;
   createdAt: string;
 };
 

@@ -32,6 +32,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional.refine((v) => !v || v.startsWith("whsec_"), "must start with whsec_"),
   RESEND_API_KEY: optional.refine((v) => !v || v.startsWith("re_"), "must start with re_"),
   EMAIL_FROM: optional,
+  SUPPORT_EMAIL: optional.refine((v) => !v || /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), "must be an email address such as support@shop.example.com"),
   CLOUDINARY_URL: optional.refine((v) => !v || /^cloudinary:\/\/[^:]+:[^@]+@.+/.test(v), "must look like cloudinary://<key>:<secret>@<cloud>"),
   EMULATOR_URL: optional.refine((v) => !v || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(v), "must be http://127.0.0.1:<port>"),
   DEMO_ACCOUNTS: z.enum(["0", "1"]).optional(),
@@ -60,6 +61,9 @@ export const PRODUCTION_REQUIRED = [
   "CLOUDINARY_URL",
 ] as const;
 
+/** The contact page's address when SUPPORT_EMAIL is not set (development, tests, the demo). */
+export const DEFAULT_SUPPORT_EMAIL = "support@volt.local";
+
 export type StoreMode = "production" | "demo" | "development" | "test";
 
 export type StoreConfig = {
@@ -72,6 +76,8 @@ export type StoreConfig = {
   /** Hosted Checkout needs no publishable key: the browser is sent to the session's URL. */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
   resend: { apiKey: string | undefined; from: string };
+  /** Where shoppers write to (the contact page; returns need it). */
+  supportEmail: string;
   cloudinaryUrl: string | undefined;
   demoAccounts: boolean;
   /** The page cache of `npm start` (server/serve.ts); megabytes 0 turns it off. */
@@ -143,6 +149,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     resend: { apiKey: e.RESEND_API_KEY, from: e.EMAIL_FROM ?? "Volt Electronics <no-reply@volt.local>" },
+    supportEmail: e.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     cloudinaryUrl: e.CLOUDINARY_URL,
     // Never in production unless STORE_DEMO=1 (the demo mode); DEMO_ACCOUNTS=0 turns them off anywhere.
     demoAccounts: e.DEMO_ACCOUNTS !== "0" && mode !== "production",

@@ -115,11 +115,11 @@ export type UploadSignature = { url: string; fields: Record<string, string>; max
  * A signed upload for one product image, valid for the next hour (Cloudinary's limit). The public
  * id is chosen here and may not be overwritten, so the signature stores one file, once.
  */
-export function signProductUpload(now = Date.now()): UploadSignature {
+export function signProductUpload(now = Date.now(), folder = PRODUCT_FOLDER): UploadSignature {
   const account = accountOptions();
   const params = {
     timestamp: String(Math.floor(now / 1000)),
-    folder: PRODUCT_FOLDER,
+    folder,
     public_id: randomUUID(),
     overwrite: "false",
     allowed_formats: PRODUCT_IMAGE_FORMATS.join(","),
@@ -201,4 +201,21 @@ export async function checkHostedImages(urls: string[], alreadyStored: readonly 
   if (refused.length === 0) return;
   const fields = Object.fromEntries(refused.map(([index, message]) => [`productImage.${index}`, message]));
   throw new HttpError(400, refused[0]![1], undefined, fields);
+}
+
+// A shopper's photos of a return: signed like product images, into their own folder, so a return
+// request accepts only photos uploaded through such a signature (never a product image or any
+// other address).
+
+const RETURN_FOLDER = "volt/returns";
+
+/** A signed, one-hour upload of one photo for a return request (the shopper's browser posts it). */
+export function signReturnPhotoUpload(now = Date.now()): UploadSignature {
+  return signProductUpload(now, RETURN_FOLDER);
+}
+
+/** Whether `value` is a delivery URL of our image host for a photo in the returns folder. */
+export function isReturnPhotoUrl(value: string): boolean {
+  if (!isProductImageUrl(value) || SEED_IMAGE.test(value)) return false;
+  return new RegExp(`/image/upload/(v\\d+/)?${RETURN_FOLDER}/[A-Za-z0-9_-]+\\.[a-z]+$`).test(new URL(value).pathname);
 }

@@ -1,0 +1,195 @@
+import "server-only";
+import { formatDate } from "@/lib/dates";
+import { Prisma, type Order, type Refund, type ReturnRequest } from "@/lib/generated/prisma/client";
+import { ORDER_STATUS_LABELS } from "@/lib/order-lifecycle";
+import { returnWindowClosed, returnWindowEnd } from "@/lib/returns-policy";
+import { FAULT_REASONS, indiaToday, RETURN_REASON_LABELS, restocksOnReturn, type ReturnReason } from "@/lib/returns";
+import { isRowId } from "../catalog/catalog";
+import { db } from "../platform/db";
+import { badRequest, conflict, HttpError, notFound } from "../platform/http";
+import { checkHostedImages, isReturnPhotoUrl } from "../providers/images";
+import { ORDER_NOT_FOUND, type Actor } from "./lifecycle";
+import { recordRefund, sendRefund, type RefundLine } from "./refunds";
+import { mailOrderSteps } from "./step-email";
+
+// Return requests (docs/PRODUCT.md §7, additions): a shopper asks for a return of some units of a
+// delivered order inside its returns window (lib/returns-policy.ts: delivery + RETURN_WINDOW_DAYS,
+// the instant "Returns open until" shows); the admin approves it with a pickup date or declines it
+// with a reason; when the parcel is back, Mark received refunds the units through the refund rules
+// (refunds.ts: one path for refunds, restock and their mails). Each step locks the order row (as
+// refunds do, so a request and a refund are never checked against a stale count), changes the
+// request with a conditional UPDATE on its state (a 409 that says what happened instead), and
+// records an event on the order's timeline, which mails the shopper once (step-email.ts). Units
+// asked back never pass what was bought less what was refunded less other open requests (one open
+// request per order: a partial unique index keeps it so whatever races).
+
+export const RETURN_NOT_FOUND = "Return request not found";
+const OPEN = ["REQUESTED", "APPROVED"] as const;
+type Tx = Prisma.TransactionClient;
+type Items = { id: string; name: string; quantity: number; refundedQuantity: number }[];
+
+/** Locks the order row (the refunds' lock) and reads it with its lines; a shopper's own order only. */
+async function lockOrder(tx: Tx, orderId: string, userId?: string): Promise<(Order & { items: Items }) | null> {
+  const locked = userId
+    ? await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Order" WHERE "id" = ${orderId}::uuid AND "userId" = ${userId}::uuid FOR UPDATE`
+    : await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Order" WHERE "id" = ${orderId}::uuid FOR UPDATE`;
+  if (locked.length === 0) return null;
+  return tx.order.findUnique({ where: { id: orderId }, include: { items: true } });
+}
+
+/** "This order is refunded: …": an order that has moved on from delivered. */
+function orderMovedOn(order: Order, action: string): string {
+  if (order.status === "DELIVERED") return "";
+  if (order.status === "REFUNDED") return `This order was refunded in full: ${action}`;
+  if (order.status === "CANCELLED") return `This order is cancelled: ${action}`;
+  return `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}, not delivered: ${action}`;
+}
+
+export type ReturnAsk = { lines: RefundLine[]; reason: ReturnReason; note?: string | null; photos: string[] };
+
+/**
+ * The shopper's request for a return of `ask.lines` of their delivered order, inside its window
+ * (`now` at most the window's end). 404 for an order not theirs; 409 when it is not delivered (or
+ * moved on), its window has closed, a request is open already, or a line has fewer units left.
+ */
+export async function requestReturn(orderId: string, userId: string, ask: ReturnAsk, now = new Date()): Promise<ReturnRequest> {
+  if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  const photos = [...new Set(ask.photos)];
+  await checkReturnPhotos(photos);
+  let request: ReturnRequest;
+  try {
+    request = await db.$transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId, userId);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      const movedOn = orderMovedOn(order, "it cannot be returned.");
+      if (movedOn) throw conflict(movedOn);
+      const ends = returnWindowEnd(order.deliveredAt!);
+      if (returnWindowClosed(ends.toISOString(), now)) throw conflict(`The returns window for this order closed on ${formatDate(ends.toISOString())}.`);
+      const open = await tx.returnRequest.findFirst({ where: { orderId, status: { in: [...OPEN] } }, select: { id: true } });
+      if (open) throw conflict("A return is already open on this order.");
+      for (const line of ask.lines) {
+        const item = order.items.find((candidate) => candidate.id === line.orderItemId);
+        if (!item) throw badRequest("A line to return is not on this order.");
+        const left = item.quantity - item.refundedQuantity;
+        if (line.quantity > left) throw conflict(left === 0 ? `${item.name} was refunded already.` : `Only ${left} of ${item.name} can still be returned.`);
+      }
+      const created = await tx.returnRequest.create({ data: { orderId, lines: ask.lines, reason: ask.reason, note: ask.note || null, photos } });
+      // The event carries the store's words only (the reason's label); the shopper's note stays on the request.
+      await tx.orderEvent.create({ data: { orderId, type: "return_requested", actor: "shopper", actorId: userId, data: { returnId: created.id, lines: ask.lines, reason: ask.reason } } });
+      return created;
+    });
+  } catch (error) {
+    // Two requests at once: the partial unique index lets one in.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw conflict("A return is already open on this order.");
+    throw error;
+  }
+  mailOrderSteps(orderId);
+  return request;
+}
+
+const PHOTO_REFUSED = "A photo was not uploaded here: add it again";
+
+/** Photos uploaded through a return's signature only, and on the image host within the size bound (as product images): else 400. */
+async function checkReturnPhotos(photos: string[]): Promise<void> {
+  photos.forEach((photo, index) => {
+    if (!isReturnPhotoUrl(photo)) throw new HttpError(400, PHOTO_REFUSED, undefined, { [`photos.${index}`]: PHOTO_REFUSED });
+  });
+  await checkHostedImages(photos);
+}
+
+const WAS: Record<string, string> = {
+  REQUESTED: "is still waiting for an answer",
+  APPROVED: "was approved already",
+  DECLINED: "was declined",
+  RECEIVED: "was received and refunded already",
+};
+
+/**
+ * Moves a request from one of `from` to a new state in the order's lock, with its event. 404 for
+ * an unknown request; 409 when it is in another state (another admin acted) or its order moved on.
+ */
+async function changeReturn<T>(
+  returnId: string,
+  from: readonly ("REQUESTED" | "APPROVED")[],
+  action: string,
+  change: (tx: Tx, order: Order & { items: Items }, request: ReturnRequest) => Promise<T>,
+  /** Refused once the order moved on from delivered (a decline closes a request whatever the order is). */
+  needsDelivered = true,
+): Promise<T> {
+  if (!isRowId(returnId)) throw notFound(RETURN_NOT_FOUND);
+  const known = await db.returnRequest.findUnique({ where: { id: returnId }, select: { orderId: true } });
+  if (!known) throw notFound(RETURN_NOT_FOUND);
+  return db.$transaction(async (tx) => {
+    const order = (await lockOrder(tx, known.orderId))!;
+    const request = await tx.returnRequest.findUniqueOrThrow({ where: { id: returnId } });
+    if (!from.includes(request.status as "REQUESTED")) throw conflict(`This return ${WAS[request.status]}: it cannot be ${action}.`);
+    const movedOn = needsDelivered ? orderMovedOn(order, `the return cannot be ${action}.`) : "";
+    if (movedOn) throw conflict(movedOn);
+    return change(tx, order, request);
+  });
+}
+
+/** The conditional UPDATE of a request's state (the order's lock already serialises; this says so twice). */
+async function setState(tx: Tx, request: ReturnRequest, data: Prisma.ReturnRequestUpdateManyMutationInput): Promise<ReturnRequest> {
+  const [changed] = await tx.returnRequest.updateManyAndReturn({ where: { id: request.id, status: request.status }, data });
+  if (!changed) throw conflict("This return changed meanwhile: read the order again.");
+  return changed;
+}
+
+/** Requested → approved, with the day of the pickup (not before today in India). */
+export async function approveReturn(returnId: string, actor: Actor, pickupDate: string, now = new Date()): Promise<ReturnRequest> {
+  if (pickupDate < indiaToday(now)) throw badRequest("The pickup date cannot be in the past.");
+  const approved = await changeReturn(returnId, ["REQUESTED"], "approved", async (tx, order, request) => {
+    const changed = await setState(tx, request, { status: "APPROVED", pickupDate: new Date(`${pickupDate}T00:00:00Z`) });
+    await tx.orderEvent.create({ data: { orderId: order.id, type: "return_approved", actor: actor.kind, actorId: actor.userId ?? null, data: { returnId: request.id, pickupDate } } });
+    return changed;
+  });
+  mailOrderSteps(approved.orderId);
+  return approved;
+}
+
+/** Requested or approved → declined, with the admin's reason (mailed to the shopper); also when the order was refunded meanwhile, so no request stays open. */
+export async function declineReturn(returnId: string, actor: Actor, reason: string): Promise<ReturnRequest> {
+  const declined = await changeReturn(returnId, ["REQUESTED", "APPROVED"], "declined", async (tx, order, request) => {
+    const changed = await setState(tx, request, { status: "DECLINED", declineReason: reason });
+    await tx.orderEvent.create({ data: { orderId: order.id, type: "return_declined", actor: actor.kind, actorId: actor.userId ?? null, data: { returnId: request.id }, note: reason } });
+    return changed;
+  }, false);
+  mailOrderSteps(declined.orderId);
+  return declined;
+}
+
+/**
+ * Approved → received: the parcel is back, and its units are refunded at their snapshot prices
+ * through the refund rules (restocked unless damaged). The whole order back for a fault (every
+ * unit not yet refunded, reason damaged, not as described or wrong item) is refunded whole,
+ * shipping included; anything else line by line. The return is received whatever Stripe then
+ * says (a refund it could not take is PENDING and retried; one it refused is FAILED and flagged).
+ * 409 when a line's units were refunded meanwhile (nothing changes then).
+ */
+export async function receiveReturn(returnId: string, actor: Actor, now = new Date()): Promise<{ request: ReturnRequest; refund: Refund }> {
+  const { request, refund } = await changeReturn(returnId, ["APPROVED"], "marked received", async (tx, order, request) => {
+    const lines = request.lines as RefundLine[];
+    const reason = request.reason as ReturnReason;
+    const everything = order.items.every((item) => item.quantity - item.refundedQuantity === lines.filter((line) => line.orderItemId === item.id).reduce((sum, line) => sum + line.quantity, 0));
+    const whole = everything && FAULT_REASONS.includes(reason);
+    const refund = await recordRefund(
+      tx,
+      order.id,
+      actor,
+      // The request came in its window; the parcel may come back after it.
+      { lines: whole ? "whole" : lines, restock: restocksOnReturn(reason), reason: `Return: ${RETURN_REASON_LABELS[reason]}`, outsideWindow: true },
+      now,
+    );
+    const changed = await setState(tx, request, { status: "RECEIVED", refundId: refund.id });
+    await tx.orderEvent.create({ data: { orderId: order.id, type: "return_received", actor: actor.kind, actorId: actor.userId ?? null, data: { returnId: request.id, amount: refund.amount, lines } } });
+    return { request: changed, refund };
+  });
+  mailOrderSteps(request.orderId);
+  try {
+    return { request, refund: await sendRefund(refund.id) };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { request, refund: await db.refund.findUniqueOrThrow({ where: { id: refund.id } }) };
+  }
+}
