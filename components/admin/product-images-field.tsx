@@ -1,27 +1,16 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { postJson } from "@/lib/api-client";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/lib/constants";
 import { PRODUCT_IMAGE_MESSAGE, PRODUCT_IMAGES_MAX } from "@/lib/schemas";
 import { productImageSrc } from "@/lib/product-image";
+import { uploadSigned } from "@/lib/signed-upload";
 
-type Signature = { url: string; fields: Record<string, string>; maxBytes: number };
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"];
 const SMALL_BUTTON = "grid h-7 w-7 place-items-center rounded-full bg-white/90 text-slate-800 shadow ring-1 ring-slate-300 hover:bg-white disabled:opacity-40";
 
-/** Uploads one file straight to the image host with a signature the server made for it. */
-async function uploadImage(file: File): Promise<string> {
-  const { data: signature } = await postJson<Signature>("/api/upload-signature", {});
-  const form = new FormData();
-  for (const [key, value] of Object.entries(signature.fields)) form.set(key, value);
-  form.set("file", file);
-  const response = await fetch(signature.url, { method: "POST", body: form });
-  const answer = (await response.json().catch(() => ({}))) as { secure_url?: string; error?: { message?: string } };
-  if (!response.ok || !answer.secure_url) throw new Error(answer.error?.message ?? `The image host answered ${response.status}`);
-  return answer.secure_url;
-}
+const uploadImage = (file: File): Promise<string> => uploadSigned("/api/upload-signature", file);
 
 /**
  * The product form's images (docs/PRODUCT.md §2.10, §5): pick or drop files, each uploaded to the image host;

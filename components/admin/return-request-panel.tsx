@@ -1,17 +1,15 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { formatDate, formatDateTime } from "@/lib/dates";
 import { formatRupees, rupeesToPaise } from "@/lib/money";
-import { refundableUnits } from "@/lib/order-refunds";
+import { refundableUnits, shippingPaise } from "@/lib/order-refunds";
 import { FAULT_REASONS, indiaToday, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, restocksOnReturn, type ReturnReason, type ReturnStatusName } from "@/lib/returns";
-import { shippingPaise } from "@/lib/order-refunds";
 import type { PublicOrder, PublicReturn } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { DialogAlert } from "../ui/dialog-alert";
-import { useModalDialog } from "../ui/use-modal-dialog";
-import { DIALOG_BUTTONS, DIALOG_CLASS, PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";
+import { ActionFormDialog } from "./action-form-dialog";
+import { PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";
 import { useOrderAction } from "./use-order-action";
 
 // The admin's part of a return request on the order page (lib/server/orders/returns.ts): what the
@@ -118,75 +116,53 @@ export function ReturnRequestPanel({ order }: { order: PublicOrder }) {
 }
 
 function ApproveDialog({ request, onClose }: { request: PublicReturn; onClose: () => void }) {
-  const dialog = useModalDialog();
-  const id = useId();
   const today = indiaToday();
   const [pickupDate, setPickupDate] = useState(today);
   const { pending, error, send } = useOrderAction();
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby={`${id}-title`} className={DIALOG_CLASS}>
-      <h2 id={`${id}-title`} className="mb-3 text-xl font-semibold">
-        Approve the return
-      </h2>
-      <form
-        className="space-y-3 text-sm"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (await send("/api/approve-return", { returnId: request._id, pickupDate }, () => "Return approved: the customer is emailed the pickup day")) dialog.current?.close();
-        }}
-      >
-        <label htmlFor={`${id}-date`} className="block font-medium">
-          Pickup date
-        </label>
-        <input id={`${id}-date`} type="date" required min={today} value={pickupDate} onChange={(event) => setPickupDate(event.target.value)} className={INPUT_CLASS} />
-        <p className="text-slate-600">The carrier picks the parcel up from the order&apos;s delivery address; the customer is emailed.</p>
-        <DialogAlert message={error} />
-        <div className={DIALOG_BUTTONS}>
-          <button type="button" onClick={() => dialog.current?.close()} className={SECONDARY_ACTION}>
-            Cancel
-          </button>
-          <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
-            Approve return
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <ActionFormDialog
+      title="Approve the return"
+      submitLabel="Approve return"
+      pending={pending}
+      error={error}
+      onClose={onClose}
+      onSubmit={() => send("/api/approve-return", { returnId: request._id, pickupDate }, () => "Return approved: the customer is emailed the pickup day")}
+    >
+      {(id) => (
+        <>
+          <label htmlFor={`${id}-date`} className="block font-medium">
+            Pickup date
+          </label>
+          <input id={`${id}-date`} type="date" required min={today} value={pickupDate} onChange={(event) => setPickupDate(event.target.value)} className={INPUT_CLASS} />
+          <p className="text-slate-600">The carrier picks the parcel up from the order&apos;s delivery address; the customer is emailed.</p>
+        </>
+      )}
+    </ActionFormDialog>
   );
 }
 
 function DeclineDialog({ request, onClose }: { request: PublicReturn; onClose: () => void }) {
-  const dialog = useModalDialog();
-  const id = useId();
   const [reason, setReason] = useState("");
   const { pending, error, fields, send } = useOrderAction();
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby={`${id}-title`} className={DIALOG_CLASS}>
-      <h2 id={`${id}-title`} className="mb-3 text-xl font-semibold">
-        Decline the return
-      </h2>
-      <form
-        className="space-y-3 text-sm"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (await send("/api/decline-return", { returnId: request._id, reason }, () => "Return declined: the customer is emailed why")) dialog.current?.close();
-        }}
-      >
-        <label htmlFor={`${id}-reason`} className="block font-medium">
-          Reason (the customer reads it)
-        </label>
-        <textarea id={`${id}-reason`} required maxLength={500} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} className={INPUT_CLASS} />
-        {fields.reason && <p className="text-red-700">{fields.reason}</p>}
-        <DialogAlert message={error} />
-        <div className={DIALOG_BUTTONS}>
-          <button type="button" onClick={() => dialog.current?.close()} className={SECONDARY_ACTION}>
-            Cancel
-          </button>
-          <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
-            Decline return
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <ActionFormDialog
+      title="Decline the return"
+      submitLabel="Decline return"
+      pending={pending}
+      error={error}
+      onClose={onClose}
+      onSubmit={() => send("/api/decline-return", { returnId: request._id, reason }, () => "Return declined: the customer is emailed why")}
+    >
+      {(id) => (
+        <>
+          <label htmlFor={`${id}-reason`} className="block font-medium">
+            Reason (the customer reads it)
+          </label>
+          <textarea id={`${id}-reason`} required maxLength={500} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} className={INPUT_CLASS} />
+          {fields.reason && <p className="text-red-700">{fields.reason}</p>}
+        </>
+      )}
+    </ActionFormDialog>
   );
 }
 

@@ -15,13 +15,13 @@ import { DialogAlert } from "../ui/dialog-alert";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { apiErrorMessage, useApiAction } from "../use-api-action";
 import { orderHeadingId } from "./order-card";
+import { uploadSigned } from "@/lib/signed-upload";
 
 // My Orders' returns (lib/server/orders/returns.ts): the latest request's state, and on a
 // delivered order inside its returns window with no open request, "Request a return": the lines
 // and units, a reason from the list, an optional note, up to 3 photos (signed uploads straight to
 // the image host), picked up from the order's delivery address.
 
-type Signature = { url: string; fields: Record<string, string> };
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"];
 
 /** Whether the shopper may ask for a return now (the server checks it all again). */
@@ -34,16 +34,7 @@ export function canRequestReturn(order: PublicOrder, now = new Date()): boolean 
 /** Whether My Orders shows the returns part of the card at all. */
 export const showsReturns = (order: PublicOrder): boolean => Boolean(order.return_request) || canRequestReturn(order);
 
-async function uploadPhoto(file: File): Promise<string> {
-  const { data: signature } = await postJson<Signature>("/api/return-photo-signature", {});
-  const form = new FormData();
-  for (const [key, value] of Object.entries(signature.fields)) form.set(key, value);
-  form.set("file", file);
-  const response = await fetch(signature.url, { method: "POST", body: form });
-  const answer = (await response.json().catch(() => ({}))) as { secure_url?: string; error?: { message?: string } };
-  if (!response.ok || !answer.secure_url) throw new Error(answer.error?.message ?? `The image host answered ${response.status}`);
-  return answer.secure_url;
-}
+const uploadPhoto = (file: File): Promise<string> => uploadSigned("/api/return-photo-signature", file);
 
 export function ReturnRequest({ order, onChanged }: { order: PublicOrder; onChanged: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
