@@ -120,6 +120,8 @@ export const THROTTLES = {
   sendOtp: { perAddress: [20, 3600], global: [300, 600] },
   verifyOtp: { perAddress: [60, 600], global: [1000, 600] },
   checkout: { perAccount: [30, 600], perAddress: [120, 600], global: [3000, 60] },
+  // A return's photos (signed uploads to the image host): a few a return, never a free file host.
+  returnPhoto: { perAccount: [12, 3600], perAddress: [40, 3600], global: [600, 600] },
   adminWrite: { perAccount: [120, 60], perAddress: [300, 60], global: [600, 60] },
   // Codes mailed to a new email address (update-user), and guesses at them (confirm-email).
   emailChange: { perAccount: [5, 3600], perAddress: [20, 3600], global: [300, 600] },

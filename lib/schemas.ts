@@ -417,21 +417,31 @@ export const requestReturnSchema = z.object({
     .max(100, "At most 100 lines")
     .refine((lines) => new Set(lines.map((line) => line.orderItemId)).size === lines.length, "Each line once"),
   reason: z.enum(RETURN_REASONS, { error: "Choose a reason from the list" }),
-  note: z.string().trim().max(RETURN_NOTE_MAX, `The note is at most ${RETURN_NOTE_MAX} characters`).optional(),
+  note: z.string().trim().max(RETURN_NOTE_MAX, `The note is at most ${RETURN_NOTE_MAX} characters`).refine(...plainText("The note", true)).optional(),
   photos: z.array(z.string().max(500, "Not a photo of this store"), { error: "photos must be a list" }).max(RETURN_PHOTOS_MAX, `At most ${RETURN_PHOTOS_MAX} photos`).default([]),
 });
 
 /** POST /api/approve-return: the day the parcel is picked up (YYYY-MM-DD, India's calendar). */
 export const approveReturnSchema = z.object({
   returnId: rowId("returnId"),
-  pickupDate: z.string({ error: "Choose the pickup date" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the pickup date").refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Choose the pickup date"),
+  // A real day of the calendar (no 31 February, which Date.parse rolls over into March).
+  pickupDate: z
+    .string({ error: "Choose the pickup date" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the pickup date")
+    .refine((value) => {
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+    }, "Choose the pickup date"),
 });
 
 /** POST /api/decline-return: the reason the shopper is mailed. */
 export const declineReturnSchema = z.object({
   returnId: rowId("returnId"),
-  reason: z.string({ error: "Say why" }).trim().min(1, "Say why").max(500, "The reason is at most 500 characters"),
+  reason: z.string({ error: "Say why" }).trim().min(1, "Say why").max(500, "The reason is at most 500 characters").refine(...plainText("The reason", true)),
 });
 
 /** POST /api/receive-return: the parcel is back. */
 export const returnIdBodySchema = z.object({ returnId: rowId("returnId") });
+
+/** POST /api/return-photo-signature: the order the photo is for (the shopper's own, open to a return). */
+export const returnPhotoSignatureSchema = z.object({ orderId: rowId("orderId") });

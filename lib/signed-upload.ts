@@ -6,10 +6,10 @@ type Signature = { url: string; fields: Record<string, string> };
 /**
  * Uploads one file straight to the image host with a signature the store made for it
  * (`signaturePath`: `/api/upload-signature` for products, `/api/return-photo-signature` for a
- * return's photos), and answers the file's address there.
+ * return's photos, with `body` naming the order), and answers the file's address there.
  */
-export async function uploadSigned(signaturePath: string, file: File): Promise<string> {
-  const { data: signature } = await postJson<Signature>(signaturePath, {});
+export async function uploadSigned(signaturePath: string, file: File, body: Record<string, string> = {}): Promise<string> {
+  const { data: signature } = await postJson<Signature>(signaturePath, body);
   const form = new FormData();
   for (const [key, value] of Object.entries(signature.fields)) form.set(key, value);
   form.set("file", file);

@@ -34,7 +34,7 @@ export function canRequestReturn(order: PublicOrder, now = new Date()): boolean 
 /** Whether My Orders shows the returns part of the card at all. */
 export const showsReturns = (order: PublicOrder): boolean => Boolean(order.return_request) || canRequestReturn(order);
 
-const uploadPhoto = (file: File): Promise<string> => uploadSigned("/api/return-photo-signature", file);
+const uploadPhoto = (orderId: string, file: File): Promise<string> => uploadSigned("/api/return-photo-signature", file, { orderId });
 
 export function ReturnRequest({ order, onChanged }: { order: PublicOrder; onChanged: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
@@ -101,7 +101,7 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
       }
       setUploading((count) => count + 1);
       try {
-        const url = await uploadPhoto(file);
+        const url = await uploadPhoto(order._id, file);
         setPhotos((current) => (current.length < RETURN_PHOTOS_MAX ? [...current, url] : current));
       } catch (failure) {
         toast.error(failure instanceof Error ? failure.message : "The photo could not be uploaded");

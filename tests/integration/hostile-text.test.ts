@@ -13,7 +13,7 @@ import { GET as allOrders } from "@/app/api/all-orders/route";
 import { GET as adminProducts } from "@/app/api/admin-products/route";
 import { GET as searchProduct } from "@/app/api/search-product/route";
 import { POST as filterProduct } from "@/app/api/fiter-product/route";
-import { DUPLICATE_REFUND_LINE_MESSAGE } from "@/lib/schemas";
+import { approveReturnSchema, declineReturnSchema, DUPLICATE_REFUND_LINE_MESSAGE, requestReturnSchema } from "@/lib/schemas";
 import { admin, getRequest, jsonRequest, noContext, query, shopper, TEST_PASSWORD, uniqueEmail } from "../helpers";
 import { paidOrder } from "./checkout-kit";
 
@@ -98,5 +98,27 @@ describe("a refund naming the same line twice", () => {
     await refused(await refundRoute(jsonRequest("/api/refund-order", { orderId: order.orderId, lines: [line, line], restock: false }, { cookie: boss.cookie }), noContext), DUPLICATE_REFUND_LINE_MESSAGE);
     expect((await query<{ refundedAmount: number }>(`SELECT "refundedAmount" FROM "Order" WHERE id = $1`, [order.orderId]))[0]?.refundedAmount).toBe(0);
     expect(await query(`SELECT id FROM "Refund" WHERE "orderId" = $1`, [order.orderId])).toHaveLength(0);
+  });
+});
+
+describe("return requests' text and dates", () => {
+  const orderId = randomUUID();
+  const lines = [{ orderItemId: randomUUID(), quantity: 1 }];
+  it("a return's note and a decline's reason with a NUL are refused by their schemas (they reached PostgreSQL and answered 500); line breaks stay allowed", () => {
+    const asked = requestReturnSchema.safeParse({ orderId, lines, reason: "damaged", note: `Cracked${NUL}screen` });
+    expect(asked.success).toBe(false);
+    expect(asked.error?.issues[0]?.message).toBe("The note must not contain control characters (such as a NUL byte)");
+    expect(requestReturnSchema.safeParse({ orderId, lines, reason: "damaged", note: "Cracked\nscreen" }).success).toBe(true);
+    const declined = declineReturnSchema.safeParse({ returnId: randomUUID(), reason: `Used${NUL}` });
+    expect(declined.success).toBe(false);
+    expect(declined.error?.issues[0]?.message).toBe("The reason must not contain control characters (such as a NUL byte)");
+  });
+
+  it("a pickup date that is not a day of the calendar is refused (31 February used to be stored as 3 March)", () => {
+    const approve = (pickupDate: string) => approveReturnSchema.safeParse({ returnId: randomUUID(), pickupDate }).success;
+    expect(approve("2026-02-31")).toBe(false);
+    expect(approve("2026-13-01")).toBe(false);
+    expect(approve("2028-02-29")).toBe(true);
+    expect(approve("2026-12-01")).toBe(true);
   });
 });

@@ -246,8 +246,8 @@ describe("the admin's answers", () => {
 
 describe("photos", () => {
   /** What the shopper's browser does with a signature from /api/return-photo-signature. */
-  async function uploadPhoto(user: Shopper): Promise<string> {
-    const signed = (await (await post(photoSignatureRoute, "/api/return-photo-signature", {}, user.cookie)).json()).data as { url: string; fields: Record<string, string> };
+  async function uploadPhoto(user: Shopper, orderId: string): Promise<string> {
+    const signed = (await (await post(photoSignatureRoute, "/api/return-photo-signature", { orderId }, user.cookie)).json()).data as { url: string; fields: Record<string, string> };
     const form = new FormData();
     for (const [name, value] of Object.entries(signed.fields)) form.append(name, value);
     form.append("file", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "photo.png");
@@ -258,7 +258,7 @@ describe("photos", () => {
 
   it("up to 3 photos uploaded through a return's signature; a product image or another address is refused", async () => {
     const order = await deliveredOrder(1);
-    const photo = await uploadPhoto(order.user);
+    const photo = await uploadPhoto(order.user, order.orderId);
     const refused = await post(requestRoute, "/api/request-return", { orderId: order.orderId, ...ask(order), photos: ["https://example.com/cat.png"] }, order.user.cookie);
     expect(refused.status).toBe(400);
     const product = await post(requestRoute, "/api/request-return", { orderId: order.orderId, ...ask(order), photos: ["/images/products/mobi-001-1.svg"] }, order.user.cookie);
@@ -267,6 +267,34 @@ describe("photos", () => {
     const taken = await post(requestRoute, "/api/request-return", { orderId: order.orderId, ...ask(order), photos: [photo] }, order.user.cookie);
     expect(taken.status).toBe(200);
     expect((await taken.json()).data.photos).toEqual([photo]);
+  });
+});
+
+describe("photo signatures", () => {
+  it("are given only for the shopper's own order that is open to a return, and a request takes only its own shopper's photos", async () => {
+    const order = await deliveredOrder(1);
+    const other = await deliveredOrder(1);
+    const sign = (user: Shopper, orderId: unknown) => post(photoSignatureRoute, "/api/return-photo-signature", { orderId }, user.cookie);
+    expect((await sign(order.user, undefined)).status).toBe(400);
+    expect((await sign(order.user, other.orderId)).status).toBe(404);
+    expect((await sign(order.user, randomUUID())).status).toBe(404);
+    const notDelivered = await paidOrder({ quantity: 1, price: PRICE });
+    expect((await sign(notDelivered.user, notDelivered.orderId)).status).toBe(409);
+    const signed = (await (await sign(order.user, order.orderId)).json()).data as { fields: Record<string, string> };
+    expect(signed.fields.public_id).toMatch(new RegExp(`^${order.user.id}_`));
+
+    // Another shopper's photo (uploaded through their own signature) is refused on this request.
+    const form = new FormData();
+    const theirs = (await (await sign(other.user, other.orderId)).json()).data as { url: string; fields: Record<string, string> };
+    for (const [name, value] of Object.entries(theirs.fields)) form.append(name, value);
+    form.append("file", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "photo.png");
+    const uploaded = (await (await fetch(theirs.url, { method: "POST", body: form })).json()) as { secure_url: string };
+    const refused = await post(requestRoute, "/api/request-return", { orderId: order.orderId, ...ask(order), photos: [uploaded.secure_url] }, order.user.cookie);
+    expect(refused.status).toBe(400);
+
+    // Once a request is open, no more signatures for that order.
+    expect((await post(requestRoute, "/api/request-return", { orderId: order.orderId, ...ask(order) }, order.user.cookie)).status).toBe(200);
+    expect((await sign(order.user, order.orderId)).status).toBe(409);
   });
 });
 

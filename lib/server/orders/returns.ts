@@ -3,7 +3,7 @@ import { formatDate } from "@/lib/dates";
 import { Prisma, type Order, type Refund, type ReturnRequest } from "@/lib/generated/prisma/client";
 import { ORDER_STATUS_LABELS } from "@/lib/order-lifecycle";
 import { returnWindowClosed, returnWindowEnd } from "@/lib/returns-policy";
-import { FAULT_REASONS, indiaToday, RETURN_REASON_LABELS, restocksOnReturn, type ReturnReason } from "@/lib/returns";
+import { FAULT_REASONS, indiaToday, RETURN_PICKUP_MAX_DAYS, RETURN_REASON_LABELS, restocksOnReturn, type ReturnReason } from "@/lib/returns";
 import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound } from "../platform/http";
@@ -55,7 +55,7 @@ export type ReturnAsk = { lines: RefundLine[]; reason: ReturnReason; note?: stri
 export async function requestReturn(orderId: string, userId: string, ask: ReturnAsk, now = new Date()): Promise<ReturnRequest> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
   const photos = [...new Set(ask.photos)];
-  await checkReturnPhotos(photos);
+  await checkReturnPhotos(photos, userId);
   let request: ReturnRequest;
   try {
     request = await db.$transaction(async (tx) => {
@@ -87,12 +87,27 @@ export async function requestReturn(orderId: string, userId: string, ask: Return
   return request;
 }
 
+/**
+ * Whether the shopper may ask for a return of their order now (before a photo is signed for it):
+ * 404 for an order not theirs, 409 when it is not delivered, its window has closed or a request is
+ * open already. The request itself checks again, under the order's lock.
+ */
+export async function checkReturnable(orderId: string, userId: string, now = new Date()): Promise<void> {
+  if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  const order = await db.order.findFirst({ where: { id: orderId, userId }, select: { status: true, deliveredAt: true, returns: { where: { status: { in: [...OPEN] } }, select: { id: true } } } });
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (order.status !== "DELIVERED" || !order.deliveredAt) throw conflict("This order cannot be returned.");
+  const ends = returnWindowEnd(order.deliveredAt);
+  if (returnWindowClosed(ends.toISOString(), now)) throw conflict(`The returns window for this order closed on ${formatDate(ends.toISOString())}.`);
+  if (order.returns.length > 0) throw conflict("A return is already open on this order.");
+}
+
 const PHOTO_REFUSED = "A photo was not uploaded here: add it again";
 
 /** Photos uploaded through a return's signature only, and on the image host within the size bound (as product images): else 400. */
-async function checkReturnPhotos(photos: string[]): Promise<void> {
+async function checkReturnPhotos(photos: string[], userId: string): Promise<void> {
   photos.forEach((photo, index) => {
-    if (!isReturnPhotoUrl(photo)) throw new HttpError(400, PHOTO_REFUSED, undefined, { [`photos.${index}`]: PHOTO_REFUSED });
+    if (!isReturnPhotoUrl(photo, userId)) throw new HttpError(400, PHOTO_REFUSED, undefined, { [`photos.${index}`]: PHOTO_REFUSED });
   });
   await checkHostedImages(photos);
 }
@@ -139,6 +154,7 @@ async function setState(tx: Tx, request: ReturnRequest, data: Prisma.ReturnReque
 /** Requested → approved, with the day of the pickup (not before today in India). */
 export async function approveReturn(returnId: string, actor: Actor, pickupDate: string, now = new Date()): Promise<ReturnRequest> {
   if (pickupDate < indiaToday(now)) throw badRequest("The pickup date cannot be in the past.");
+  if (pickupDate > indiaToday(new Date(now.getTime() + RETURN_PICKUP_MAX_DAYS * 86_400_000))) throw badRequest(`The pickup date is at most ${RETURN_PICKUP_MAX_DAYS} days ahead.`);
   const approved = await changeReturn(returnId, ["REQUESTED"], "approved", async (tx, order, request) => {
     const changed = await setState(tx, request, { status: "APPROVED", pickupDate: new Date(`${pickupDate}T00:00:00Z`) });
     await tx.orderEvent.create({ data: { orderId: order.id, type: "return_approved", actor: actor.kind, actorId: actor.userId ?? null, data: { returnId: request.id, pickupDate } } });

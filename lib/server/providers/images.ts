@@ -115,12 +115,12 @@ export type UploadSignature = { url: string; fields: Record<string, string>; max
  * A signed upload for one product image, valid for the next hour (Cloudinary's limit). The public
  * id is chosen here and may not be overwritten, so the signature stores one file, once.
  */
-export function signProductUpload(now = Date.now(), folder = PRODUCT_FOLDER): UploadSignature {
+export function signProductUpload(now = Date.now(), folder = PRODUCT_FOLDER, idPrefix = ""): UploadSignature {
   const account = accountOptions();
   const params = {
     timestamp: String(Math.floor(now / 1000)),
     folder,
-    public_id: randomUUID(),
+    public_id: `${idPrefix}${randomUUID()}`,
     overwrite: "false",
     allowed_formats: PRODUCT_IMAGE_FORMATS.join(","),
   };
@@ -209,13 +209,16 @@ export async function checkHostedImages(urls: string[], alreadyStored: readonly 
 
 const RETURN_FOLDER = "volt/returns";
 
-/** A signed, one-hour upload of one photo for a return request (the shopper's browser posts it). */
-export function signReturnPhotoUpload(now = Date.now()): UploadSignature {
-  return signProductUpload(now, RETURN_FOLDER);
+/**
+ * A signed, one-hour upload of one photo for a return request (the shopper's browser posts it).
+ * Its public id starts with the shopper's id, so a request accepts only its own shopper's photos.
+ */
+export function signReturnPhotoUpload(userId: string, now = Date.now()): UploadSignature {
+  return signProductUpload(now, RETURN_FOLDER, `${userId}_`);
 }
 
-/** Whether `value` is a delivery URL of our image host for a photo in the returns folder. */
-export function isReturnPhotoUrl(value: string): boolean {
-  if (!isProductImageUrl(value) || SEED_IMAGE.test(value)) return false;
-  return new RegExp(`/image/upload/(v\\d+/)?${RETURN_FOLDER}/[A-Za-z0-9_-]+\\.[a-z]+$`).test(new URL(value).pathname);
+/** Whether `value` is a delivery URL of our image host for a photo that `userId` uploaded into the returns folder. */
+export function isReturnPhotoUrl(value: string, userId: string): boolean {
+  if (!isProductImageUrl(value) || SEED_IMAGE.test(value) || !/^[0-9a-f-]{36}$/.test(userId)) return false;
+  return new RegExp(`/image/upload/(v\\d+/)?${RETURN_FOLDER}/${userId}_[A-Za-z0-9-]+\\.[a-z]+$`).test(new URL(value).pathname);
 }
