@@ -65,16 +65,19 @@ test("@mobile the order page's All orders link goes back to the list's tab and s
   await page.screenshot({ path: testInfo.outputPath(`order-page-${testInfo.project.name}.png`), fullPage: true });
 });
 
-test("@mobile the Orders screen's seven state tabs are one row, which scrolls sideways on a phone", async ({ page }, testInfo) => {
+test("@mobile the Orders screen's state tabs (the seven states and Returns) are one row, which scrolls sideways on a phone", async ({ page }, testInfo) => {
   await signInAsDemoAdmin(page);
   await page.goto("/admin-panel/orders?status=all");
   const tabs = page.getByTestId("order-tab");
-  await expect(tabs).toHaveCount(7);
+  await expect(tabs).toHaveCount(8);
   // Counts arrive with the list: measure once they are in.
   await expect(page.getByRole("link", { name: /^All \d+/ })).toBeVisible();
-  const tops = new Set<number>();
-  for (const tab of await tabs.all()) tops.add(Math.round((await tab.boundingBox())!.y));
-  expect([...tops], "the tabs' rows").toHaveLength(1);
+  if (testInfo.project.name === "mobile") {
+    // On a wide screen they may wrap, as they always did; on a phone they are one row.
+    const tops = new Set<number>();
+    for (const tab of await tabs.all()) tops.add(Math.round((await tab.boundingBox())!.y));
+    expect([...tops], "the tabs' rows").toHaveLength(1);
+  }
   await expectNoSidewaysScroll(page);
   // The current tab (the last one) is brought into view in its row.
   await expect(page.getByRole("link", { name: /^All \d+/ })).toBeInViewport({ ratio: 1 });

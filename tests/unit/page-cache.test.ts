@@ -2,7 +2,7 @@
 // over real HTTP: an upstream handler stands in for Next and counts what reaches it.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { close, listen } from "./test-server";
-import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, createGzip, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/platform/client-address";
@@ -10,7 +10,8 @@ import { frontDoor } from "@/lib/server/front-door/front-door";
 import { PageCache, pageCacheKey, pickEncoding, postCacheKey, storableSeconds } from "@/lib/server/front-door/page-cache";
 import { purgePageCache } from "@/lib/server/platform/answers";
 
-type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; chunks?: number; bytes?: Buffer };
+/** `compressing`: the handler gzips its answer as Next's compression does (write and end wrapped after the front door's, the bytes sent through the ones it found). */
+type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; chunks?: number; bytes?: Buffer; compressing?: boolean };
 
 const PAGE = `<!DOCTYPE html><html><body>${"<p>Volt Electronics</p>".repeat(400)}</body></html>`;
 const CACHED_PAGE: Upstream = { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "s-maxage=3600, stale-while-revalidate=82800", vary: "rsc, Accept-Encoding", "x-frame-options": "DENY" }, body: PAGE };
@@ -32,8 +33,20 @@ beforeAll(async () => {
       for await (const chunk of request) chunks.push(chunk as Buffer);
       reachedBodies.push(Buffer.concat(chunks).toString("utf8"));
     }
-    const { status, headers, body, chunks = 1, bytes } = upstream;
-    response.writeHead(status, headers);
+    const { status, headers, body, chunks = 1, bytes, compressing } = upstream;
+    if (compressing && /gzip/.test(String(request.headers["accept-encoding"] ?? ""))) {
+      const [write, end] = [response.write, response.end];
+      const gzip = createGzip();
+      gzip.on("data", (chunk: Buffer) => write.call(response, chunk));
+      gzip.on("end", () => end.call(response));
+      response.write = ((chunk: string | Buffer) => gzip.write(chunk)) as ServerResponse["write"];
+      response.end = ((chunk?: string | Buffer) => {
+        if (chunk) gzip.write(chunk);
+        gzip.end();
+        return response;
+      }) as ServerResponse["end"];
+      response.writeHead(status, { ...headers, "content-encoding": "gzip" });
+    } else response.writeHead(status, headers);
     if (bytes) return void response.end(bytes);
     const size = Math.ceil(body.length / chunks);
     for (let i = 0; i < chunks - 1; i++) response.write(Buffer.from(body.slice(i * size, (i + 1) * size)));
@@ -61,10 +74,10 @@ async function raw(path: string, headers: Record<string, string> = {}) {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-async function bytes(path: string, acceptEncoding: string): Promise<{ encoding: string | null; body: Buffer }> {
+async function bytes(path: string, acceptEncoding: string, headers: Record<string, string> = {}): Promise<{ encoding: string | null; body: Buffer }> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
-    request(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+    request(`${base}${path}`, { headers: { "accept-encoding": acceptEncoding, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => resolve({ encoding: (response.headers["content-encoding"] as string | undefined) ?? null, body: Buffer.concat(chunks) }));
@@ -494,6 +507,20 @@ describe("front door: CSP, addresses, malformed paths", () => {
     expect(payload.headers.get("content-security-policy")).toBeNull();
     upstream = { status: 200, headers: { "content-type": "application/javascript" }, body: "x()", chunks: 2 };
     expect((await raw("/_next/static/chunks/a.js")).headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("leaves the handler's own compression hooked: a streamed payload it gzips arrives whole, and a page it gzips is held with its policy", async () => {
+    // A router.refresh()'s payload once never ended: the originals were put back over the wrappers
+    // that Next's compression had put on top of the front door's.
+    const payload = "0:{}\n".repeat(500);
+    upstream = { status: 200, headers: { "content-type": "text/x-component" }, body: payload, chunks: 4, compressing: true };
+    const streamed = await bytes("/admin-panel/orders/x?_rsc=1", "gzip", { rsc: "1" });
+    expect(streamed.encoding).toBe("gzip");
+    expect(gunzipSync(streamed.body).toString()).toBe(payload);
+    upstream = { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" }, body: SCRIPTED + PAGE, chunks: 3, compressing: true };
+    const page = await fetch(`${base}/search?q=x`, { method: "POST", body: "a=1", headers: { "accept-encoding": "gzip" } });
+    expect(await page.text()).toBe(SCRIPTED + PAGE);
+    expect(page.headers.get("content-security-policy")).toContain(sha("self.__next_f=[]"));
   });
 
   it("marks personal pages no-store even when their shell was prerendered (and never keeps them)", async () => {

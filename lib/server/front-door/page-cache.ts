@@ -387,27 +387,43 @@ export function holdResponse(response: ServerResponse, complete: (status: number
  * gets its Content-Security-Policy.
  */
 export function holdHtml(response: ServerResponse, complete: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void): void {
-  const original = { writeHead: response.writeHead, write: response.write, end: response.end, flushHeaders: response.flushHeaders };
+  type Methods = Pick<ServerResponse, "writeHead" | "write" | "end" | "flushHeaders">;
+  const methodsOf = (from: Methods): Methods => ({ writeHead: from.writeHead, write: from.write, end: from.end, flushHeaders: from.flushHeaders });
+  const original = methodsOf(response);
+  // Where the calls go once decided. These wrappers stay in place for the whole response: Next's
+  // compression wraps write and end after them (and calls them with the compressed bytes), so
+  // putting the originals back on the response would unhook it (a streamed answer, such as a
+  // router.refresh()'s RSC payload, then never ended).
+  const target: Methods = { ...original };
+  let decided = false;
   const decide = (headers: unknown) => {
+    if (decided) return;
+    decided = true;
+    if (!/^\s*text\/html/i.test(String(contentTypeIn(headers) ?? response.getHeader("content-type") ?? ""))) return;
+    // The hold's own methods, made against the originals, become the target; whatever wraps
+    // these wrappers stays as it is.
+    const chain = methodsOf(response);
     Object.assign(response, original);
-    if (/^\s*text\/html/i.test(String(contentTypeIn(headers) ?? response.getHeader("content-type") ?? ""))) holdResponse(response, complete);
+    holdResponse(response, complete);
+    Object.assign(target, methodsOf(response));
+    Object.assign(response, chain);
   };
   type Call = (...args: unknown[]) => unknown;
-  response.writeHead = ((...args: unknown[]) => {
+  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     decide(args.find((arg) => typeof arg === "object" && arg !== null));
-    return (response.writeHead as Call)(...args);
-  }) as ServerResponse["writeHead"];
-  response.write = ((...args: unknown[]) => {
+    return (target.writeHead as Call).apply(response, args);
+  } as ServerResponse["writeHead"];
+  response.write = function (this: ServerResponse, ...args: unknown[]) {
     decide(undefined);
-    return (response.write as Call)(...args);
-  }) as ServerResponse["write"];
-  response.end = ((...args: unknown[]) => {
+    return (target.write as Call).apply(response, args);
+  } as ServerResponse["write"];
+  response.end = function (this: ServerResponse, ...args: unknown[]) {
     decide(undefined);
-    return (response.end as Call)(...args);
-  }) as ServerResponse["end"];
+    return (target.end as Call).apply(response, args);
+  } as ServerResponse["end"];
   response.flushHeaders = () => {
     decide(undefined);
-    response.flushHeaders();
+    (target.flushHeaders as Call).apply(response, []);
   };
 }
 
