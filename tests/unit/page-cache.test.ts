@@ -37,8 +37,8 @@ beforeAll(async () => {
     if (compressing && /gzip/.test(String(request.headers["accept-encoding"] ?? ""))) {
       const [write, end] = [response.write, response.end];
       const gzip = createGzip();
-      gzip.on("data", (chunk: Buffer) => write.call(response, chunk));
-      gzip.on("end", () => end.call(response));
+      gzip.on("data", (chunk: Buffer) => (write as (chunk: Buffer) => boolean).call(response, chunk));
+      gzip.on("end", () => (end as () => ServerResponse).call(response));
       response.write = ((chunk: string | Buffer) => gzip.write(chunk)) as ServerResponse["write"];
       response.end = ((chunk?: string | Buffer) => {
         if (chunk) gzip.write(chunk);
