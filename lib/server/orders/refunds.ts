@@ -134,9 +134,13 @@ export async function refundOrder(
 ): Promise<Refund> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
   if (request.lines !== "whole" && request.lines.length === 0) throw badRequest("Choose the lines to refund.");
-  const refund = await db.$transaction((tx) => recordRefund(tx, orderId, actor, request, now));
+  const refund = await db.$transaction((tx) => recordRefund(tx, orderId, actor, request, now, { returnOpen: "refuse" }));
   return sendRefund(refund.id);
 }
+
+/** The 409 for an admin's refund of an order whose return request is still open. */
+export const RETURN_OPEN =
+  "This order has an open return request: mark it received (which refunds its units) or decline it before refunding otherwise.";
 
 /**
  * refundOrder's checks and record, inside the caller's transaction (a return's Mark received
@@ -148,9 +152,14 @@ export async function recordRefund(
   actor: Actor,
   request: { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean; expectedAmount?: number },
   now = new Date(),
+  options: { returnOpen?: "refuse" } = {},
 ): Promise<Refund> {
   const order = await lockOrder(tx, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
+  // An admin's own refund never runs beside an open return request (under the order's lock, as
+  // the request is made): the request's units would be refunded twice over, or its Mark received
+  // refused for ever. A return's own Mark received records its refund here too.
+  if (options.returnOpen === "refuse" && (await tx.returnRequest.count({ where: { orderId, status: { in: ["REQUESTED", "APPROVED"] } } })) > 0) throw conflict(RETURN_OPEN);
   if (order.deliveredAt && now > returnWindowEnd(order.deliveredAt) && !request.outsideWindow) throw conflict(OUTSIDE_WINDOW(order.deliveredAt));
   return record(tx, order, await plan(tx, order, request.lines, request.expectedAmount), actor, request);
 }

@@ -117,7 +117,7 @@ export function stepEmail(event: Pick<OrderEvent, "type" | "data" | "note">, ord
       break;
     case "return_received":
       subject = `Your return for ${STORE_NAME} order ${number} has reached us`;
-      lines = [`Your returned ${units || "items"} from order ${number} reached us. A refund of ${formatRupees(data.amount ?? 0)} is on its way to your card; banks take 5–7 business days to show it.`];
+      lines = [`Your returned ${units || "items"} from order ${number} reached us. We are refunding ${formatRupees(data.amount ?? 0)} to your card, and we mail you again once the refund is sent (banks then take 5–7 business days to show it).`];
       break;
     default:
       return null;
