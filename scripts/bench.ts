@@ -52,7 +52,7 @@ import { seed } from "../prisma/seed";
 import { openDatabase, ROOT } from "./lib/database";
 import { rawGet, startBareServer } from "./lib/bare-server";
 import { freePort } from "./lib/embedded-postgres";
-import { cgroupLimitMb, cgroupPeakMb } from "../server/memory";
+import { cgroupLimitMb, cgroupPeakMb } from "./lib/cgroup";
 import { applyMigrations } from "./lib/schema-engine";
 import { TEST_DELIVERY_FORM } from "./emulators/stripe";
 import { startEmulators } from "./emulators/server";
