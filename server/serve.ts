@@ -28,6 +28,7 @@ import { PEER_ADDRESS_FLAG } from "../lib/server/platform/client-address";
 import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "../lib/server/platform/catalog-broadcast";
 import { contentSecurityPolicy } from "../lib/server/front-door/csp";
 import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/accounts/session-cache";
+import { dropAllCarts, dropUserLists, setListCacheEnabled } from "../lib/server/shop-lists/list-cache";
 import { frontDoor } from "../lib/server/front-door/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./direct-routes";
 import { PageCache } from "../lib/server/front-door/page-cache";
@@ -164,13 +165,19 @@ const listener = new CatalogListener({
   connectionString: process.env.DATABASE_LISTEN_URL || process.env.DATABASE_URL!,
   // Next's entries first, then the pages: a page rendered before Next's refresh is dropped, and
   // one whose render began before the clear is not kept (PageCache.generation).
-  onChange: () => void refreshNext(false).then(() => cache?.clear()),
+  // Carts carry their products: dropped at once, before Next's refresh.
+  onChange: () => {
+    dropAllCarts();
+    void refreshNext(false).then(() => cache?.clear());
+  },
   onSessionChange: dropUserSessions,
+  onListsChange: dropUserLists,
   // Disconnected, news may be missed: pages live briefly and no session is served from memory.
   onState: (connected) => {
     reportReadiness({ broadcast: connected ? "connected" : "disconnected" });
     cache?.limitLifetime(connected ? null : OFFLINE_PAGE_SECONDS);
     setSessionCacheEnabled(connected);
+    setListCacheEnabled(connected);
   },
   log: (line) => log.info(line),
 });

@@ -1,8 +1,9 @@
 import { IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { bodyCap, routeParams, type ApiRoute } from "../../api-routes";
 import { canonicalPath } from "../../canonical-path";
-import { CACHE_CANDIDATE_HEADER, INTERNAL_ERROR_MESSAGE, jsonError } from "../platform/answers";
+import { CACHE_CANDIDATE_HEADER, INTERNAL_ERROR_MESSAGE, jsonBodyOf, jsonError } from "../platform/answers";
 import { apiGate } from "./api-gate";
+import { directRequest } from "./direct-request";
 import { PEER_ADDRESS_HEADER } from "../platform/client-address";
 import { log } from "../platform/log";
 import { markCache } from "../platform/request-context";
@@ -52,11 +53,6 @@ export type FrontDoorOptions = {
 export type DirectHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /**
- * Runs a route handler on a Node request, as Next would: a web Request (the body streamed, the
- * headers as sent), the path's params, and the answer written back compressed like every other
- * (sendHeld), with the headers Next's config adds.
- */
-/**
  * A request's body as a web stream, read as the handler reads it. A handler that stops reading
  * (a body past its limit) cancels the stream without closing the connection, so its answer (the
  * 413) still reaches the client; answerDirectly drops the rest of the body afterwards.
@@ -91,19 +87,17 @@ function bodyOf(request: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
+/**
+ * Runs a route handler on a Node request, as Next would: a web Request (direct-request.ts: the
+ * body streamed, the headers as sent), the path's params, and the answer written back compressed
+ * like every other (sendHeld), with the headers Next's config adds. A JSON answer's text is taken
+ * as the handler made it (jsonBodyOf) rather than read back out of the Response's stream.
+ */
 async function answerDirectly(handler: DirectHandler, request: IncomingMessage, response: ServerResponse, params: Record<string, string>, extra: Record<string, string>): Promise<void> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  // The path and query as sent, on a fixed origin: the handlers read only those from the URL, and
-  // a client's Host header (which may hold anything) never becomes part of it.
-  const url = new URL(request.url ?? "/", "http://localhost");
   const method = request.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? undefined : bodyOf(request);
+  const body = method === "GET" || method === "HEAD" ? null : bodyOf(request);
   try {
-    const answer = await handler(new Request(url, { method, headers, body, duplex: "half" } as RequestInit), { params: Promise.resolve(params) });
+    const answer = await handler(directRequest(method, request.url ?? "/", request.headers, body), { params: Promise.resolve(params) });
     // What the front door set already (the gate's CORS headers and their Vary, HSTS), then Next's
     // config headers, then the handler's own.
     const out: OutgoingHttpHeaders = { ...response.getHeaders(), ...extra };
@@ -112,7 +106,8 @@ async function answerDirectly(handler: DirectHandler, request: IncomingMessage, 
     });
     const cookies = answer.headers.getSetCookie();
     if (cookies.length > 0) out["set-cookie"] = cookies;
-    sendHeld(request, response, answer.status, out, Buffer.from(await answer.arrayBuffer()), request.headers["accept-encoding"]);
+    const text = jsonBodyOf(answer);
+    sendHeld(request, response, answer.status, out, text === undefined ? Buffer.from(await answer.arrayBuffer()) : Buffer.from(text), request.headers["accept-encoding"]);
   } catch (error) {
     log.error({ err: error }, "a direct route's handler failed");
     if (!response.headersSent) {

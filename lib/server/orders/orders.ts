@@ -24,6 +24,7 @@ import { returnWindowEnd } from "@/lib/returns-policy";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 import { log } from "../platform/log";
 import { countOrderRecorded } from "../platform/metrics";
+import { dropUserLists } from "../shop-lists/list-cache";
 
 // Orders: made from a paid Checkout Session by one fulfilment function, which both the webhook
 // and the success page call (Stripe's fulfilment guide). Whatever arrives twice, in parallel or
@@ -326,6 +327,8 @@ export async function fulfilCheckoutSession(
   });
   if (!result) return { status: "unknown" };
   if (result.created) {
+    // The bought lines left the cart: this instance forgets the cart at once (the others hear it).
+    if (result.order.userId) dropUserLists(result.order.userId);
     countOrderRecorded();
     log.info({ orderId: result.order.id, checkoutId: result.order.checkoutId, stripeSessionId: session.id, eventId: options.event?.id ?? null, attention: result.order.attention }, "fulfilment: order recorded");
     afterStockChange(result.stockChanged ?? false);

@@ -16,6 +16,23 @@ export const jsonError = (status: number, message: string, headers: Record<strin
   body: JSON.stringify({ success: false, error: true, message }),
 });
 
+const JSON_BODIES = Symbol.for("volt.json-bodies");
+
+function jsonBodies(): WeakMap<Response, string> {
+  const holder = globalThis as typeof globalThis & { [JSON_BODIES]?: WeakMap<Response, string> };
+  return (holder[JSON_BODIES] ??= new WeakMap());
+}
+
+/** Remembers the text a JSON answer was made from (http.ts), for the front door's direct routes. */
+export function rememberJsonBody(response: Response, text: string): void {
+  jsonBodies().set(response, text);
+}
+
+/** The text a JSON answer was made from, when rememberJsonBody was told: its body, unread. */
+export function jsonBodyOf(response: Response): string | undefined {
+  return jsonBodies().get(response);
+}
+
 /**
  * Set by a catalogue API handler on an answer the front door may keep (its value: seconds at
  * most). Never sent on: API answers stay `no-store` for browsers and CDNs, which could not be

@@ -10,12 +10,15 @@ import pg from "pg";
 // only to the sessions listening when it commits; a listener that lost its connection may have
 // missed some, so it refreshes everything once it has reconnected, and until then its instance
 // keeps catalogue pages only briefly (onState tells serve.ts when). The same connection listens on
-// SESSION_CHANNEL for changes to users and sessions (lib/server/accounts/session-cache.ts).
+// SESSION_CHANNEL for changes to users and sessions (lib/server/accounts/session-cache.ts), and on
+// LISTS_CHANNEL for changes to carts and wishlists (lib/server/shop-lists/list-cache.ts).
 // No "server-only": server/serve.ts runs it outside Next's bundles.
 
 export const CATALOG_CHANNEL = "volt_catalog";
 /** The triggers of migration 20261123090000_session_notify send a user's id here when their sessions may have changed. */
 export const SESSION_CHANNEL = "volt_session";
+/** The triggers of migration 20261126140000_lists_notify send a shopper's id here when their cart or wishlist changed. */
+export const LISTS_CHANNEL = "volt_lists";
 
 /** The name a process gives itself in its notifications (serve.ts sets it; one per process). */
 export const INSTANCE_ENV = "VOLT_INSTANCE_ID";
@@ -54,6 +57,8 @@ export type CatalogListenerOptions = {
   onChange: (reason: ChangeReason, sender: string | null) => void;
   /** A user's sessions may have changed (session-cache.ts): the user's id. */
   onSessionChange?: (userId: string) => void;
+  /** A shopper's cart or wishlist changed (shop-lists/list-cache.ts): the shopper's id. */
+  onListsChange?: (userId: string) => void;
   /** Told each time the listener gains (true) or loses (false) its connection. */
   onState?: (connected: boolean) => void;
   /** First reconnection delay; doubled on each failure up to maxDelayMs, with jitter. */
@@ -103,13 +108,14 @@ export class CatalogListener {
     client.on("notification", (message) => {
       if (message.channel === CATALOG_CHANNEL) this.options.onChange("notified", senderOf(message.payload));
       else if (message.channel === SESSION_CHANNEL && message.payload) this.options.onSessionChange?.(message.payload);
+      else if (message.channel === LISTS_CHANNEL && message.payload) this.options.onListsChange?.(message.payload);
     });
     try {
       // A server that accepts the connection and then says nothing must not hold the loop forever.
       let timer: NodeJS.Timeout | undefined;
       const stalled = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("LISTEN timed out")), 10_000)));
       try {
-        await Promise.race([client.connect().then(() => client.query(`LISTEN ${CATALOG_CHANNEL}; LISTEN ${SESSION_CHANNEL}`)), stalled]);
+        await Promise.race([client.connect().then(() => client.query(`LISTEN ${CATALOG_CHANNEL}; LISTEN ${SESSION_CHANNEL}; LISTEN ${LISTS_CHANNEL}`)), stalled]);
       } finally {
         clearTimeout(timer);
       }

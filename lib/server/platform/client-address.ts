@@ -16,8 +16,11 @@ export const PEER_ADDRESS_FLAG = "VOLT_PEER_ADDRESS_FROM_SOCKET";
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
+/** A Headers, or anything that reads like one (the front door's direct requests: direct-request.ts). */
+const isHeaders = (headers: HeaderSource): headers is Headers => typeof (headers as Headers).get === "function";
+
 function readHeader(headers: HeaderSource, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  if (isHeaders(headers)) return headers.get(name) ?? undefined;
   const value = headers[name];
   return Array.isArray(value) ? value.join(",") : value;
 }

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
 import { siteUrl } from "@/lib/site-url";
 import { isDatabaseUnavailable } from "./db";
-import { CACHE_CANDIDATE_HEADER, CACHEABLE_ANSWER_HEADER, INTERNAL_ERROR_MESSAGE } from "./answers";
+import { CACHE_CANDIDATE_HEADER, CACHEABLE_ANSWER_HEADER, INTERNAL_ERROR_MESSAGE, rememberJsonBody } from "./answers";
 import { isCrossSiteRequest } from "./origin";
 import { readConfig } from "./config";
 import { log } from "./log";
@@ -65,7 +65,10 @@ export function absoluteImageAddresses(base: string): (key: string, value: unkno
 
 /** A JSON answer, its image addresses absolute (see absoluteImageAddresses). */
 function json(body: unknown, status: number): NextResponse {
-  return new NextResponse(JSON.stringify(body, absoluteImageAddresses(siteUrl())), { status, headers: { "content-type": "application/json" } });
+  const text = JSON.stringify(body, absoluteImageAddresses(siteUrl()));
+  const response = new NextResponse(text, { status, headers: { "content-type": "application/json" } });
+  rememberJsonBody(response, text);
+  return response;
 }
 
 /**

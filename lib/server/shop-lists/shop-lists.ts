@@ -6,6 +6,7 @@ import { isRowId, toPublicProduct, type PublicProduct } from "../catalog/catalog
 import { db } from "../platform/db";
 import { badRequest, notFound } from "../platform/http";
 import { noLongerSold, requireAvailable } from "../catalog/stock";
+import { dropUserLists, throughListCache } from "./list-cache";
 
 // The signed-in shopper's cart and wishlist (docs/PRODUCT.md §3.5, §3.6, §7.2). Every read and write names the owner:
 // a line of another user is exactly as absent as a line that does not exist (404), and is never
@@ -100,13 +101,16 @@ type ProductJson = Omit<Product, "createdAt" | "updatedAt"> & { createdAt: strin
 const productFromJson = (json: ProductJson): Product => ({ ...json, createdAt: new Date(json.createdAt), updatedAt: new Date(json.updatedAt) });
 const cartLineFromSql = (row: CartRowSql): CartLine => toCartLine({ ...row, product: productFromJson(row.product) });
 
-export async function listCart(userId: string): Promise<CartLine[]> {
-  const rows = await db.$queryRaw<CartRowSql[]>`
-    SELECT c.id, c."userId", c.quantity, c."createdAt", ${productForShopper(userId)} AS product
-    FROM "CartItem" c JOIN "Product" p ON p.id = c."productId"
-    WHERE c."userId" = ${userId}::uuid
-    ORDER BY c."createdAt", c.id`;
-  return rows.map(cartLineFromSql);
+/** The shopper's cart lines, oldest first (kept in memory for a few seconds: list-cache.ts). */
+export function listCart(userId: string): Promise<readonly CartLine[]> {
+  return throughListCache("cart", userId, async () => {
+    const rows = await db.$queryRaw<CartRowSql[]>`
+      SELECT c.id, c."userId", c.quantity, c."createdAt", ${productForShopper(userId)} AS product
+      FROM "CartItem" c JOIN "Product" p ON p.id = c."productId"
+      WHERE c."userId" = ${userId}::uuid
+      ORDER BY c."createdAt", c.id`;
+    return rows.map(cartLineFromSql);
+  });
 }
 
 /** Adds one of the product: a new line, or one more on the line already there (at most 99). */
@@ -140,38 +144,51 @@ export async function addToCart(userId: string, productId: unknown): Promise<{ l
     if (!(await db.product.findUnique({ where: { id: productId }, select: { id: true } }))) throw notFound(PRODUCT_NOT_FOUND);
     throw badRequest(`You can have at most ${CART_QUANTITY_MAX} of a product in your cart.`);
   }
+  dropUserLists(userId);
   return { line: cartLineFromSql(rows[0]!), added: rows[0]!.inserted };
 }
 
 export async function setCartQuantity(userId: string, lineId: unknown, quantity: number): Promise<CartLine> {
   if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
-  const [stocked] = await db.$queryRaw<Stocked[]>`
-    SELECT p."productName", p."stock", ${heldByOthers(userId)} AS "held", p."archivedAt", c."quantity" AS "inCart"
-    FROM "CartItem" c JOIN "Product" p ON p."id" = c."productId"
-    WHERE c."id" = ${lineId}::uuid AND c."userId" = ${userId}::uuid`;
-  // Lowering a quantity is always allowed (it is how a shopper fits the cart to what is left).
-  if (stocked && quantity > stocked.inCart) checkCartQuantity(stocked, quantity, CART_LINE_NOT_FOUND);
-  const rows = await db.$queryRaw<CartRowSql[]>`
-    WITH line AS (
-      UPDATE "CartItem" SET "quantity" = ${quantity}, "updatedAt" = now()
-      WHERE "id" = ${lineId}::uuid AND "userId" = ${userId}::uuid
-      RETURNING "id", "userId", "quantity", "createdAt", "productId"
+  // One statement: the line and its product as they stand, and the update when the quantity may
+  // be had. Lowering a quantity is always allowed (it is how a shopper fits the cart to what is
+  // left); raising it needs the product on sale with that many available (requireAvailable).
+  const [row] = await db.$queryRaw<(Stocked & Partial<CartRowSql>)[]>`
+    WITH now_in_cart AS (
+      SELECT c.id, c."quantity" AS "inCart", p."productName", p."stock", ${heldByOthers(userId)} AS "held", p."archivedAt"
+      FROM "CartItem" c JOIN "Product" p ON p."id" = c."productId"
+      WHERE c."id" = ${lineId}::uuid AND c."userId" = ${userId}::uuid
+    ), line AS (
+      UPDATE "CartItem" c SET "quantity" = ${quantity}, "updatedAt" = now()
+      FROM now_in_cart n
+      WHERE c."id" = n.id AND c."userId" = ${userId}::uuid
+        AND (${quantity} <= n."inCart" OR (n."archivedAt" IS NULL AND ${quantity} <= n."stock" - n."held"))
+      RETURNING c."id", c."userId", c."quantity", c."createdAt", c."productId"
     )
-    SELECT line.id, line."userId", line.quantity, line."createdAt", ${productForShopper(userId)} AS product
-    FROM line JOIN "Product" p ON p.id = line."productId"`;
-  if (rows.length === 0) throw notFound(CART_LINE_NOT_FOUND);
-  return cartLineFromSql(rows[0]!);
+    SELECT n."productName", n."stock", n."held", n."archivedAt", n."inCart",
+      line.id, line."userId", line.quantity, line."createdAt", CASE WHEN line.id IS NULL THEN NULL ELSE ${productForShopper(userId)} END AS product
+    FROM now_in_cart n LEFT JOIN line ON true LEFT JOIN "Product" p ON p.id = line."productId"`;
+  if (!row) throw notFound(CART_LINE_NOT_FOUND);
+  if (!row.product) {
+    checkCartQuantity(row, quantity, CART_LINE_NOT_FOUND);
+    throw notFound(CART_LINE_NOT_FOUND); // changed meanwhile (removed by another tab)
+  }
+  dropUserLists(userId);
+  return cartLineFromSql(row as CartRowSql);
 }
 
 export async function removeCartLine(userId: string, lineId: unknown): Promise<CartLine> {
   if (!isRowId(lineId)) throw notFound(CART_LINE_NOT_FOUND);
-  return toCartLine(await ownLine(db.cartItem.delete({ where: { id: lineId, userId }, include: { product: true } }), CART_LINE_NOT_FOUND));
+  const removed = await ownLine(db.cartItem.delete({ where: { id: lineId, userId }, include: { product: true } }), CART_LINE_NOT_FOUND);
+  dropUserLists(userId);
+  return toCartLine(removed);
 }
 
 // Wishlist -------------------------------------------------------------------------------------
 
+/** How many products the shopper's wishlist holds (kept in memory for a few seconds: list-cache.ts). */
 export function countWishlist(userId: string): Promise<number> {
-  return db.wishlistItem.count({ where: { userId } });
+  return throughListCache("wishlistCount", userId, () => db.wishlistItem.count({ where: { userId } }));
 }
 
 export async function listWishlist(userId: string): Promise<WishlistLine[]> {
@@ -195,10 +212,13 @@ export async function addToWishlist(userId: string, productId: unknown): Promise
   }
   const row = await db.wishlistItem.findUnique({ where: { userId_productId: { userId, productId: id } }, include: { product: true } });
   if (!row) throw notFound(WISHLIST_LINE_NOT_FOUND); // removed by another tab in between
+  if (inserted.length === 1) dropUserLists(userId);
   return { line: toWishlistLine(row), added: inserted.length === 1 };
 }
 
 export async function removeWishlistLine(userId: string, lineId: unknown): Promise<WishlistLine> {
   if (!isRowId(lineId)) throw notFound(WISHLIST_LINE_NOT_FOUND);
-  return toWishlistLine(await ownLine(db.wishlistItem.delete({ where: { id: lineId, userId }, include: { product: true } }), WISHLIST_LINE_NOT_FOUND));
+  const removed = await ownLine(db.wishlistItem.delete({ where: { id: lineId, userId }, include: { product: true } }), WISHLIST_LINE_NOT_FOUND);
+  dropUserLists(userId);
+  return toWishlistLine(removed);
 }

@@ -1,0 +1,69 @@
+// The request the front door gives a direct route's handler (lib/server/front-door/direct-request.ts)
+// reads as a real web Request made from the same Node request would.
+import { describe, expect, it } from "vitest";
+import type { IncomingHttpHeaders } from "node:http";
+import { directRequest } from "@/lib/server/front-door/direct-request";
+import { clientAddress } from "@/lib/server/platform/client-address";
+
+// As Node's parser leaves them: lower-case names, repeats joined (cookie with "; "), set-cookie a list.
+const NODE_HEADERS: IncomingHttpHeaders = {
+  host: "shop.example",
+  "content-type": "application/json",
+  cookie: "a=1; b=2",
+  "x-forwarded-for": "203.0.113.9, 198.51.100.7",
+  "accept-encoding": "br, gzip",
+};
+
+function webRequest(path: string, method = "GET", body?: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(NODE_HEADERS)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(new URL(path, "http://localhost"), { method, headers, body, duplex: "half" } as RequestInit);
+}
+
+const stream = (text: string) => new Response(text).body!;
+
+describe("a direct route's request", () => {
+  it("has the method, URL and headers a web Request made from the same request has", () => {
+    const mine = directRequest("GET", "/api/count-cart-product/42?x=1&y=%20", NODE_HEADERS, null);
+    const real = webRequest("/api/count-cart-product/42?x=1&y=%20");
+    expect(mine.method).toBe(real.method);
+    expect(mine.url).toBe(real.url);
+    expect(new URL(mine.url).searchParams.get("y")).toBe(" ");
+    for (const name of ["Content-Type", "cookie", "X-Forwarded-For", "accept-encoding", "origin", "host"]) {
+      expect([name, mine.headers.get(name), mine.headers.has(name)]).toEqual([name, real.headers.get(name), real.headers.has(name)]);
+    }
+    expect([...mine.headers.entries()]).toEqual([...real.headers.entries()]);
+    expect([...mine.headers]).toEqual([...real.headers]);
+    expect([...mine.headers.values()]).toEqual([...real.headers.values()]);
+    const seen: [string, string][] = [];
+    mine.headers.forEach((value, name) => seen.push([name, value]));
+    expect(seen).toEqual([...real.headers.entries()]);
+    const cookies = directRequest("GET", "/", { ...NODE_HEADERS, "set-cookie": ["x=1", "y=2"] }, null);
+    expect(cookies.headers.getSetCookie()).toEqual(["x=1", "y=2"]);
+    expect(mine.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("keeps a path that looks like another host on the fixed origin", () => {
+    expect(new URL(directRequest("GET", "//evil.example/api/user-details", NODE_HEADERS, null).url).host).toBe("localhost");
+  });
+
+  it("reads its body as JSON or text, once", async () => {
+    const mine = directRequest("POST", "/api/add-to-cart", NODE_HEADERS, stream('{"productId":"p1"}'));
+    expect(mine.bodyUsed).toBe(false);
+    expect(await mine.json()).toEqual({ productId: "p1" });
+    expect(mine.bodyUsed).toBe(true);
+    expect(await directRequest("POST", "/x", NODE_HEADERS, stream("plain")).text()).toBe("plain");
+  });
+
+  it("has headers that cannot be changed, a signal that never aborts, and a client address read from it", () => {
+    const mine = directRequest("GET", "/api/user-details", NODE_HEADERS, null);
+    expect(() => mine.headers.set("cookie", "c=3")).toThrow(TypeError);
+    expect(() => mine.headers.append("x", "1")).toThrow(TypeError);
+    expect(() => mine.headers.delete("cookie")).toThrow(TypeError);
+    expect(mine.signal.aborted).toBe(false);
+    expect(clientAddress(mine.headers, 1)).toBe(clientAddress(webRequest("/").headers, 1));
+  });
+});
