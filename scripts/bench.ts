@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] ("static chunk": scripts/bench-static.ts)
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -177,6 +177,7 @@ type LoadOptions = { method?: "GET" | "POST"; headers?: Record<string, string>; 
  * the rows after them warm (BENCHMARKS.md, "Why the home page read 0.5×").
  */
 const WARM_UP = Number(flag("--warm-up") ?? 3000);
+const ROUNDS = Math.max(1, Number(flag("--rounds") ?? 1));
 
 async function load(url: string, options: LoadOptions = {}): Promise<{ rps: number; p99: number; errors: number }> {
   // Writes are not repeated just to warm up (add to cart would grow the cart).
@@ -673,43 +674,59 @@ async function main() {
   const memory: Record<string, string> = { "idle MB": String(residentMb(pid)) };
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid) || 0)), 250);
-  const measured: Record<string, number> = {};
   // --rows <regex>: only the load rows whose name matches (robots.txt always, for the ratio).
   const only = flag("--rows") ? new RegExp(flag("--rows")!, "i") : null;
-  for (const [what, url, options] of targets) {
-    if (only && !only.test(what) && !what.includes("robots.txt")) continue;
-    console.error(`[bench] autocannon ${options?.method ?? options?.requests?.[0]?.method ?? "GET"} ${url} (${DURATION} s, 50 connections)`);
-    const result = await load(`${BASE}${url}`, options);
-    measured[what] = result.rps;
-    rows.push({ what: `load ${what}`, figures: { "req/s": String(result.rps), "p99 ms": String(result.p99), errors: String(result.errors) } });
-    const inGroup = group(pid);
-    console.error(`[bench]   ${result.rps} req/s, p99 ${result.p99} ms, ${result.errors} errors; server ${residentMb(pid)} MB resident${inGroup ? `, group ${inGroup}` : ""}`);
-  }
-  // The largest chunk as a browser asks for it (br) against a bare server sending its brotli bytes.
-  if (largest && (!only || only.test("static chunk"))) {
-    for (const row of await staticChunkRows({ base: BASE, chunk: largest[0], duration: DURATION })) {
-      rows.push(row);
-      measured[row.what.replace(/^load /, "")] = Number(row.figures["req/s"]);
+  const chosen = targets.filter(([what]) => !only || only.test(what) || what.includes("robots.txt"));
+  // The ceiling: the home page's bytes as the page cache sends them (brotli), from a bare server.
+  const homeRaw = await rawGet(`${BASE}/`, { "accept-encoding": "gzip, br" });
+  const CEILING = "ceiling: bare node:http, home page's bytes from memory";
+  const TRIVIAL = "Next's trivial answer /robots.txt";
+  // --rounds N: every chosen row and then the ceiling, N times over (alternated, as rates swing
+  // between runs on a shared machine); each figure is the median of the rounds, each ratio the
+  // median of the ratios within a round.
+  type Figures = { rps: number; p99: number; errors: number };
+  const results: Record<string, Figures>[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const measured: Record<string, Figures> = {};
+    for (const [what, url, options] of chosen) {
+      console.error(`[bench] ${ROUNDS > 1 ? `round ${round}/${ROUNDS}: ` : ""}autocannon ${options?.method ?? options?.requests?.[0]?.method ?? "GET"} ${url} (${DURATION} s, 50 connections)`);
+      measured[what] = await load(`${BASE}${url}`, options);
+      const inGroup = group(pid);
+      console.error(`[bench]   ${measured[what].rps} req/s, p99 ${measured[what].p99} ms, ${measured[what].errors} errors; server ${residentMb(pid)} MB resident${inGroup ? `, group ${inGroup}` : ""}`);
     }
+    // The largest chunk as a browser asks for it (br) against a bare server sending its brotli bytes.
+    if (largest && (!only || only.test("static chunk"))) {
+      for (const row of await staticChunkRows({ base: BASE, chunk: largest[0], duration: DURATION })) {
+        measured[row.what.replace(/^load /, "")] = { rps: Number(row.figures["req/s"]), p99: Number(row.figures["p99 ms"]), errors: Number(row.figures.errors) };
+      }
+    }
+    console.error(`[bench] autocannon bare node:http ceiling (the cached home page's ${homeRaw.body.length} bytes)`);
+    measured[CEILING] = await bareNodeCeiling(homeRaw.body, { "content-type": "text/html; charset=utf-8", "content-encoding": String(homeRaw.headers["content-encoding"] ?? "identity") });
+    console.error(`[bench]   ${measured[CEILING].rps} req/s, p99 ${measured[CEILING].p99} ms`);
+    results.push(measured);
   }
   clearInterval(sampler);
   memory["peak MB"] = String(peak);
   memory["after load MB"] = String(residentMb(pid));
   const groupAfterLoad = group(pid);
   if (groupAfterLoad) memory["cgroup (all its processes)"] = groupAfterLoad;
-
-  // The ceiling: the home page's bytes as the page cache sends them (brotli), from a bare server.
-  const homeRaw = await rawGet(`${BASE}/`, { "accept-encoding": "gzip, br" });
-  console.error(`[bench] autocannon bare node:http ceiling (the cached home page's ${homeRaw.body.length} bytes)`);
-  const ceiling = await bareNodeCeiling(homeRaw.body, { "content-type": "text/html; charset=utf-8", "content-encoding": String(homeRaw.headers["content-encoding"] ?? "identity") });
-  rows.push({ what: "load ceiling: bare node:http, home page's bytes from memory", figures: { "req/s": String(ceiling.rps), "p99 ms": String(ceiling.p99), errors: String(ceiling.errors) } });
-  const trivial = measured["Next's trivial answer /robots.txt"] ?? 1;
-  for (const row of rows) {
-    const what = row.what.replace(/^load /, "");
-    const rate = what.startsWith("ceiling") ? ceiling.rps : measured[what];
-    if (rate === undefined) continue;
-    row.figures["of ceiling"] = `${Math.round((rate / ceiling.rps) * 100)} %`;
-    row.figures["× robots.txt"] = (rate / trivial).toFixed(2);
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  for (const what of Object.keys(results[0]!)) {
+    const of = (pick: (round: Record<string, Figures>) => number) => median(results.map(pick));
+    const figures: Record<string, string> = {
+      "req/s": String(Math.round(of((round) => round[what]!.rps))),
+      "p99 ms": String(of((round) => round[what]!.p99)),
+      errors: String(results.reduce((sum, round) => sum + round[what]!.errors, 0)),
+      "of ceiling": `${Math.round(of((round) => round[what]!.rps / round[CEILING]!.rps) * 100)} %`,
+    };
+    if (results[0]![TRIVIAL]) figures["× robots.txt"] = of((round) => round[what]!.rps / round[TRIVIAL]!.rps).toFixed(2);
+    if (ROUNDS > 1) figures["of ceiling, each round"] = results.map((round) => (round[what]!.rps / round[CEILING]!.rps).toFixed(2)).join(" ");
+    if (ROUNDS > 1 && results[0]![TRIVIAL]) figures["× robots.txt, each round"] = results.map((round) => (round[what]!.rps / round[TRIVIAL]!.rps).toFixed(2)).join(" ");
+    rows.push({ what: `load ${what}`, figures });
   }
   rows.push({ what: `server memory (pid ${pid ?? "?"}, resident)`, figures: memory });
   // The admin and checkout rows add to the group's peak: the last row gives it at the end.

@@ -75,7 +75,8 @@ const directRoutes = await loadDirectRoutes();
 const { readCookie, readSessionClaims } = await import("../lib/server/accounts/auth");
 const { sessionCookieName } = await import("../lib/session-cookie");
 /** The signed-in user's id when the session cookie decodes (decoded once per cookie: auth.ts keeps it). */
-const userOf = async (request: IncomingMessage) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, sessionCookieName())))?.sub ?? null;
+const SESSION_COOKIE = sessionCookieName();
+const userOf = async (request: IncomingMessage) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, SESSION_COOKIE)))?.sub ?? null;
 // Mails waiting and checkout holds, read from the database when /metrics is scraped.
 const { readOrderGauges } = await import("../lib/server/orders/order-gauges");
 provideMetricsSource("orders", readOrderGauges);

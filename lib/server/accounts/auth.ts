@@ -12,6 +12,10 @@ import { throttle } from "../platform/throttle";
 import { log } from "../platform/log";
 import { currentRequest } from "../platform/request-context";
 
+/** The session cookie's name, read from the configuration once (it is fixed for the process's life). */
+let cookieName: string | undefined;
+const sessionCookie = () => (cookieName ??= sessionCookieName());
+
 // Sessions are next-auth JWTs in an HttpOnly cookie that name a Session row (`sid`) besides the
 // user id and the user's session version. Every check loads the row and its user from the
 // database: signing out deletes the row (a copied cookie dies with it); a session ends
@@ -72,7 +76,7 @@ async function sweepSessions(now: Date): Promise<void> {
 export async function setSessionCookie(response: NextResponse, user: User, session: Session): Promise<void> {
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
   const token = await encode({ token: claimsFor(user, session), secret: secret(), maxAge });
-  response.cookies.set(sessionCookieName(), token, {
+  response.cookies.set(sessionCookie(), token, {
     httpOnly: true,
     sameSite: "lax",
     secure: usesSecureCookies(),
@@ -83,7 +87,7 @@ export async function setSessionCookie(response: NextResponse, user: User, sessi
 }
 
 export function clearSessionCookie(response: NextResponse): void {
-  response.cookies.set(sessionCookieName(), "", {
+  response.cookies.set(sessionCookie(), "", {
     httpOnly: true,
     sameSite: "lax",
     secure: usesSecureCookies(),
@@ -109,9 +113,9 @@ export function readCookie(header: string | null, name: string): string | undefi
 }
 
 async function sessionTokenFrom(request?: Request): Promise<string | undefined> {
-  if (request) return readCookie(request.headers.get("cookie"), sessionCookieName());
+  if (request) return readCookie(request.headers.get("cookie"), sessionCookie());
   const { cookies } = await import("next/headers");
-  return (await cookies()).get(sessionCookieName())?.value;
+  return (await cookies()).get(sessionCookie())?.value;
 }
 
 /** Claims of ours: a user id, a session id (both UUIDs, so they can reach SQL) and a version. */
