@@ -680,6 +680,13 @@ async function main() {
   // The ceiling: the home page's bytes as the page cache sends them (brotli), from a bare server.
   const homeRaw = await rawGet(`${BASE}/`, { "accept-encoding": "gzip, br" });
   const CEILING = "ceiling: bare node:http, home page's bytes from memory";
+  // The same answer byte for byte, its headers too (the CSP, the security headers, Vary, Link):
+  // what Node itself costs to send exactly what the page cache sends.
+  const SAME_BYTES = "ceiling, same bytes: bare node:http, home page's headers and body";
+  const sameHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(homeRaw.headers)) {
+    if (value !== undefined && !["content-length", "date", "connection", "keep-alive", "transfer-encoding"].includes(name)) sameHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
   const TRIVIAL = "Next's trivial answer /robots.txt";
   // --rounds N: every chosen row and then the ceiling, N times over (alternated, as rates swing
   // between runs on a shared machine); each figure is the median of the rounds, each ratio the
@@ -703,6 +710,9 @@ async function main() {
     console.error(`[bench] autocannon bare node:http ceiling (the cached home page's ${homeRaw.body.length} bytes)`);
     measured[CEILING] = await bareNodeCeiling(homeRaw.body, { "content-type": "text/html; charset=utf-8", "content-encoding": String(homeRaw.headers["content-encoding"] ?? "identity") });
     console.error(`[bench]   ${measured[CEILING].rps} req/s, p99 ${measured[CEILING].p99} ms`);
+    console.error(`[bench] autocannon bare node:http ceiling with the same headers too (${Object.keys(sameHeaders).length} headers)`);
+    measured[SAME_BYTES] = await bareNodeCeiling(homeRaw.body, sameHeaders);
+    console.error(`[bench]   ${measured[SAME_BYTES].rps} req/s, p99 ${measured[SAME_BYTES].p99} ms`);
     results.push(measured);
   }
   clearInterval(sampler);
@@ -722,9 +732,11 @@ async function main() {
       "p99 ms": String(of((round) => round[what]!.p99)),
       errors: String(results.reduce((sum, round) => sum + round[what]!.errors, 0)),
       "of ceiling": `${Math.round(of((round) => round[what]!.rps / round[CEILING]!.rps) * 100)} %`,
+      "of same bytes": `${Math.round(of((round) => round[what]!.rps / round[SAME_BYTES]!.rps) * 100)} %`,
     };
     if (results[0]![TRIVIAL]) figures["× robots.txt"] = of((round) => round[what]!.rps / round[TRIVIAL]!.rps).toFixed(2);
     if (ROUNDS > 1) figures["of ceiling, each round"] = results.map((round) => (round[what]!.rps / round[CEILING]!.rps).toFixed(2)).join(" ");
+    if (ROUNDS > 1) figures["of same bytes, each round"] = results.map((round) => (round[what]!.rps / round[SAME_BYTES]!.rps).toFixed(2)).join(" ");
     if (ROUNDS > 1 && results[0]![TRIVIAL]) figures["× robots.txt, each round"] = results.map((round) => (round[what]!.rps / round[TRIVIAL]!.rps).toFixed(2)).join(" ");
     rows.push({ what: `load ${what}`, figures });
   }
