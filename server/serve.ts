@@ -28,7 +28,7 @@ import { PEER_ADDRESS_FLAG } from "../lib/server/platform/client-address";
 import { CatalogListener, INSTANCE_ENV, INTERNAL_TOKEN_ENV, INTERNAL_TOKEN_HEADER } from "../lib/server/platform/catalog-broadcast";
 import { contentSecurityPolicy } from "../lib/server/front-door/csp";
 import { dropUserSessions, setSessionCacheEnabled } from "../lib/server/accounts/session-cache";
-import { dropAllCarts, dropUserLists, setListCacheEnabled } from "../lib/server/shop-lists/list-cache";
+import { dropAllCarts, listsChanged, setListCacheEnabled } from "../lib/server/shop-lists/list-cache";
 import { frontDoor } from "../lib/server/front-door/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./direct-routes";
 import { PageCache } from "../lib/server/front-door/page-cache";
@@ -172,7 +172,7 @@ const listener = new CatalogListener({
     void refreshNext(false).then(() => cache?.clear());
   },
   onSessionChange: dropUserSessions,
-  onListsChange: dropUserLists,
+  onListsChange: listsChanged,
   // Disconnected, news may be missed: pages live briefly and no session is served from memory.
   onState: (connected) => {
     reportReadiness({ broadcast: connected ? "connected" : "disconnected" });

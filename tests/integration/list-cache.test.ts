@@ -12,7 +12,7 @@ import { GET as wishlistCount } from "@/app/api/get-wishlist-count/route";
 import { POST as addToWishlist } from "@/app/api/add-to-wishlist/route";
 import { POST as deleteWishlistLine } from "@/app/api/delete-wishlist-product/route";
 import { CatalogListener } from "@/lib/server/platform/catalog-broadcast";
-import { cachedList, dropAllCarts, dropUserLists, keepList, listCacheGeneration, setListCacheEnabled } from "@/lib/server/shop-lists/list-cache";
+import { cachedList, dropAllCarts, dropUserLists, keepList, listsChanged, setListCacheEnabled, startListRead } from "@/lib/server/shop-lists/list-cache";
 import { getRequest, jsonRequest, noContext, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
 
 onOwnDatabase("listcache");
@@ -32,7 +32,7 @@ beforeAll(async () => {
   listener = new CatalogListener({
     connectionString: process.env.DATABASE_URL!,
     onChange: dropAllCarts, // as serve.ts: a catalogue change drops every cart first
-    onListsChange: dropUserLists,
+    onListsChange: listsChanged,
     onState: setListCacheEnabled,
     minDelayMs: 50,
   });
@@ -70,7 +70,7 @@ describe("the list cache", () => {
     expect(cachedList("cart", user.id)).toHaveLength(1);
     expect(cachedList("wishlistCount", user.id)).toBe(0);
     // From memory: a kept answer stands in for the database's until something drops it.
-    keepList("wishlistCount", user.id, 5, listCacheGeneration());
+    keepList(startListRead("wishlistCount", user.id), 5);
     expect(await count(user)).toBe(5);
     dropUserLists(user.id);
     expect(await count(user)).toBe(0);
@@ -120,23 +120,41 @@ describe("the list cache", () => {
     expect(seen).toEqual({ "cart add": 1, "cart change": [3], "cart removal": 0, "wishlist add": 1, "wishlist removal": 0 });
   });
 
-  it("drops every cart on a catalogue change: a new price shows in the cart", async () => {
+  it("drops every cart when a product changes (a price, the units held), and on a catalogue notification", async () => {
     const user = await shopper();
     await post(addToCart, "/api/add-to-cart", { productId: products[1] }, user.cookie);
     expect((await cart(user))[0]!.productId.sellingPrice).toBe(14999);
+    await count(user);
+    // Straight in the database, as another instance's checkout or the admin's edit would be.
     await query(`UPDATE "Product" SET "sellingPrice" = 1299900 WHERE id = $1`, [products[1]]);
-    await query(`SELECT pg_notify('volt_catalog', '{"instance":"elsewhere"}')`);
     await until(() => cachedList("cart", user.id) === undefined);
     expect((await cart(user))[0]!.productId.sellingPrice).toBe(12999);
+    expect(cachedList("wishlistCount", user.id)).toBe(0); // a product change leaves wishlist counts
+    await query(`UPDATE "Product" SET "held" = 3 WHERE id = $1`, [products[1]]);
+    await until(() => cachedList("cart", user.id) === undefined);
+    expect((await cart(user))[0]!.productId).toMatchObject({ held: 3 });
+    await query(`UPDATE "Product" SET "held" = 0 WHERE id = $1`, [products[1]]);
+    await until(() => cachedList("cart", user.id) === undefined);
+    await cart(user);
+    await query(`SELECT pg_notify('volt_catalog', '{"instance":"elsewhere"}')`);
+    await until(() => cachedList("cart", user.id) === undefined);
   });
 
-  it("keeps nothing read before a drop, and nothing while the listener is away", async () => {
+  it("keeps nothing read before a drop of its shopper, and nothing while the listener is away", async () => {
     const user = await shopper();
-    const before = listCacheGeneration();
-    dropUserLists(randomUUID()); // any shopper's drop: a read that began before it may be older
-    keepList("wishlistCount", user.id, 7, before);
+    const other = startListRead("wishlistCount", user.id);
+    dropUserLists(randomUUID()); // another shopper's drop leaves this read alone
+    keepList(other, 6);
+    expect(cachedList("wishlistCount", user.id)).toBe(6);
+    const read = startListRead("wishlistCount", user.id);
+    dropUserLists(user.id); // the read began before it: its rows may be older than the change
+    keepList(read, 7);
     expect(cachedList("wishlistCount", user.id)).toBeUndefined();
-    keepList("wishlistCount", user.id, 7, listCacheGeneration());
+    const cartRead = startListRead("cart", user.id);
+    dropAllCarts();
+    keepList(cartRead, []);
+    expect(cachedList("cart", user.id)).toBeUndefined();
+    keepList(startListRead("wishlistCount", user.id), 7);
     expect(cachedList("wishlistCount", user.id)).toBe(7);
     setListCacheEnabled(false);
     expect(cachedList("wishlistCount", user.id)).toBeUndefined();

@@ -19,13 +19,13 @@ describe("prepared statements", () => {
     expect(mine?.name).toMatch(/^volt_\d+$/);
   });
 
-  it("names each text once and always the same way; a whole-row `*` is never named", () => {
+  it("names each text once and always the same way; a whole-row `*` or a list of placeholders is never named", () => {
     const a = preparedStatementName({ sql: `SELECT "id" FROM "Product" WHERE "id" = $1 -- a` });
     expect(a).toMatch(/^volt_\d+$/);
     expect(preparedStatementName({ sql: `SELECT "id" FROM "Product" WHERE "id" = $1 -- a` })).toBe(a);
     expect(preparedStatementName({ sql: `SELECT "id" FROM "Product" WHERE "id" = $1 -- b` })).not.toBe(a);
     expect(preparedStatementName({ sql: `SELECT count(*) FROM "Product" -- c` })).toMatch(/^volt_\d+$/);
-    for (const sql of [`SELECT * FROM "User"`, `SELECT u.* FROM "User" u`, `SELECT u.*, s.id FROM "User" u, "Session" s`]) {
+    for (const sql of [`SELECT * FROM "User"`, `SELECT u.* FROM "User" u`, `SELECT u.*, s.id FROM "User" u, "Session" s`, `SELECT "id" FROM "Product" WHERE "id" IN ($1,$2,$3)`, `SELECT "id" FROM "Product" WHERE "id" IN ( $1, $2 )`]) {
       expect(preparedStatementName({ sql }), sql).toBeUndefined();
     }
   });

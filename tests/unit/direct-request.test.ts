@@ -44,6 +44,8 @@ describe("a direct route's request", () => {
     const cookies = directRequest("GET", "/", { ...NODE_HEADERS, "set-cookie": ["x=1", "y=2"] }, null);
     expect(cookies.headers.getSetCookie()).toEqual(["x=1", "y=2"]);
     expect(mine.headers.getSetCookie()).toEqual([]);
+    // Names that are no header, though every object has them.
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect([name, mine.headers.get(name), mine.headers.has(name)]).toEqual([name, null, false]);
   });
 
   it("keeps a path that looks like another host on the fixed origin", () => {

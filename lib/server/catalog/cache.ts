@@ -11,7 +11,8 @@ const underNext = () => Boolean(process.env.__NEXT_USE_CACHE);
 
 // Named cache tags for the catalogue. Catalogue writes go through changeCatalog() below, which
 // expires the tags and the production server's finished pages on every instance; carts,
-// wishlists and orders are never cached (sessions: lib/server/accounts/session-cache.ts).
+// wishlists and orders are not in these caches (what is kept per shopper: sessions in
+// lib/server/accounts/session-cache.ts, cart lines and wishlist counts in shop-lists/list-cache.ts).
 export const CATALOG_TAGS = {
   products: "products",
   product: (id: string) => `product:${id}`,

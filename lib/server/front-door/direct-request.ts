@@ -13,13 +13,14 @@ export class NodeHeaders implements Headers {
   constructor(private readonly source: IncomingHttpHeaders) {}
 
   get(name: string): string | null {
-    const value = this.source[name.toLowerCase()];
+    const key = name.toLowerCase();
+    const value = Object.hasOwn(this.source, key) ? this.source[key] : undefined;
     if (value === undefined) return null;
     return Array.isArray(value) ? value.join(", ") : value;
   }
 
   has(name: string): boolean {
-    return this.source[name.toLowerCase()] !== undefined;
+    return this.get(name) !== null;
   }
 
   getSetCookie(): string[] {

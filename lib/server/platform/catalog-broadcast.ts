@@ -17,7 +17,7 @@ import pg from "pg";
 export const CATALOG_CHANNEL = "volt_catalog";
 /** The triggers of migration 20261123090000_session_notify send a user's id here when their sessions may have changed. */
 export const SESSION_CHANNEL = "volt_session";
-/** The triggers of migration 20261126140000_lists_notify send a shopper's id here when their cart or wishlist changed. */
+/** Triggers send a shopper's id here when their cart or wishlist changed, "*" when a product did (migrations 20261126140000 and 20261126150000). */
 export const LISTS_CHANNEL = "volt_lists";
 
 /** The name a process gives itself in its notifications (serve.ts sets it; one per process). */
@@ -57,7 +57,7 @@ export type CatalogListenerOptions = {
   onChange: (reason: ChangeReason, sender: string | null) => void;
   /** A user's sessions may have changed (session-cache.ts): the user's id. */
   onSessionChange?: (userId: string) => void;
-  /** A shopper's cart or wishlist changed (shop-lists/list-cache.ts): the shopper's id. */
+  /** A shopper's cart or wishlist changed (shop-lists/list-cache.ts): the shopper's id, or "*" for every cart. */
   onListsChange?: (userId: string) => void;
   /** Told each time the listener gains (true) or loses (false) its connection. */
   onState?: (connected: boolean) => void;

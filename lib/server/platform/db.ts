@@ -24,7 +24,8 @@ function client(): PrismaClient {
   connections.on("error", (error) => log.warn({ err: error }, "database: an idle pooled connection failed"));
   provideMetricsSource("pool", () => ({ total: connections.totalCount, idle: connections.idleCount, waiting: connections.waitingCount }));
   // The adapter hands the name to pg's query(), where none (undefined) means an unnamed statement.
-  const statementNameGenerator = process.env.DATABASE_PREPARED_STATEMENTS === "0" ? undefined : (preparedStatementName as NameGenerator);
+  const off = /^(0|false|off|no)$/i.test(process.env.DATABASE_PREPARED_STATEMENTS ?? "");
+  const statementNameGenerator = off ? undefined : (preparedStatementName as NameGenerator);
   globalForPrisma.prisma = new PrismaClient({ adapter: new PrismaPg(connections, { statementNameGenerator }) });
   return globalForPrisma.prisma;
 }
@@ -39,15 +40,18 @@ const statementNames = new Map<string, string>();
  * The name under which a statement is prepared once per connection and then only executed:
  * PostgreSQL plans a statement each time it is sent unnamed, and the cart's one-statement reads
  * and writes cost more to plan (about 1 ms) than to run. The same text always gets the same name
- * in a process. Not named: past PREPARED_STATEMENTS_MAX distinct texts, and a text selecting a
- * whole row with `*` (a prepared `SELECT u.*` fails with "cached plan must not change result
- * type" once a migration adds a column under a running instance). DATABASE_PREPARED_STATEMENTS=0
- * turns naming off, for a pooler in transaction mode that cannot keep prepared statements.
+ * in a process. Not named: past PREPARED_STATEMENTS_MAX distinct texts; a text with a list of
+ * placeholders (`IN ($1,$2,…)`, one text per length, which a caller could use up the names with);
+ * and a text selecting a whole row with `*` (a prepared `SELECT u.*` fails with "cached plan must
+ * not change result type" once a migration adds a column under a running instance; a column's
+ * type changed does that to any statement naming it: restart the instances after such a
+ * migration, as a deploy does). DATABASE_PREPARED_STATEMENTS=0 turns naming off, for a pooler in
+ * transaction mode that cannot keep prepared statements.
  */
 export function preparedStatementName(query: { sql: string }): string | undefined {
   const known = statementNames.get(query.sql);
   if (known !== undefined || statementNames.size >= PREPARED_STATEMENTS_MAX) return known;
-  if (/(^|[\s.(,])\*(?!\))/.test(query.sql)) return undefined;
+  if (/(^|[\s.(,])\*(?!\))/.test(query.sql) || /\(\s*\$\d+\s*,\s*\$\d+/.test(query.sql)) return undefined;
   const name = `volt_${statementNames.size + 1}`;
   statementNames.set(query.sql, name);
   return name;

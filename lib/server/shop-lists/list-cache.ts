@@ -3,8 +3,9 @@
 // while this instance hears every change to them: PostgreSQL triggers on "CartItem" and
 // "WishlistItem" (migration 20261126140000_lists_notify) send the owner's id on LISTS_CHANNEL
 // when a line is added, changed or removed, and server/serve.ts's listener drops that shopper's
-// entries (catalog-broadcast.ts); a catalogue change (a price, an archive, stock that shows on
-// screen) drops every cart, whose lines carry their products. So, as the session cache
+// entries (catalog-broadcast.ts); a trigger on "Product" sends "*" on any change to a product
+// (its price, stock, units held, archive), and every cart is dropped, since its lines carry their
+// products; so does a catalogue notification. So, as the session cache
 // (accounts/session-cache.ts), it is on only while that listener is connected: not under
 // `next dev`, Vitest or a platform without server/serve.ts, and not while the listener is
 // reconnecting (everything is dropped when it disconnects). The instance that makes a change
@@ -14,24 +15,31 @@
 
 /** How long a list read from the database is trusted without asking again. */
 export const LIST_CACHE_SECONDS = 10;
-const MAX_ENTRIES = 20_000;
+/** The most shoppers kept per list (a cart's lines carry whole products: a few KB each). */
+const MAX_ENTRIES: Record<ListKind, number> = { wishlistCount: 20_000, cart: 5_000 };
 
 export type ListKind = "wishlistCount" | "cart";
 type Entry = { value: unknown; until: number };
-type Registry = { enabled: boolean; lists: Record<ListKind, Map<string, Entry>>; generation: number };
+/** A read under way: a drop of its shopper (or of everything) meanwhile marks it stale, and it is not kept. */
+type Read = { kind: ListKind; userId: string; stale: boolean };
+type Registry = { enabled: boolean; lists: Record<ListKind, Map<string, Entry>>; reads: Set<Read> };
 
 const KEY = Symbol.for("volt.list-cache");
 
 function registry(): Registry {
   const holder = globalThis as typeof globalThis & { [KEY]?: Registry };
-  return (holder[KEY] ??= { enabled: false, lists: { wishlistCount: new Map(), cart: new Map() }, generation: 0 });
+  return (holder[KEY] ??= { enabled: false, lists: { wishlistCount: new Map(), cart: new Map() }, reads: new Set() });
+}
+
+function staleReads(cache: Registry, which: { userId?: string; kind?: ListKind } = {}): void {
+  for (const read of cache.reads) if ((which.userId === undefined || read.userId === which.userId) && (which.kind === undefined || read.kind === which.kind)) read.stale = true;
 }
 
 /** Turns the cache on (the listener is connected) or off (everything kept is dropped). */
 export function setListCacheEnabled(enabled: boolean): void {
   const cache = registry();
   cache.enabled = enabled;
-  cache.generation += 1;
+  staleReads(cache);
   if (!enabled) for (const list of Object.values(cache.lists)) list.clear();
 }
 
@@ -48,19 +56,30 @@ export function cachedList<T>(kind: ListKind, userId: string, now = Date.now()):
   return entry.value as T;
 }
 
-/** Counts the drops: a list read before a drop (it may predate the change) is not kept. */
-export function listCacheGeneration(): number {
-  return registry().generation;
+/** Starts a read of the shopper's list from the database: keep its result with keepList. */
+export function startListRead(kind: ListKind, userId: string): Read {
+  const read = { kind, userId, stale: false };
+  registry().reads.add(read);
+  return read;
 }
 
-/** Keeps a list read from the database when the cache is on and nothing was dropped since `generation`. */
-export function keepList(kind: ListKind, userId: string, value: unknown, generation: number, now = Date.now()): void {
+/**
+ * Keeps a list read from the database when the cache is on and nothing of the shopper's was
+ * dropped since the read began (the row read may be older than the change the drop was for).
+ */
+export function keepList(read: Read, value: unknown, now = Date.now()): void {
   const cache = registry();
-  if (!cache.enabled || generation !== cache.generation) return;
+  cache.reads.delete(read);
+  if (!cache.enabled || read.stale) return;
+  const { kind } = read;
   const list = cache.lists[kind];
-  list.delete(userId);
-  list.set(userId, { value, until: now + LIST_CACHE_SECONDS * 1000 });
-  if (list.size > MAX_ENTRIES) list.delete(list.keys().next().value!);
+  list.delete(read.userId);
+  list.set(read.userId, { value, until: now + LIST_CACHE_SECONDS * 1000 });
+  // Oldest first, each with the same lifetime: what has expired is at the front.
+  for (const [userId, entry] of list) {
+    if (entry.until > now && list.size <= MAX_ENTRIES[kind]) break;
+    list.delete(userId);
+  }
 }
 
 /**
@@ -70,22 +89,32 @@ export function keepList(kind: ListKind, userId: string, value: unknown, generat
 export async function throughListCache<T>(kind: ListKind, userId: string, read: () => Promise<T>): Promise<T> {
   const kept = cachedList<T>(kind, userId);
   if (kept !== undefined) return kept;
-  const generation = listCacheGeneration();
-  const value = await read();
-  keepList(kind, userId, value, generation);
-  return value;
+  const reading = startListRead(kind, userId);
+  try {
+    const value = await read();
+    keepList(reading, value);
+    return value;
+  } finally {
+    registry().reads.delete(reading);
+  }
 }
 
 /** Drops the shopper's lists (a line added, changed or removed, here or on another instance). */
 export function dropUserLists(userId: string): void {
   const cache = registry();
-  cache.generation += 1;
+  staleReads(cache, { userId });
   for (const list of Object.values(cache.lists)) list.delete(userId);
 }
 
-/** Drops every cart (the catalogue changed: the lines' products may have). */
+/** Drops every cart (a product or the catalogue changed: the lines' products may have). */
 export function dropAllCarts(): void {
   const cache = registry();
-  cache.generation += 1;
+  staleReads(cache, { kind: "cart" });
   cache.lists.cart.clear();
+}
+
+/** What the lists channel carries: a shopper's id, or "*" for every cart (a product changed). */
+export function listsChanged(payload: string): void {
+  if (payload === "*") dropAllCarts();
+  else dropUserLists(payload);
 }

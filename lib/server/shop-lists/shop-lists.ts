@@ -170,8 +170,8 @@ export async function setCartQuantity(userId: string, lineId: unknown, quantity:
     FROM now_in_cart n LEFT JOIN line ON true LEFT JOIN "Product" p ON p.id = line."productId"`;
   if (!row) throw notFound(CART_LINE_NOT_FOUND);
   if (!row.product) {
-    checkCartQuantity(row, quantity, CART_LINE_NOT_FOUND);
-    throw notFound(CART_LINE_NOT_FOUND); // changed meanwhile (removed by another tab)
+    if (quantity > row.inCart) checkCartQuantity(row, quantity, CART_LINE_NOT_FOUND);
+    throw notFound(CART_LINE_NOT_FOUND); // removed meanwhile (another tab)
   }
   dropUserLists(userId);
   return cartLineFromSql(row as CartRowSql);
