@@ -38,8 +38,3 @@ export const RETURN_PHOTOS_MAX = 3;
 export const RETURN_NOTE_MAX = 1000;
 /** How far ahead an admin may set a return's pickup (days, India's calendar). */
 export const RETURN_PICKUP_MAX_DAYS = 30;
-
-/** Today's date in India (YYYY-MM-DD): a pickup is never before it. */
-export function indiaToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}

@@ -3,7 +3,8 @@
 import { useId, type ReactNode } from "react";
 import { DialogAlert } from "../ui/dialog-alert";
 import { useModalDialog } from "../ui/use-modal-dialog";
-import { DIALOG_BUTTONS, DIALOG_CLASS, PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";
+import { DialogActions } from "./dialog-actions";
+import { DIALOG_CLASS } from "./order-action-styles";
 
 /**
  * One of the order page's small forms in a modal dialog: its title, the fields (`children`, given
@@ -43,14 +44,7 @@ export function ActionFormDialog({
       >
         {children(id)}
         <DialogAlert message={error} />
-        <div className={DIALOG_BUTTONS}>
-          <button type="button" onClick={() => dialog.current?.close()} className={SECONDARY_ACTION}>
-            Cancel
-          </button>
-          <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
-            {submitLabel}
-          </button>
-        </div>
+        <DialogActions submitLabel={submitLabel} pending={pending} onCancel={() => dialog.current?.close()} />
       </form>
     </dialog>
   );

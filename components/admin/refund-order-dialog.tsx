@@ -9,7 +9,8 @@ import { INPUT_CLASS } from "../account/form-styles";
 import { DialogAlert } from "../ui/dialog-alert";
 import { IconButton } from "../ui/icon-button";
 import { useModalDialog } from "../ui/use-modal-dialog";
-import { DIALOG_BUTTONS, DIALOG_CLASS, PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";
+import { DialogActions } from "./dialog-actions";
+import { DIALOG_CLASS } from "./order-action-styles";
 import { useOrderAction } from "./use-order-action";
 
 type Mode = "lines" | "all";
@@ -173,14 +174,7 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
           )}
         </p>
         <DialogAlert message={problem || error} />
-        <div className={DIALOG_BUTTONS}>
-          <button type="button" onClick={() => dialog.current?.close()} className={SECONDARY_ACTION}>
-            Cancel
-          </button>
-          <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
-            {total > 0 ? `Refund ${formatRupees(total)}` : "Refund"}
-          </button>
-        </div>
+        <DialogActions submitLabel={total > 0 ? `Refund ${formatRupees(total)}` : "Refund"} pending={pending} onCancel={() => dialog.current?.close()} />
       </form>
     </dialog>
   );

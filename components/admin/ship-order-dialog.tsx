@@ -8,7 +8,8 @@ import { DialogAlert } from "../ui/dialog-alert";
 import { IconButton } from "../ui/icon-button";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { useOrderAction } from "./use-order-action";
-import { DIALOG_BUTTONS, DIALOG_CLASS, PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";
+import { DialogActions } from "./dialog-actions";
+import { DIALOG_CLASS } from "./order-action-styles";
 
 /**
  * Mark shipped: the carrier (from the list; "Other" asks for its name), the tracking number, an
@@ -193,14 +194,7 @@ export function ShipOrderDialog({ orderId, number, onDone, onClose }: { orderId:
           {carrierName ? `Order ${number} will be marked shipped with ${carrierName}, and the customer emailed the tracking.` : `Choose the carrier that takes order ${number}.`}
         </p>
         <DialogAlert message={error} />
-        <div className={DIALOG_BUTTONS}>
-          <button type="button" onClick={() => dialog.current?.close()} className={SECONDARY_ACTION}>
-            Cancel
-          </button>
-          <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
-            Mark shipped
-          </button>
-        </div>
+        <DialogActions submitLabel="Mark shipped" pending={pending} onCancel={() => dialog.current?.close()} />
       </form>
     </dialog>
   );

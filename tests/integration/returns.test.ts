@@ -14,7 +14,7 @@ import { GET as allOrdersRoute } from "@/app/api/all-orders/route";
 import { GET as orderDetails } from "@/app/api/get-order-details/route";
 import { formatDate } from "@/lib/dates";
 import { formatRupees } from "@/lib/money";
-import { indiaToday } from "@/lib/returns";
+import { indiaToday } from "@/lib/dates";
 import { markDelivered, shipOrder, type Actor } from "@/lib/server/orders/lifecycle";
 import { refundOrder, RETURN_OPEN } from "@/lib/server/orders/refunds";
 import { approveReturn, declineReturn, receiveReturn, requestReturn } from "@/lib/server/orders/returns";
