@@ -225,6 +225,35 @@ function group(pid: number | null): string {
   return limit === null ? "" : `${cgroupPeakMb(pid!) ?? "?"} of ${limit} MB`;
 }
 
+/** The machine's busy and total CPU ticks so far (/proc/stat), or null where there is none. */
+function cpuTicks(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - fields[3]! - (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits (at most 20 s) until the machine is quiet: under a quarter of its CPU busy over half a
+ * second. A row of writes leaves PostgreSQL's autovacuum working for seconds after it, and the
+ * row measured next (the next round's first page) would pay for it.
+ */
+async function quietMachine(): Promise<void> {
+  const until = performance.now() + 20_000;
+  while (performance.now() < until) {
+    const before = cpuTicks();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = cpuTicks();
+    if (!before || !after || after.total === before.total) return;
+    const busy = (after.busy - before.busy) / (after.total - before.total);
+    if (busy < 0.25) return;
+  }
+  console.error("[bench] the machine stayed busy for 20 s: measuring anyway");
+}
+
 /**
  * The physical ceiling of one Node process on this machine: a bare node:http server, in a
  * process of its own, answering `body` (the bytes a cached page is sent as) from memory.
@@ -697,6 +726,7 @@ async function main() {
   for (let round = 1; round <= ROUNDS; round++) {
     const measured: Record<string, Figures> = {};
     for (const [what, url, options] of chosen) {
+      await quietMachine();
       console.error(`[bench] ${ROUNDS > 1 ? `round ${round}/${ROUNDS}: ` : ""}autocannon ${options?.method ?? options?.requests?.[0]?.method ?? "GET"} ${url} (${DURATION} s, 50 connections)`);
       measured[what] = await load(`${BASE}${url}`, options);
       const inGroup = group(pid);
@@ -708,9 +738,11 @@ async function main() {
         measured[row.what.replace(/^load /, "")] = { rps: Number(row.figures["req/s"]), p99: Number(row.figures["p99 ms"]), errors: Number(row.figures.errors) };
       }
     }
+    await quietMachine();
     console.error(`[bench] autocannon bare node:http ceiling (the cached home page's ${homeRaw.body.length} bytes)`);
     measured[CEILING] = await bareNodeCeiling(homeRaw.body, { "content-type": "text/html; charset=utf-8", "content-encoding": String(homeRaw.headers["content-encoding"] ?? "identity") });
     console.error(`[bench]   ${measured[CEILING].rps} req/s, p99 ${measured[CEILING].p99} ms`);
+    await quietMachine();
     console.error(`[bench] autocannon bare node:http ceiling with the same headers too (${Object.keys(sameHeaders).length} headers)`);
     measured[SAME_BYTES] = await bareNodeCeiling(homeRaw.body, sameHeaders);
     console.error(`[bench]   ${measured[SAME_BYTES].rps} req/s, p99 ${measured[SAME_BYTES].p99} ms`);

@@ -1,8 +1,9 @@
 // Statements are prepared once per connection (lib/server/platform/db.ts preparedStatementName):
 // PostgreSQL then only executes them, instead of planning each one again (the cart's statements
 // cost about 1 ms to plan). Checked on a real PostgreSQL through the store's own Prisma client.
-import { describe, expect, it } from "vitest";
-import { db, PREPARED_STATEMENTS_MAX, preparedStatementName } from "@/lib/server/platform/db";
+import { describe, expect, it, vi } from "vitest";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { db, hotQuery, PREPARED_STATEMENTS_MAX, preparedStatementName } from "@/lib/server/platform/db";
 import { onOwnDatabase } from "../helpers";
 
 onOwnDatabase("prepared");
@@ -17,6 +18,28 @@ describe("prepared statements", () => {
     });
     const mine = names.find((row) => row.statement.includes("AS marker"));
     expect(mine?.name).toMatch(/^volt_\d+$/);
+  });
+
+  it("a hot statement (hotQuery) is prepared under the same name, on the same pool, and answers as $queryRaw does", async () => {
+    // A prepared statement is in pg_prepared_statements while it runs: this one finds itself.
+    const [self] = await hotQuery<{ name: string }>(Prisma.sql`SELECT name, ${"x"}::text AS hot_marker FROM pg_prepared_statements WHERE statement LIKE '%AS hot_marker FROM%'`);
+    expect(self?.name).toMatch(/^volt_\d+$/);
+    const query = Prisma.sql`SELECT ${"2026-11-26T10:00:00.000Z"}::timestamptz AS "at", NULL::timestamptz AS "none", ${3}::int AS "three", (1 = 2) AS "no",
+      jsonb_build_object('name', ${"Phone"}::text, 'createdAt', ${"2026-11-26T10:00:00.000Z"}::timestamptz) AS "product"`;
+    const [hot, prisma] = await Promise.all([hotQuery(query), db.$queryRaw<unknown[]>(query)]);
+    expect(hot).toEqual([{ at: new Date("2026-11-26T10:00:00.000Z"), none: null, three: 3, no: false, product: { name: "Phone", createdAt: "2026-11-26T10:00:00+00:00" } }]);
+    expect(hot).toEqual(prisma);
+  });
+
+  it("two copies of the module (the front door's and Next's, in one process) never give one name to two texts", async () => {
+    const mine = preparedStatementName({ sql: `SELECT 1 AS "copy" -- first copy` });
+    vi.resetModules();
+    const other = await import("@/lib/server/platform/db");
+    expect(other.preparedStatementName).not.toBe(preparedStatementName); // a second instance indeed
+    const theirs = other.preparedStatementName({ sql: `SELECT 2 AS "copy" -- second copy` });
+    expect(theirs).toMatch(/^volt_\d+$/);
+    expect(theirs).not.toBe(mine);
+    expect(other.preparedStatementName({ sql: `SELECT 1 AS "copy" -- first copy` })).toBe(mine);
   });
 
   it("names each text once and always the same way; a whole-row `*` or a list of placeholders is never named", () => {

@@ -2,7 +2,9 @@
 // reads as a real web Request made from the same Node request would.
 import { describe, expect, it } from "vitest";
 import type { IncomingHttpHeaders } from "node:http";
-import { directRequest } from "@/lib/server/front-door/direct-request";
+import { Readable } from "node:stream";
+import { directRequest, NodeBody } from "@/lib/server/front-door/direct-request";
+import { readRawBody } from "@/lib/server/platform/http";
 import { clientAddress } from "@/lib/server/platform/client-address";
 
 // As Node's parser leaves them: lower-case names, repeats joined (cookie with "; "), set-cookie a list.
@@ -23,7 +25,7 @@ function webRequest(path: string, method = "GET", body?: string): Request {
   return new Request(new URL(path, "http://localhost"), { method, headers, body, duplex: "half" } as RequestInit);
 }
 
-const stream = (text: string) => new Response(text).body!;
+const stream = (...pieces: string[]) => new NodeBody(Readable.from(pieces.map((piece) => Buffer.from(piece))));
 
 describe("a direct route's request", () => {
   it("has the method, URL and headers a web Request made from the same request has", () => {
@@ -57,7 +59,32 @@ describe("a direct route's request", () => {
     expect(mine.bodyUsed).toBe(false);
     expect(await mine.json()).toEqual({ productId: "p1" });
     expect(mine.bodyUsed).toBe(true);
-    expect(await directRequest("POST", "/x", NODE_HEADERS, stream("plain")).text()).toBe("plain");
+    expect(await directRequest("POST", "/x", NODE_HEADERS, stream("pla", "in")).text()).toBe("plain");
+    const streamed = directRequest("POST", "/x", NODE_HEADERS, stream("a", "b"));
+    expect(streamed.body).toBe(streamed.body); // one stream, as a Request has
+  });
+
+  it("gives readRawBody its body in one piece, and refuses it once past the cap", async () => {
+    const body = '{"productId":"p1","quantity":2}';
+    const mine = directRequest("POST", "/api/update-cart-quantity", NODE_HEADERS, stream(body.slice(0, 10), body.slice(10)));
+    expect((await readRawBody(mine, 1024)).toString()).toBe(body);
+    expect(mine.bodyUsed).toBe(true);
+    await expect(mine.text()).rejects.toThrow(TypeError); // read once, as a Request's body
+    // No Content-Length: the cap is met while reading (a 413, nothing more read).
+    const big = directRequest("POST", "/x", NODE_HEADERS, stream("x".repeat(600), "y".repeat(600), "z".repeat(600)));
+    await expect(readRawBody(big, 1000)).rejects.toMatchObject({ status: 413 });
+    expect((await readRawBody(directRequest("POST", "/x", NODE_HEADERS, stream("x".repeat(1000))), 1000)).length).toBe(1000);
+    // As a real Request's body reads.
+    const real = webRequest("/x", "POST", body);
+    expect((await readRawBody(real, 1024)).toString()).toBe(body);
+  });
+
+  it("rejects a body whose client went away before it ended", async () => {
+    const source = new Readable({ read() {} });
+    const reading = readRawBody(directRequest("POST", "/x", NODE_HEADERS, new NodeBody(source)), 1000);
+    source.push(Buffer.from("{"));
+    source.destroy();
+    await expect(reading).rejects.toThrow();
   });
 
   it("has headers that cannot be changed, a signal that never aborts, and a client address read from it", () => {

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
+import { READ_BODY_CAPPED } from "../platform/answers";
 
 // The request a direct route's handler gets (front-door.ts answerDirectly): what the handlers read
 // of a web Request (its method, URL, headers and body) over the Node request as it came, without
@@ -65,6 +67,107 @@ export class NodeHeaders implements Headers {
   }
 }
 
+/**
+ * A Node request's body, read once: as a web stream when a handler asks for `request.body`, or
+ * straight into one Buffer, at most so many bytes, when it reads through readRawBody
+ * (lib/server/platform/http.ts): every JSON body the API reads comes that way, without the web
+ * stream's own cost. Nothing listens to the request before a handler reads, so an unread body
+ * stays in Node's buffers (answerDirectly drops it after the answer).
+ */
+export class NodeBody {
+  #stream: ReadableStream<Uint8Array> | undefined;
+  #read = false;
+
+  constructor(private readonly source: Readable) {}
+
+  get used(): boolean {
+    return this.#read || (this.#stream?.locked ?? false);
+  }
+
+  /** The body as a web stream (the same one each time), read as the handler reads it. */
+  stream(): ReadableStream<Uint8Array> {
+    if (this.#read && !this.#stream) throw new TypeError("The request's body was already read");
+    return (this.#stream ??= webStream(this.source));
+  }
+
+  /** The whole body, or null as soon as it grows past `maxBytes` (the rest is left unread). */
+  read(maxBytes: number): Promise<Buffer | null> {
+    if (this.used) return Promise.reject(new TypeError("The request's body was already read"));
+    this.#read = true;
+    const source = this.source;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => {
+        source.off("data", onData);
+        source.off("end", onEnd);
+        source.off("error", onError);
+        source.off("close", onClose);
+      };
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          done();
+          source.pause();
+          resolve(null);
+        } else chunks.push(chunk);
+      };
+      const onEnd = () => {
+        done();
+        resolve(Buffer.concat(chunks, size));
+      };
+      const onError = (error: Error) => {
+        done();
+        reject(error);
+      };
+      // A client that goes away mid-body: the request closes without an end.
+      const onClose = () => {
+        done();
+        reject(new Error("The request was closed before its body ended"));
+      };
+      source.on("data", onData);
+      source.once("end", onEnd);
+      source.once("error", onError);
+      source.once("close", onClose);
+    });
+  }
+}
+
+/**
+ * A Node stream as a web stream, read as the handler reads it. A handler that stops reading
+ * (a body past its limit) cancels the stream without closing the connection, so its answer (the
+ * 413) still reaches the client; answerDirectly drops the rest of the body afterwards.
+ */
+function webStream(source: Readable): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        source.on("data", (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) source.pause();
+        });
+        source.once("end", () => {
+          if (open) controller.close();
+          open = false;
+        });
+        source.once("error", (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+      },
+      pull() {
+        source.resume();
+      },
+      cancel() {
+        open = false;
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+}
+
 /** The web Request members a direct handler reads, over a Node request. */
 class DirectRequest {
   readonly headers: Headers;
@@ -74,13 +177,22 @@ class DirectRequest {
     readonly method: string,
     readonly url: string,
     headers: IncomingHttpHeaders,
-    readonly body: ReadableStream<Uint8Array> | null,
+    private readonly content: NodeBody | null,
   ) {
     this.headers = new NodeHeaders(headers);
   }
 
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.content?.stream() ?? null;
+  }
+
   get bodyUsed(): boolean {
-    return this.body?.locked ?? false;
+    return this.content?.used ?? false;
+  }
+
+  /** readRawBody's way in: the body in one Buffer, null past `maxBytes`. */
+  [READ_BODY_CAPPED](maxBytes: number): Promise<Buffer | null> {
+    return this.content ? this.content.read(maxBytes) : Promise.resolve(Buffer.alloc(0));
   }
 
   /** Never aborted, as a Request made without a signal. */
@@ -105,6 +217,6 @@ class DirectRequest {
  * A Request for a direct handler: `path` (the path and query as sent) on a fixed origin, so a
  * client's Host header, which may hold anything, never becomes part of the URL.
  */
-export function directRequest(method: string, path: string, headers: IncomingHttpHeaders, body: ReadableStream<Uint8Array> | null): Request {
+export function directRequest(method: string, path: string, headers: IncomingHttpHeaders, body: NodeBody | null): Request {
   return new DirectRequest(method, `http://localhost${path.startsWith("/") ? path : `/${path}`}`, headers, body) as unknown as Request;
 }

@@ -3,11 +3,11 @@ import { bodyCap, routeParams, type ApiRoute } from "../../api-routes";
 import { canonicalPath } from "../../canonical-path";
 import { CACHE_CANDIDATE_HEADER, INTERNAL_ERROR_MESSAGE, jsonBodyOf, jsonError } from "../platform/answers";
 import { apiGate } from "./api-gate";
-import { directRequest } from "./direct-request";
+import { directRequest, NodeBody } from "./direct-request";
 import { PEER_ADDRESS_HEADER } from "../platform/client-address";
 import { log } from "../platform/log";
-import { markCache } from "../platform/request-context";
-import { inlineScriptHashes } from "./csp";
+import { currentRequest, markCache } from "../platform/request-context";
+import { inlineScriptHashes, mergeFlightScripts } from "./csp";
 import { holdHtml, holdResponse, identityBody, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
 
 // What server/serve.ts puts in front of Next's request handler, for every request:
@@ -52,40 +52,6 @@ export type FrontDoorOptions = {
 /** A route handler as Next calls it: the request, and a context whose `params` are the path's segments. */
 export type DirectHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/**
- * A request's body as a web stream, read as the handler reads it. A handler that stops reading
- * (a body past its limit) cancels the stream without closing the connection, so its answer (the
- * 413) still reaches the client; answerDirectly drops the rest of the body afterwards.
- */
-function bodyOf(request: IncomingMessage): ReadableStream<Uint8Array> {
-  let open = true;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        request.on("data", (chunk: Buffer) => {
-          if (!open) return;
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) request.pause();
-        });
-        request.once("end", () => {
-          if (open) controller.close();
-          open = false;
-        });
-        request.once("error", (error) => {
-          if (open) controller.error(error);
-          open = false;
-        });
-      },
-      pull() {
-        request.resume();
-      },
-      cancel() {
-        open = false;
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
-  );
-}
 
 /**
  * Runs a route handler on a Node request, as Next would: a web Request (direct-request.ts: the
@@ -95,7 +61,9 @@ function bodyOf(request: IncomingMessage): ReadableStream<Uint8Array> {
  */
 async function answerDirectly(handler: DirectHandler, request: IncomingMessage, response: ServerResponse, params: Record<string, string>, extra: Record<string, string>): Promise<void> {
   const method = request.method ?? "GET";
-  const body = method === "GET" || method === "HEAD" ? null : bodyOf(request);
+  const body = method === "GET" || method === "HEAD" ? null : new NodeBody(request);
+  const context = currentRequest();
+  if (context) context.direct = true;
   try {
     const answer = await handler(directRequest(method, request.url ?? "/", request.headers, body), { params: Promise.resolve(params) });
     // What the front door set already (the gate's CORS headers and their Vary, HSTS), then Next's
@@ -263,6 +231,13 @@ function replay(request: IncomingMessage, body: Buffer): IncomingMessage {
 }
 
 export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage, response: ServerResponse) => void {
+  /** An HTML answer as sent: Next's flight scripts merged (csp.ts), its policy naming its inline scripts. */
+  const withPolicy = (headers: OutgoingHttpHeaders, body: Buffer): Buffer => {
+    const html = body.toString("utf8");
+    const merged = mergeFlightScripts(html);
+    headers["content-security-policy"] = options.policy(inlineScriptHashes(merged));
+    return merged === html ? body : Buffer.from(merged);
+  };
   return (request, response) => {
     request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
     delete request.headers[CACHE_CANDIDATE_HEADER];
@@ -322,9 +297,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
         delete forwarded.headers["accept-encoding"];
         holdResponse(response, (status, headers, body) => {
           // Every HTML answer held here gets its policy, page or not: nothing the cache keeps can lack it.
-          if (String(headers["content-type"] ?? "").startsWith("text/html")) {
-            headers["content-security-policy"] = options.policy(inlineScriptHashes(body.toString("utf8")));
-          }
+          if (String(headers["content-type"] ?? "").startsWith("text/html")) body = withPolicy(headers, body);
           // A shell is kept when Next says it may be; every copy sent says private.
           if (key) options.cache?.store(key, status, headers, body, generation, page && isPersonalPath(path) ? PRIVATE : {});
           if (page && isPersonalPath(path)) Object.assign(headers, PRIVATE);
@@ -341,8 +314,7 @@ export function frontDoor(options: FrontDoorOptions): (request: IncomingMessage,
             response.writeHead(status, headers).end(body);
             return;
           }
-          headers["content-security-policy"] = options.policy(inlineScriptHashes(html.toString("utf8")));
-          sendHeld(request, response, status, headers, html, request.headers["accept-encoding"]);
+          sendHeld(request, response, status, headers, withPolicy(headers, html), request.headers["accept-encoding"]);
         });
       }
       Promise.resolve()

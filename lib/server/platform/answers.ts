@@ -16,6 +16,12 @@ export const jsonError = (status: number, message: string, headers: Record<strin
   body: JSON.stringify({ success: false, error: true, message }),
 });
 
+/**
+ * A method of the front door's light request (front-door/direct-request.ts): its body in one
+ * Buffer, or null as soon as it passes the cap. readRawBody (http.ts) reads that way when it can.
+ */
+export const READ_BODY_CAPPED = Symbol.for("volt.read-body-capped");
+
 const JSON_BODIES = Symbol.for("volt.json-bodies");
 
 function jsonBodies(): WeakMap<Response, string> {

@@ -1,13 +1,13 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { log } from "./log";
 import { provideMetricsSource } from "./metrics";
 
 // One Prisma client per process (kept across hot reloads in development), made on first use so
 // that importing this module never needs a database (next build, type checks).
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pool?: pg.Pool; named?: boolean; statementNames?: Map<string, string> };
 
 function client(): PrismaClient {
   if (globalForPrisma.prisma) return globalForPrisma.prisma;
@@ -26,6 +26,8 @@ function client(): PrismaClient {
   // The adapter hands the name to pg's query(), where none (undefined) means an unnamed statement.
   const off = /^(0|false|off|no)$/i.test(process.env.DATABASE_PREPARED_STATEMENTS ?? "");
   const statementNameGenerator = off ? undefined : (preparedStatementName as NameGenerator);
+  globalForPrisma.pool = connections;
+  globalForPrisma.named = !off;
   globalForPrisma.prisma = new PrismaClient({ adapter: new PrismaPg(connections, { statementNameGenerator }) });
   return globalForPrisma.prisma;
 }
@@ -34,7 +36,10 @@ type NameGenerator = NonNullable<NonNullable<ConstructorParameters<typeof Prisma
 
 /** At most this many distinct statements are prepared on each connection (the rest are planned each time). */
 export const PREPARED_STATEMENTS_MAX = 300;
-const statementNames = new Map<string, string>();
+// On globalThis, as the client is: the front door's copy of this module (its direct routes call
+// hotQuery) and Next's copy (whose generator the client may have been made with) must never give
+// one name to two texts on a connection.
+const statementNames: Map<string, string> = (globalForPrisma.statementNames ??= new Map());
 
 /**
  * The name under which a statement is prepared once per connection and then only executed:
@@ -55,6 +60,22 @@ export function preparedStatementName(query: { sql: string }): string | undefine
   const name = `volt_${statementNames.size + 1}`;
   statementNames.set(query.sql, name);
   return name;
+}
+
+/**
+ * The rows of one statement, sent by node-postgres on the Prisma client's own pool (prepared under
+ * the same names) without the client's query machinery, which costs a statement about 0.2 ms of
+ * CPU here (the cart's quantity change, 2 000 in a row: 409 µs through `$queryRaw`, 186 µs this
+ * way). Only for a statement on a hot path, alone in its transaction (the cart's writes);
+ * everything else goes through `db`. The types are pg's: timestamptz a Date, int4 a number, json
+ * parsed, but int8 and numeric a string (Prisma gives BigInt and Decimal): cast those in SQL.
+ */
+export async function hotQuery<T>(query: Prisma.Sql): Promise<T[]> {
+  client();
+  const text = query.text;
+  const name = globalForPrisma.named ? preparedStatementName({ sql: text }) : undefined;
+  const result = await globalForPrisma.pool!.query<T & pg.QueryResultRow>({ text, values: query.values, name });
+  return result.rows;
 }
 
 export const db: PrismaClient = new Proxy({} as PrismaClient, {

@@ -29,6 +29,11 @@ export type RequestContext = {
   cacheKind?: "page" | "api";
   /** The signed-in user, when the front door already decoded the session cookie. */
   userId?: string | null;
+  /**
+   * Answered by the front door's direct route (front-door.ts answerDirectly), which takes a JSON
+   * answer's text as the handler made it: such answers need no body stream (http.ts json).
+   */
+  direct?: boolean;
 };
 
 const KEY = Symbol.for("volt.request-context");
