@@ -4,7 +4,7 @@ export const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 3101);
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 
 import type { Page } from "@playwright/test";
-import type { OutboxEmail } from "../scripts/emulators/resend";
+import type { OutboxEmail } from "../server/emulators/resend";
 
 export type { OutboxEmail };
 

@@ -17,9 +17,9 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { seed } from "../prisma/seed";
-import { openDatabase, ROOT } from "./lib/database";
-import { freePort } from "./lib/embedded-postgres";
-import { applyMigrations } from "./lib/schema-engine";
+import { openDatabase, ROOT } from "../server/database/database";
+import { freePort } from "../server/database/embedded-postgres";
+import { applyMigrations } from "../server/database/schema-engine";
 
 type Row = { what: string; figures: Record<string, string> };
 

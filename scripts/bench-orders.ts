@@ -9,7 +9,7 @@ import { listOrdersForAdmin, type AdminOrdersQuery } from "../lib/server/orders/
 import { refundOrder } from "../lib/server/orders/refunds";
 import { stripeClient } from "../lib/server/providers/stripe";
 import { orderNumber } from "../lib/order-number";
-import { TEST_DELIVERY_FORM } from "./emulators/stripe";
+import { TEST_DELIVERY_FORM } from "../server/emulators/stripe";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_ORDERS_RUNS ?? 200);

@@ -49,13 +49,13 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { seed } from "../prisma/seed";
-import { openDatabase, ROOT } from "./lib/database";
+import { openDatabase, ROOT } from "../server/database/database";
 import { rawGet, startBareServer } from "./lib/bare-server";
-import { freePort } from "./lib/embedded-postgres";
-import { cgroupLimitMb, cgroupPeakMb } from "./lib/cgroup";
-import { applyMigrations } from "./lib/schema-engine";
-import { TEST_DELIVERY_FORM } from "./emulators/stripe";
-import { startEmulators } from "./emulators/server";
+import { freePort } from "../server/database/embedded-postgres";
+import { cgroupLimitMb, cgroupPeakMb } from "../server/cgroup";
+import { applyMigrations } from "../server/database/schema-engine";
+import { TEST_DELIVERY_FORM } from "../server/emulators/stripe";
+import { startEmulators } from "../server/emulators/server";
 import { staticChunkRows } from "./bench-static";
 
 const flag = (name: string) => {

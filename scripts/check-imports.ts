@@ -10,6 +10,11 @@
 //        front-door      what runs before and around every request: the platform only; it
 //                        reaches the domains only through the route handlers it is given
 //      and nothing in lib/server imports the front door.
+//   3. The store's code (app/, components/, lib/, server/, prisma/, proxy.ts, instrumentation.ts)
+//      never imports scripts/: scripts are developer tools (benches, the soak, checks, the test
+//      runner), and they may import the store, never the other way round. Tests may import both.
+//   4. The provider emulators (server/emulators/) stay out of production: in the store's code only
+//      the launcher loads them (when no keys are given, in development and the demo).
 // Prints each broken rule and exits 1, or prints a summary and exits 0.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -102,10 +107,22 @@ function roomOf(file: string): Room | "outside" | "unplaced" {
   return parts[2]! in ROOMS ? (parts[2] as Room) : "unplaced";
 }
 
-/** The imports that break the rooms' rule, as "from -> to: why". */
+/** The store's own code: what runs in production or builds it (not scripts/, tests/, e2e/). */
+const RUNTIME = ["app", "components", "lib", "server", "prisma", "proxy.ts", "instrumentation.ts"];
+const isRuntime = (file: string) => RUNTIME.some((top) => file === top || file.startsWith(`${top}${path.sep}`));
+const EMULATORS = `server${path.sep}emulators${path.sep}`;
+const EMULATOR_LOADER = path.join("server", "launch.ts");
+
+/** The imports that break the rules, as "from -> to: why". */
 export function brokenRules(graph: Map<string, string[]>): string[] {
   const broken: string[] = [];
   for (const [file, targets] of graph) {
+    if (isRuntime(file)) {
+      for (const target of targets) {
+        if (target.startsWith(`scripts${path.sep}`)) broken.push(`${file} -> ${target}: the store's code does not import scripts/ (developer tools)`);
+        else if (target.startsWith(EMULATORS) && !file.startsWith(EMULATORS) && file !== EMULATOR_LOADER) broken.push(`${file} -> ${target}: only the launcher loads the provider emulators`);
+      }
+    }
     const from = roomOf(file);
     if (from === "unplaced") broken.push(`${file}: lib/server files live in one of ${Object.keys(ROOMS).join(", ")}`);
     for (const target of targets) {
@@ -128,5 +145,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`check-imports: ${problems.length} broken rule(s)`);
     process.exit(1);
   }
-  console.log(`check-imports: ${graph.size} files, no circles, lib/server's rooms in order`);
+  console.log(`check-imports: ${graph.size} files, no circles, lib/server's rooms in order, the runtime free of scripts/`);
 }

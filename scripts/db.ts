@@ -6,9 +6,9 @@
 //                                    store started meanwhile uses it instead of starting its own:
 //                                    e.g. the store in a memory-limited group, its database outside
 import { readConfig } from "../lib/server/platform/config";
-import { openDatabase } from "./lib/database";
-import { onStopSignal } from "./lib/embedded-postgres";
-import { applyMigrations, createMigration } from "./lib/schema-engine";
+import { openDatabase } from "../server/database/database";
+import { onStopSignal } from "../server/database/embedded-postgres";
+import { applyMigrations, createMigration } from "../server/database/schema-engine";
 import { seed } from "../prisma/seed";
 
 const [command, ...args] = process.argv.slice(2);

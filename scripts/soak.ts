@@ -40,7 +40,7 @@ import { DEMO_ADMIN } from "../lib/demo-accounts";
 import { CATEGORY_VALUES } from "../lib/categories";
 import { categoryFilterHref } from "../lib/category-filter";
 import { startCluster, residentBytes, type Cluster, type InstanceName } from "./lib/cluster";
-import { TEST_DELIVERY_FORM } from "./emulators/stripe";
+import { TEST_DELIVERY_FORM } from "../server/emulators/stripe";
 import { WINDOW, lowestPerWindow, trend } from "./lib/memory-trend";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

@@ -8,8 +8,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { seed } from "../prisma/seed";
-import { openDatabase } from "./lib/database";
-import { applyMigrations } from "./lib/schema-engine";
+import { openDatabase } from "../server/database/database";
+import { applyMigrations } from "../server/database/schema-engine";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RESULTS = path.join(ROOT, "test-results");

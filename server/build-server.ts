@@ -6,13 +6,13 @@
 // loads those route handlers itself, outside React's server bundle). `npm start` runs
 // .next/volt-server/launch.mjs, which runs serve.mjs, both with plain Node: no TypeScript loader
 // in either process. The modules find the repository's root by its package.json
-// (scripts/lib/root.ts), so their paths hold both as TypeScript and bundled here.
+// (server/root.ts), so their paths hold both as TypeScript and bundled here.
 import { build, type Plugin } from "esbuild";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { API_ROUTES, routeFile } from "../lib/api-routes";
 import { directRouteEntry, SERVER_BUILD_DIR } from "./compiled";
-import { ROOT } from "../scripts/lib/root";
+import { ROOT } from "./root";
 
 
 

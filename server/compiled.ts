@@ -2,7 +2,7 @@
 // build, the launcher that runs it and the direct routes' loader. No imports beyond Node's, so
 // the launcher does not load esbuild to find it.
 import path from "node:path";
-import { ROOT } from "../scripts/lib/root";
+import { ROOT } from "./root";
 
 export const SERVER_BUILD_DIR = path.join(ROOT, ".next", "volt-server");
 export const SERVER_ENTRY = path.join(SERVER_BUILD_DIR, "serve.mjs");

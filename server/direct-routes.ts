@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { API_ROUTES, routeFile, type ApiRoute } from "../lib/api-routes";
 import type { DirectHandler } from "../lib/server/front-door/front-door";
-import { ROOT } from "../scripts/lib/root";
+import { ROOT } from "./root";
 import { directRouteEntry, SERVER_BUILD_DIR } from "./compiled";
 
 /**

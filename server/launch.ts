@@ -1,6 +1,6 @@
 // npm run dev / npm start: the store with everything it needs. npm run build: the production
 // build, against the same database (pages are prerendered from the catalogue), then V8 compile
-// hints on the framework chunks (scripts/lib/compile-hints.ts), then brotli and gzip copies of
+// hints on the framework chunks (server/compile-hints.ts), then brotli and gzip copies of
 // /_next/static for the front door (lib/server/front-door/static-files.ts).
 //   database   DATABASE_URL, or an embedded PostgreSQL under .data/ (migrated and seeded)
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
@@ -19,11 +19,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, readConfig } from "../lib/server/platform/config";
-import { countProducts, DATA_DIR, openDatabase, ROOT } from "../scripts/lib/database";
-import { onStopSignal } from "../scripts/lib/embedded-postgres";
+import { countProducts, DATA_DIR, openDatabase, ROOT } from "./database/database";
+import { onStopSignal } from "./database/embedded-postgres";
 import { SERVER_ENTRY } from "./compiled";
 import { serverMemory } from "./memory";
-import { applyMigrations } from "../scripts/lib/schema-engine";
+import { applyMigrations } from "./database/schema-engine";
 // The seed, the emulators and the compile hints are imported only when used: the launcher stays
 // resident beside the server, and in a memory-limited container every MB it holds is the server's.
 
@@ -85,7 +85,7 @@ async function build() {
     const child = spawn(process.execPath, [nextBin, "build"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: database.url }, stdio: "inherit" });
     const code = await new Promise<number>((resolve) => child.on("exit", (exitCode) => resolve(exitCode ?? 1)));
     if (code === 0) {
-      const { addCompileHints } = await import("../scripts/lib/compile-hints");
+      const { addCompileHints } = await import("./compile-hints");
       log(`Compile hints added to ${addCompileHints(path.join(ROOT, ".next")).length} framework chunks`);
       // After the hints (they change files): /_next/static compressed once, for the front door.
       const { compressStaticFiles } = await import("../lib/server/front-door/static-files");
@@ -147,7 +147,7 @@ async function main() {
     // (STRIPE_WEBHOOK_SECRET when given, else a fresh one). With a real key, Stripe does.
     const webhookSecret = config.stripe.secretKey ? undefined : (config.stripe.webhookSecret ?? `whsec_${randomBytes(24).toString("base64url")}`);
     if (webhookSecret) env.STRIPE_WEBHOOK_SECRET = webhookSecret;
-    const { startEmulators } = await import("../scripts/emulators/server");
+    const { startEmulators } = await import("./emulators/server");
     const options = {
       stripe: { webhookUrl: `http://127.0.0.1:${port}/api/webhook`, webhookSecret },
       // Uploads outlive a restart, as on the real host; a throwaway store's go with it.

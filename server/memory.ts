@@ -3,7 +3,7 @@
 // garbage lazily, so under load it grows far past what a 512 MB container allows and is killed.
 // The launcher gives the server a heap limit from STORE_MEMORY_MB, or else from the memory limit
 // of the container (cgroup v2 memory.max, or v1 memory.limit_in_bytes) it runs in.
-import { cgroupLimitMb } from "../scripts/lib/cgroup";
+import { cgroupLimitMb } from "./cgroup";
 
 /**
  * The share of the memory limit given to V8's old space. The rest is for V8's young generation

@@ -38,7 +38,7 @@ import { routeLabeller } from "../lib/server/front-door/route-label";
 import { drainLogs, flushLogs, log } from "../lib/server/platform/log";
 import { provideMetricsSource } from "../lib/server/platform/metrics";
 import { currentRequest } from "../lib/server/platform/request-context";
-import { ROOT } from "../scripts/lib/root";
+import { ROOT } from "./root";
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);

@@ -6,7 +6,7 @@ import pg from "pg";
 import { routeFile, type ApiRoute } from "@/lib/api-routes";
 import type { DirectHandler } from "@/lib/server/front-door/front-door";
 import { beforeAll } from "vitest";
-import { applyMigrations } from "../scripts/lib/schema-engine";
+import { applyMigrations } from "../server/database/schema-engine";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./embedded-postgres";
+import { freePort } from "../../server/database/embedded-postgres";
 
 /** Starts the bare server answering `body` with `headers` (and its length) to every request. */
 export async function startBareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; stop: () => void }> {

@@ -9,10 +9,10 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { userInfo } from "node:os";
 import path from "node:path";
 import { seed } from "../../prisma/seed";
-import { startEmulators, type RunningEmulators } from "../../scripts/emulators/server";
-import type { StripeEmulatorOptions } from "../../scripts/emulators/stripe";
-import { freePort, startEmbeddedPostgres, type RunningPostgres } from "../../scripts/lib/embedded-postgres";
-import { applyMigrations } from "../../scripts/lib/schema-engine";
+import { startEmulators, type RunningEmulators } from "../../server/emulators/server";
+import type { StripeEmulatorOptions } from "../../server/emulators/stripe";
+import { freePort, startEmbeddedPostgres, type RunningPostgres } from "../../server/database/embedded-postgres";
+import { applyMigrations } from "../../server/database/schema-engine";
 import { nginxConfig } from "../../scripts/lib/nginx";
 
 /** The instances' CRON_SECRET: the tests ask for a round of order-email retries with it. */

@@ -3,7 +3,7 @@
 // 300-second validity is tested at 299 s and 301 s without sleeping.
 import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import type { OutboxEmail } from "../../scripts/emulators/resend";
+import type { OutboxEmail } from "../../server/emulators/resend";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { GET as userDetails } from "@/app/api/user-details/route";

@@ -8,7 +8,7 @@ import { NextRequest } from "next/server";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as checkoutRoute } from "@/app/api/checkout/route";
 import { POST as webhookRoute } from "@/app/api/webhook/route";
-import { TEST_DELIVERY_FORM } from "../../scripts/emulators/stripe";
+import { TEST_DELIVERY_FORM } from "../../server/emulators/stripe";
 import { BASE, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 
 export const emulatorUrl = () => process.env.EMULATOR_URL!;

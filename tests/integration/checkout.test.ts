@@ -15,7 +15,7 @@ import { hit } from "@/lib/server/platform/rate-limit";
 import { stripeClient } from "@/lib/server/providers/stripe";
 import { fulfilCheckoutSession, sendPendingOrderEmails } from "@/lib/server/orders/orders";
 import type { PublicOrder } from "@/lib/server/orders/types";
-import { startEmulators } from "../../scripts/emulators/server";
+import { startEmulators } from "../../server/emulators/server";
 import {
   emulatorUrl,
   addLine,

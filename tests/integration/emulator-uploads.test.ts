@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startEmulators, type RunningEmulators } from "../../scripts/emulators/server";
-import { DATA_DIR } from "../../scripts/lib/database";
-import { freePort } from "../../scripts/lib/embedded-postgres";
+import { startEmulators, type RunningEmulators } from "../../server/emulators/server";
+import { DATA_DIR } from "../../server/database/database";
+import { freePort } from "../../server/database/embedded-postgres";
 import { checkHostedImages, isProductImageUrl, signProductUpload, uploadProfilePicture } from "@/lib/server/providers/images";
 import { dataUrl, png } from "../helpers";
 

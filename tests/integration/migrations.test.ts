@@ -1,6 +1,6 @@
 // schema.prisma and prisma/migrations must describe the same database.
 import { describe, expect, it } from "vitest";
-import { diffMigrationsToSchema, isEmptyMigration } from "../../scripts/lib/schema-engine";
+import { diffMigrationsToSchema, isEmptyMigration } from "../../server/database/schema-engine";
 
 describe("migrations", () => {
   it("build exactly the database schema.prisma describes", async () => {

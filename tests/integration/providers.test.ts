@@ -1,8 +1,8 @@
 // Mail and pictures through the real SDKs (Resend, Cloudinary) against the run's emulators,
 // read back over HTTP: no mocks.
 import { Resend } from "resend";
-import type { OutboxEmail } from "../../scripts/emulators/resend";
-import { signCloudinaryParams } from "../../scripts/emulators/cloudinary";
+import type { OutboxEmail } from "../../server/emulators/resend";
+import { signCloudinaryParams } from "../../server/emulators/cloudinary";
 import { describe, expect, inject, it } from "vitest";
 import { PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { HttpError } from "@/lib/server/platform/http";

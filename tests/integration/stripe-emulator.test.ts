@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INDIA_STATES } from "@/lib/india";
-import { startEmulators, type RunningEmulators } from "../../scripts/emulators/server";
-import { DELIVERY_MESSAGES, TEST_DELIVERY_FORM } from "../../scripts/emulators/stripe";
+import { startEmulators, type RunningEmulators } from "../../server/emulators/server";
+import { DELIVERY_MESSAGES, TEST_DELIVERY_FORM } from "../../server/emulators/stripe";
 
 const SECRET = "whsec_stripe_emulator_test";
 let emulators: RunningEmulators;

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/embedded-postgres";
+import { freePort } from "../../server/database/embedded-postgres";
 import { nginxConfig } from "../../scripts/lib/nginx";
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate));

@@ -17,7 +17,7 @@ import { png } from "../png";
 import { categoryFilterHref } from "@/lib/category-filter";
 import pg from "pg";
 import { CRON_SECRET, startCluster, type Cluster } from "./cluster";
-import { TEST_DELIVERY_FORM } from "../../scripts/emulators/stripe";
+import { TEST_DELIVERY_FORM } from "../../server/emulators/stripe";
 import { call, newShopper, PASSWORD, signIn, type Account, type Answer } from "./client";
 
 let cluster: Cluster;

@@ -1,8 +1,8 @@
 // One real PostgreSQL for the whole run: DATABASE_URL when given, else a throwaway embedded one.
 // The migrations are applied here, so every test sees the schema the store ships.
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../scripts/lib/database";
-import { applyMigrations } from "../../scripts/lib/schema-engine";
+import { openDatabase } from "../../server/database/database";
+import { applyMigrations } from "../../server/database/schema-engine";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -2,7 +2,7 @@
 // real SDKs (Resend, Cloudinary) in every test, with no mocks. Test files read what was sent over
 // HTTP (GET /resend/outbox, GET /cloudinary/uploads) at `inject("emulatorUrl")`.
 import type { TestProject } from "vitest/node";
-import { startEmulators } from "../../scripts/emulators/server";
+import { startEmulators } from "../../server/emulators/server";
 
 declare module "vitest" {
   export interface ProvidedContext {

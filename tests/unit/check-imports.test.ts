@@ -11,6 +11,32 @@ describe("check-imports", () => {
     expect(real.size).toBeGreaterThan(200);
     expect(circles(real)).toEqual([]);
     expect(brokenRules(real)).toEqual([]);
+    // One import added on purpose to the real graph is caught.
+    real.set("server/serve.ts", [...real.get("server/serve.ts")!, "scripts/lib/bare-server.ts"]);
+    expect(brokenRules(real)).toEqual(["server/serve.ts -> scripts/lib/bare-server.ts: the store's code does not import scripts/ (developer tools)"]);
+  });
+
+  it("refuses the store's code importing scripts/, and anything but the launcher loading the emulators", () => {
+    const rules = brokenRules(
+      graph({
+        "server/launch.ts": ["server/emulators/server.ts", "server/database/database.ts"],
+        "server/serve.ts": ["scripts/lib/bare-server.ts"],
+        "lib/server/providers/stripe.ts": ["server/emulators/stripe.ts"],
+        "app/api/health/route.ts": ["scripts/check-imports.ts"],
+        "prisma/seed.ts": ["scripts/db.ts"],
+        "proxy.ts": ["scripts/lib/cluster.ts"],
+        "server/emulators/server.ts": ["server/emulators/stripe.ts"],
+        "scripts/bench.ts": ["server/memory.ts", "server/emulators/stripe.ts", "scripts/lib/bare-server.ts"],
+        "tests/integration/checkout.test.ts": ["scripts/lib/cluster.ts", "server/emulators/stripe.ts"],
+      }),
+    );
+    expect(rules).toEqual([
+      "server/serve.ts -> scripts/lib/bare-server.ts: the store's code does not import scripts/ (developer tools)",
+      "lib/server/providers/stripe.ts -> server/emulators/stripe.ts: only the launcher loads the provider emulators",
+      "app/api/health/route.ts -> scripts/check-imports.ts: the store's code does not import scripts/ (developer tools)",
+      "prisma/seed.ts -> scripts/db.ts: the store's code does not import scripts/ (developer tools)",
+      "proxy.ts -> scripts/lib/cluster.ts: the store's code does not import scripts/ (developer tools)",
+    ]);
   });
 
   it("finds a circle, type-only or not, through any number of files", () => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addCompileHints, COMPILE_HINT } from "../../scripts/lib/compile-hints";
+import { addCompileHints, COMPILE_HINT } from "../../server/compile-hints";
 
 describe("compile hints on the framework chunks (npm run build)", () => {
   let dir: string;

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
-import { ROOT } from "./root";
+import { ROOT } from "../root";
 
 const require = createRequire(import.meta.url);
 export const SCHEMA_PATH = path.join(ROOT, "prisma/schema.prisma");

