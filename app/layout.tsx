@@ -2,12 +2,12 @@ import type { Metadata, Viewport } from "next";
 import { Suspense } from "react";
 
 import { AppProviders } from "@/components/app-providers";
-import { InlineScript } from "@/components/inline-script";
-import { PendingPage } from "@/components/navigation-pending";
-import { SiteFooter } from "@/components/site-footer";
-import { ScrollToTop } from "@/components/scroll-to-top";
-import { FocusMainHeading } from "@/components/focus-main-heading";
-import { SiteHeader } from "@/components/site-header";
+import { InlineScript } from "@/components/ui/inline-script";
+import { PendingPage } from "@/components/layout/navigation-pending";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { ScrollToTop } from "@/components/layout/scroll-to-top";
+import { FocusMainHeading } from "@/components/layout/focus-main-heading";
+import { SiteHeader } from "@/components/layout/site-header";
 import { HEADER_SHAPE_KEY, SIGNED_IN_HINT_COOKIE } from "@/lib/session-cookie";
 import { siteUrl } from "@/lib/site-url";
 import "./globals.css";
@@ -24,7 +24,7 @@ export const viewport: Viewport = { themeColor: "#e11d48", width: "device-width"
 
 // Runs before the first paint: a visitor with the sign-in hint cookie gets data-signed-in on <html>
 // (its value: the header's last shape, "admin" or "shopper"), so the prerendered header shows the
-// signed-in placeholder rather than "Sign In" (globals.css, components/header-account.tsx) and
+// signed-in placeholder rather than "Sign In" (globals.css, components/layout/header-account.tsx) and
 // does not change size when the account arrives. The pages stay static; only the browser reads it.
 const SIGNED_IN_SCRIPT = `if(document.cookie.split("; ").some(function(c){return c.indexOf(${JSON.stringify(`${SIGNED_IN_HINT_COOKIE}=1`)})===0})){var s="";try{s=localStorage.getItem(${JSON.stringify(HEADER_SHAPE_KEY)})||""}catch(e){}document.documentElement.setAttribute("data-signed-in",s)}`;
 

@@ -1,4 +1,4 @@
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 
 export default function NotFound() {
   return (

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { preload } from "react-dom";
-import { BannerCarousel } from "@/components/banner-carousel";
-import { CategoryStrip } from "@/components/category-strip";
-import { ProductRow } from "@/components/product-row";
+import { BannerCarousel } from "@/components/catalog/banner-carousel";
+import { CategoryStrip } from "@/components/layout/category-strip";
+import { ProductRow } from "@/components/catalog/product-row";
 import { BANNER_SLIDES, DESKTOP_MEDIA, MOBILE_MEDIA } from "@/lib/banners";
 import { HOME_ROWS } from "@/lib/categories";
 import { HOME_SERVER_ROWS } from "@/lib/constants";
-import { LazyProductRow } from "@/components/lazy-product-row";
+import { LazyProductRow } from "@/components/catalog/lazy-product-row";
 import { listCategoryStrip, listProductsByCategory } from "@/lib/server/catalog/catalog";
 import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
 

@@ -2,8 +2,8 @@
 
 import { SWRConfig } from "swr";
 import { fetchJson } from "@/lib/api-client";
-import { LazyToaster } from "./toast";
-import { ShopListsProvider } from "./use-shop-lists";
+import { LazyToaster } from "./ui/toast";
+import { ShopListsProvider } from "./cart/use-shop-lists";
 
 /** App-wide client context: SWR's fetcher and the spec's toasts (top-center, 5000 ms; sonner loads lazily, see toast.tsx). */
 export function AppProviders({ children }: { children: React.ReactNode }) {

@@ -17,7 +17,7 @@ export const SIGNED_IN_HINT_COOKIE = "volt.signed-in";
 
 /**
  * The header of the account last signed in on this browser ("admin" has no wishlist and cart
- * icons), kept in localStorage by components/header-account.tsx, so that the placeholder the header
+ * icons), kept in localStorage by components/layout/header-account.tsx, so that the placeholder the header
  * paints before the account arrives already has its final size. A layout hint, never trusted.
  */
 export const HEADER_SHAPE_KEY = "volt.header-shape";

@@ -15,6 +15,8 @@
 //      runner), and they may import the store, never the other way round. Tests may import both.
 //   4. The provider emulators (server/emulators/) stay out of production: in the store's code only
 //      the launcher loads them (when no keys are given, in development and the demo).
+//   5. components/ui/ knows no part of the shop: it imports no other folder of components/ and
+//      nothing of lib/server.
 // Prints each broken rule and exits 1, or prints a summary and exits 0.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -112,11 +114,17 @@ const RUNTIME = ["app", "components", "lib", "server", "prisma", "proxy.ts", "in
 const isRuntime = (file: string) => RUNTIME.some((top) => file === top || file.startsWith(`${top}${path.sep}`));
 const EMULATORS = `server${path.sep}emulators${path.sep}`;
 const EMULATOR_LOADER = path.join("server", "launch.ts");
+const UI = `components${path.sep}ui${path.sep}`;
 
 /** The imports that break the rules, as "from -> to: why". */
 export function brokenRules(graph: Map<string, string[]>): string[] {
   const broken: string[] = [];
   for (const [file, targets] of graph) {
+    if (file.startsWith(UI)) {
+      for (const target of targets) {
+        if ((target.startsWith(`components${path.sep}`) && !target.startsWith(UI)) || target.startsWith(`lib${path.sep}server${path.sep}`)) broken.push(`${file} -> ${target}: components/ui knows no part of the shop`);
+      }
+    }
     if (isRuntime(file)) {
       for (const target of targets) {
         if (target.startsWith(`scripts${path.sep}`)) broken.push(`${file} -> ${target}: the store's code does not import scripts/ (developer tools)`);
@@ -145,5 +153,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`check-imports: ${problems.length} broken rule(s)`);
     process.exit(1);
   }
-  console.log(`check-imports: ${graph.size} files, no circles, lib/server's rooms in order, the runtime free of scripts/`);
+  console.log(`check-imports: ${graph.size} files, no circles, lib/server's rooms in order, the runtime free of scripts/, components/ui free of the shop`);
 }

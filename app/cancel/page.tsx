@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { CancelledPaymentLinks, CancelledPaymentText } from "@/components/orders/cancelled-payment-links";
-import { ReleaseCheckout } from "@/components/orders/release-checkout";
+import { CancelledPaymentLinks, CancelledPaymentText } from "@/components/checkout/cancelled-payment-links";
+import { ReleaseCheckout } from "@/components/checkout/release-checkout";
 
 export const metadata: Metadata = { title: "Payment cancelled", robots: { index: false } };
 

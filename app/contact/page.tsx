@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { Suspense } from "react";
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 import { RETURN_WINDOW_DAYS } from "@/lib/constants";
 import { RETURNS_POLICY_PATH } from "@/lib/returns-policy";
 import { readConfig } from "@/lib/server/platform/config";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 import { RETURN_WINDOW_DAYS } from "@/lib/constants";
 import { returnsPolicyText } from "@/lib/returns-policy";
 

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { SearchBox, SearchBoxFallback } from "@/components/search-box";
+import { SearchBox, SearchBoxFallback } from "@/components/layout/search-box";
 
 // The phone's search field lives here, above the per-query pages (/search/{key}), so it stays
 // mounted, focused and typing while each keystroke moves to the next query's page; inside the

@@ -6,7 +6,7 @@ import { readConfig } from "@/lib/server/platform/config";
 import { RETURN_PARAM } from "@/lib/return-path";
 import { SHOPPER_SIGN_IN } from "@/lib/session-cookie";
 import { AuthCard } from "@/components/account/auth-card";
-import { SignInForm, SignInFormSkeleton } from "@/components/sign-in-form";
+import { SignInForm, SignInFormSkeleton } from "@/components/account/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
 

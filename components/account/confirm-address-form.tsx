@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { postJson } from "@/lib/api-client";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./form-styles";
-import { useApiAction } from "../use-api-action";
+import { useApiAction } from "../ui/use-api-action";
 
 /**
  * The confirmation link's page: the address is confirmed only when its reader presses the button

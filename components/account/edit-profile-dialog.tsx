@@ -2,16 +2,16 @@
 
 import { useEffect, useRef, useState } from "react";
 import { DialogAlert } from "../ui/dialog-alert";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { CURRENT_PASSWORD_REQUIRED_MESSAGE, PROFILE_PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import type { PublicUser } from "@/lib/server/accounts/users";
-import { USER_DETAILS_KEY } from "../use-current-user";
+import { USER_DETAILS_KEY } from "./use-current-user";
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { PicturePicker } from "./picture-picker";
 import { TextField } from "./text-field";
-import { apiErrorMessage, useApiAction } from "../use-api-action";
+import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
 import { PasswordField } from "./password-field";

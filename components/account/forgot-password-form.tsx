@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { setResetEmail } from "./reset-email";
 import { TextField } from "./text-field";
-import { useApiAction } from "../use-api-action";
+import { useApiAction } from "../ui/use-api-action";
 
 /** docs/PRODUCT.md §2.4 /forgot-password: the email gets a code; the email travels on to /verify-otp. */
 export function ForgotPasswordForm() {

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { postJson } from "@/lib/api-client";
-import { useApiAction } from "../use-api-action";
-import { useCurrentUser } from "../use-current-user";
-import { useHydrated } from "../use-hydrated";
+import { useApiAction } from "../ui/use-api-action";
+import { useCurrentUser } from "./use-current-user";
+import { useHydrated } from "../ui/use-hydrated";
 import { Avatar } from "./avatar";
 import { EditProfileDialog } from "./edit-profile-dialog";
 

@@ -1,4 +1,4 @@
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { PasswordField } from "./password-field";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { PROFILE_PICTURE_MAX_BYTES } from "@/lib/constants";
 import { Avatar } from "./avatar";
 

@@ -1,15 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { clearResetEmail } from "./reset-email";
-import { USER_DETAILS_KEY } from "../use-current-user";
+import { USER_DETAILS_KEY } from "./use-current-user";
 import { useResetEmail } from "./use-reset-email";
-import { useApiAction } from "../use-api-action";
+import { useApiAction } from "../ui/use-api-action";
 import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
 
 /** docs/PRODUCT.md §2.4 /reset-password: the new password twice, for the email verified on /verify-otp. */

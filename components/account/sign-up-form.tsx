@@ -3,13 +3,13 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
 import { PASSWORD_MISMATCH_MESSAGE } from "@/lib/schemas";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { PicturePicker } from "./picture-picker";
 import { TextField } from "./text-field";
-import { useApiAction } from "../use-api-action";
+import { useApiAction } from "../ui/use-api-action";
 import { confirmedPassword, NewPasswordFields } from "./new-password-fields";
 
 /** docs/PRODUCT.md §2.4 /signup: name, email, contact, password twice and a picture; success goes to /signin. */

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
-import { signInStateChanged, useCurrentUser } from "../use-current-user";
-import { apiErrorMessage } from "../use-api-action";
+import { signInStateChanged, useCurrentUser } from "./use-current-user";
+import { apiErrorMessage } from "../ui/use-api-action";
 
 /** docs/PRODUCT.md §4.1 and §8.1: sign-out shows the message, clears the user and goes to /; an error shows the server message. */
 export function useLogout(): () => Promise<void> {

@@ -1,6 +1,6 @@
 "use client";
 
-import { PanelMenu } from "../panel-menu";
+import { PanelMenu } from "../layout/panel-menu";
 
 const LINKS = [
   { href: "/user-panel/my-account", label: "Profile" },

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
 import { OTP_LENGTH, OTP_VALIDITY_SECONDS } from "@/lib/constants";
 import { countdownAnnouncement, formatCountdown } from "@/lib/countdown";
@@ -10,7 +10,7 @@ import { backspace, emptyDigits, moveFocus, pasteCode, typeDigit, type OtpStep }
 import { PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { useCountdown } from "./use-countdown";
 import { useResetEmail } from "./use-reset-email";
-import { useApiAction } from "../use-api-action";
+import { useApiAction } from "../ui/use-api-action";
 
 const INCOMPLETE_MESSAGE = `Please enter the ${OTP_LENGTH}-digit code`;
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { Avatar } from "../account/avatar";
-import { PanelMenu } from "../panel-menu";
-import { useCurrentUser } from "../use-current-user";
+import { PanelMenu } from "../layout/panel-menu";
+import { useCurrentUser } from "../account/use-current-user";
 
 const LINKS = [
   { href: "/admin-panel/all-users", label: "All Users" },

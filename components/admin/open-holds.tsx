@@ -2,12 +2,12 @@
 
 import { useState } from "react";
 import useSWR from "swr";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { fetchJson, postJson } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/dates";
 import type { PublicHold } from "@/lib/server/orders/types";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { apiErrorMessage, useApiAction } from "../use-api-action";
+import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
 
 // The open checkouts holding a product (the product form) or an order's products (the order
 // page), each with Release: for an account keeping units from everyone else. The release expires

@@ -8,7 +8,7 @@ import { DeliveryAddress } from "../orders/delivery-address";
 import { paymentMethodLabel } from "../orders/order-card";
 import { orderPaymentStatus } from "@/lib/order-payment-status";
 import { OrderAttention, OrderStatusBadge, OrderTimeline, OrderTracking } from "../orders/order-progress";
-import { ProductThumb } from "../product-thumb";
+import { ProductThumb } from "../catalog/product-thumb";
 import { OrderActions } from "./order-actions";
 import { OpenHolds } from "./open-holds";
 import { hasPackingSlip, PackingSlip } from "./packing-slip";

@@ -2,19 +2,19 @@
 
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { fetchPage, postJson, type ApiPage } from "@/lib/api-client";
 import { CATEGORIES, categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
 import type { ProductState } from "@/lib/schemas";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { INPUT_CLASS } from "../account/form-styles";
-import { ProductThumb } from "../product-thumb";
+import { ProductThumb } from "../catalog/product-thumb";
 import { ListBody } from "./list-states";
 import { Pager } from "./pager";
 import { ProductFormDialog } from "./product-form-dialog";
 import { IconButton } from "../ui/icon-button";
-import { useApiAction } from "../use-api-action";
+import { useApiAction } from "../ui/use-api-action";
 
 const PAGE_SIZE = 20;
 /** The search box asks the server once typing pauses this long. */

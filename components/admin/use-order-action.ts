@@ -2,9 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { ApiError, postJson, type ApiAnswer } from "@/lib/api-client";
-import { formRefusal, useApiAction } from "../use-api-action";
+import { formRefusal, useApiAction } from "../ui/use-api-action";
 
 /**
  * One of the order page's writes (ship, deliver, cancel, refund) through its API endpoint: once at

@@ -2,15 +2,15 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import useSWR from "swr";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { deleteJson, fetchPage, postJson } from "@/lib/api-client";
 import { formatDate } from "@/lib/dates";
 import { USER_TABLE_PAGE_SIZE } from "@/lib/constants";
 import { ROLES, type Role } from "@/lib/schemas";
 import type { PublicUser } from "@/lib/server/accounts/users";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { apiErrorMessage, useApiAction } from "../use-api-action";
-import { useCurrentUser } from "../use-current-user";
+import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
+import { useCurrentUser } from "../account/use-current-user";
 import { ListLoadFailed } from "./list-states";
 import { Pager } from "./pager";
 import { IconButton } from "../ui/icon-button";

@@ -1,13 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/lib/api-client";
 import { formatRupeeAmount } from "@/lib/money";
 import { orderNumber } from "@/lib/order-number";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { apiErrorMessage, useApiAction } from "../use-api-action";
+import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
 import { refundableLeftPaise } from "@/lib/order-refunds";
 import { orderHeadingId } from "./order-card";
 

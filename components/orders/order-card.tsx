@@ -6,7 +6,7 @@ import { shippingPaise } from "@/lib/order-refunds";
 import { orderPaymentStatus } from "@/lib/order-payment-status";
 import { RETURNS_POLICY_PATH, returnWindowClosed } from "@/lib/returns-policy";
 import type { PublicOrder } from "@/lib/server/orders/types";
-import { ProductThumb } from "../product-thumb";
+import { ProductThumb } from "../catalog/product-thumb";
 import { DeliveryAddress } from "./delivery-address";
 import { OrderStatusBadge, OrderTimeline, OrderTracking } from "./order-progress";
 

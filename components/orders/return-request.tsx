@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/lib/api-client";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/lib/constants";
 import { formatDate } from "@/lib/dates";
@@ -13,7 +13,7 @@ import type { PublicOrder } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
 import { DialogAlert } from "../ui/dialog-alert";
 import { useModalDialog } from "../ui/use-modal-dialog";
-import { apiErrorMessage, useApiAction } from "../use-api-action";
+import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
 import { orderHeadingId } from "./order-card";
 import { uploadSigned } from "@/lib/signed-upload";
 

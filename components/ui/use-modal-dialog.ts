@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { raiseToastLayer } from "../toast";
+import { raiseToastLayer } from "./toast";
 
 /**
  * A native <dialog> opened with showModal() when its component mounts (the browser traps the

@@ -39,6 +39,21 @@ describe("check-imports", () => {
     ]);
   });
 
+  it("refuses components/ui importing any part of the shop", () => {
+    const rules = brokenRules(
+      graph({
+        "components/ui/confirm-dialog.tsx": ["components/ui/use-modal-dialog.ts", "lib/money.ts"],
+        "components/ui/empty-state.tsx": ["components/catalog/product-card.tsx"],
+        "components/ui/toast.tsx": ["lib/server/platform/db.ts"],
+        "components/catalog/product-card.tsx": ["components/ui/toast.tsx", "components/cart/add-to-cart-button.tsx"],
+      }),
+    );
+    expect(rules).toEqual([
+      "components/ui/empty-state.tsx -> components/catalog/product-card.tsx: components/ui knows no part of the shop",
+      "components/ui/toast.tsx -> lib/server/platform/db.ts: components/ui knows no part of the shop",
+    ]);
+  });
+
   it("finds a circle, type-only or not, through any number of files", () => {
     expect(circles(graph({ "a.ts": ["b.ts"], "b.ts": ["c.ts"], "c.ts": ["a.ts"], "d.ts": ["a.ts"] }))).toEqual([["a.ts", "b.ts", "c.ts"]]);
   });

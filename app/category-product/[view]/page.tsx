@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { IntentLink } from "@/components/intent-link";
-import { CategoryBrowser } from "@/components/category-filters";
-import { ProductGrid } from "@/components/product-grid";
+import { IntentLink } from "@/components/layout/intent-link";
+import { CategoryBrowser } from "@/components/catalog/category-filters";
+import { ProductGrid } from "@/components/catalog/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
 import { CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
 import { filterProducts } from "@/lib/server/catalog/catalog";

@@ -1,6 +1,6 @@
 import { notFound, permanentRedirect } from "next/navigation";
 import { canonicalProductId } from "@/lib/canonical-path";
-import { RetiredProductProvider } from "@/components/shop/retired-product";
+import { RetiredProductProvider } from "@/components/catalog/retired-product";
 import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
 import { categoryLabel, isCategory } from "@/lib/categories";
 import { getProduct } from "@/lib/server/catalog/catalog";

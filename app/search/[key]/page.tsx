@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ProductGrid } from "@/components/product-grid";
-import { SearchResultsFrame } from "@/components/search-status";
+import { ProductGrid } from "@/components/catalog/product-grid";
+import { SearchResultsFrame } from "@/components/layout/search-status";
 import { searchProductsCached } from "@/lib/server/catalog/catalog";
 import { parseSearchKey, searchKey } from "@/lib/search-query";
 import { SITE_OPEN_GRAPH } from "@/lib/open-graph";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { CartView } from "@/components/shop/cart-view";
+import { CartView } from "@/components/cart/cart-view";
 
 export const metadata: Metadata = { title: "My cart", robots: { index: false } };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { OrdersView } from "@/components/shop/orders-view";
+import { OrdersView } from "@/components/orders/orders-view";
 
 export const metadata: Metadata = { title: "My orders", robots: { index: false } };
 

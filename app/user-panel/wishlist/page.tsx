@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { WishlistView } from "@/components/shop/wishlist-view";
+import { WishlistView } from "@/components/wishlist/wishlist-view";
 
 export const metadata: Metadata = { title: "My wishlist", robots: { index: false } };
 

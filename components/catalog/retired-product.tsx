@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 
 // A retired (archived) product's page answers 404. Its layout knows the product's category and
 // passes it down here, so the segment's not-found page can offer the way back to it.

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId, useState } from "react";
-import { useLogout } from "./account/use-logout";
+import { useLogout } from "../account/use-logout";
 
 export type PanelLink = { href: string; label: string };
 

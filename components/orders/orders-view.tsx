@@ -1,15 +1,15 @@
 "use client";
 
-import { EmptyState } from "./empty-state";
+import { EmptyState } from "../ui/empty-state";
 import Link from "next/link";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
 import type { PublicOrder } from "@/lib/server/orders/types";
-import { CancelOrder } from "../orders/cancel-order";
-import { ReturnRequest, showsReturns } from "../orders/return-request";
-import { OrderCard, OrderCardSkeleton } from "../orders/order-card";
-import { useCurrentUser } from "../use-current-user";
-import { useHydrated } from "../use-hydrated";
+import { CancelOrder } from "./cancel-order";
+import { ReturnRequest, showsReturns } from "./return-request";
+import { OrderCard, OrderCardSkeleton } from "./order-card";
+import { useCurrentUser } from "../account/use-current-user";
+import { useHydrated } from "../ui/use-hydrated";
 
 export const ORDERS_KEY = "/api/get-order-details";
 

@@ -1,10 +1,10 @@
 "use client";
 
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { useRouter } from "next/navigation";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
-import { useApiAction } from "./use-api-action";
+import { useApiAction } from "../ui/use-api-action";
 import { useShopLists } from "./use-shop-lists";
 
 type Props = {

@@ -1,12 +1,12 @@
 "use client";
 
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 import { useEffect, useId, useRef, useState } from "react";
 import { HEADER_SHAPE_KEY } from "@/lib/session-cookie";
-import { useLogout } from "./account/use-logout";
-import { useCurrentUser } from "./use-current-user";
-import { useHydrated } from "./use-hydrated";
-import { useShopLists } from "./use-shop-lists";
+import { useLogout } from "../account/use-logout";
+import { useCurrentUser } from "../account/use-current-user";
+import { useHydrated } from "../ui/use-hydrated";
+import { useShopLists } from "../cart/use-shop-lists";
 
 /** The header's per-user part: a client leaf, so the pages around it stay cacheable. */
 export function HeaderAccount() {

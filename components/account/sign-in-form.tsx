@@ -2,16 +2,16 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
 import { safeReturnPath } from "@/lib/return-path";
-import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./account/form-styles";
-import { PasswordField } from "./account/password-field";
-import { TextField } from "./account/text-field";
+import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./form-styles";
+import { PasswordField } from "./password-field";
+import { TextField } from "./text-field";
 import { signInStateChanged, USER_DETAILS_KEY } from "./use-current-user";
-import { WISHLIST_COUNT_KEY } from "./use-shop-lists";
-import { useApiAction } from "./use-api-action";
+import { WISHLIST_COUNT_KEY } from "../cart/use-shop-lists";
+import { useApiAction } from "../ui/use-api-action";
 
 /**
  * `returnTo`: the page that sent the visitor here (`/signin?next=…`), where a successful sign-in

@@ -1,9 +1,9 @@
 "use client";
 
-import { EmptyState } from "./empty-state";
+import { EmptyState } from "../ui/empty-state";
 import Link from "next/link";
 import { useRef } from "react";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
 import { onlyLeft, productAvailability } from "@/lib/availability";
@@ -12,10 +12,10 @@ import { categoryLabel } from "@/lib/categories";
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
 import { formatRupeeAmount, formatRupees } from "@/lib/money";
 import { productImageSrc } from "@/lib/product-image";
-import { type CartEntry, useShopLists } from "../use-shop-lists";
-import { useHydrated } from "../use-hydrated";
-import { apiErrorMessage } from "../use-api-action";
-import { type HostedCheckout, useHostedCheckout } from "./use-hosted-checkout";
+import { type CartEntry, useShopLists } from "./use-shop-lists";
+import { useHydrated } from "../ui/use-hydrated";
+import { apiErrorMessage } from "../ui/use-api-action";
+import { type HostedCheckout, useHostedCheckout } from "../checkout/use-hosted-checkout";
 import { IconButton } from "../ui/icon-button";
 
 /**

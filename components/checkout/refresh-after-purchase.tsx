@@ -2,8 +2,8 @@
 
 import { useEffect } from "react";
 import { useSWRConfig } from "swr";
-import { ORDERS_KEY } from "../shop/orders-view";
-import { useShopLists } from "../use-shop-lists";
+import { ORDERS_KEY } from "../orders/orders-view";
+import { useShopLists } from "../cart/use-shop-lists";
 
 /** The order took the bought lines out of the cart: the header's count and the lists reload. */
 export function RefreshAfterPurchase() {

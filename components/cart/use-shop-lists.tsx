@@ -4,7 +4,7 @@ import { createContext, useContext, useMemo } from "react";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
-import { useCurrentUser } from "./use-current-user";
+import { useCurrentUser } from "../account/use-current-user";
 
 // The signed-in USER's wishlist and cart, loaded once for the whole page and shared through
 // context (a page holds a hundred hearts and cart buttons; each only reads the context). Never

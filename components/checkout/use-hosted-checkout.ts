@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { ApiAnswer } from "@/lib/api-client";
-import { type ApiActionOptions, useApiAction } from "../use-api-action";
+import { type ApiActionOptions, useApiAction } from "../ui/use-api-action";
 
 /** What /api/checkout and /api/buy-now answer in `data`: the Stripe Checkout Session and its page. */
 export type HostedCheckout = { id: string; url: string };

@@ -1,7 +1,7 @@
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 import { categoryLabel } from "@/lib/categories";
 import type { CategoryStripItem } from "@/lib/server/catalog/catalog";
-import { ProductImage } from "./product-image";
+import { ProductImage } from "../catalog/product-image";
 
 /** docs/PRODUCT.md §2.2: a circular image and the category name, each linking to its category page. */
 export function CategoryStrip({ items }: { items: CategoryStripItem[] }) {

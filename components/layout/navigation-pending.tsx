@@ -2,7 +2,7 @@
 
 import { useLinkStatus } from "next/link";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { ProductPageSkeleton } from "./product-page-skeleton";
+import { ProductPageSkeleton } from "../catalog/product-page-skeleton";
 
 // A loading state for navigations to a product page. The product page is static and arrives whole
 // (app/product/[id]/page.tsx: no <Suspense> and no loading.tsx, so that its prerendered HTML is

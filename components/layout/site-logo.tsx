@@ -1,4 +1,4 @@
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 
 /**
  * The logo; `compact` keeps only the mark on phones (the signed-in header needs the room). Its

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { postJson } from "@/lib/api-client";
-import { BUTTON_LOOKS } from "./add-to-cart-button";
-import { type HostedCheckout, useHostedCheckout } from "./shop/use-hosted-checkout";
+import { BUTTON_LOOKS } from "../cart/add-to-cart-button";
+import { type HostedCheckout, useHostedCheckout } from "./use-hosted-checkout";
 
 type Props = {
   productId: string;

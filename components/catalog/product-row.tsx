@@ -2,7 +2,7 @@ import type { Ref } from "react";
 import { SKELETON_CARD_COUNT } from "@/lib/constants";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { ProductCard, ProductCardSkeleton } from "./product-card";
-import { ScrollRow } from "./scroll-row";
+import { ScrollRow } from "../ui/scroll-row";
 
 type FrameProps = { id: string; heading: string; busy?: boolean; ref?: Ref<HTMLElement>; children: React.ReactNode };
 

@@ -1,13 +1,13 @@
 import { useId } from "react";
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 import { productAvailability } from "@/lib/availability";
 import { categoryLabel } from "@/lib/categories";
 import { formatRupeeAmount } from "@/lib/money";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
-import { AddToCartButton } from "./add-to-cart-button";
+import { AddToCartButton } from "../cart/add-to-cart-button";
 import { ProductImage } from "./product-image";
 import { StockStatus } from "./stock-status";
-import { WishlistHeart } from "./wishlist-heart";
+import { WishlistHeart } from "../wishlist/wishlist-heart";
 
 type Props = {
   product: PublicProduct;

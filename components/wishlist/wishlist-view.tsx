@@ -1,9 +1,9 @@
 "use client";
 
-import { EmptyState } from "./empty-state";
-import { ProductCard, ProductCardSkeleton } from "../product-card";
-import { useShopLists } from "../use-shop-lists";
-import { useHydrated } from "../use-hydrated";
+import { EmptyState } from "../ui/empty-state";
+import { ProductCard, ProductCardSkeleton } from "../catalog/product-card";
+import { useShopLists } from "../cart/use-shop-lists";
+import { useHydrated } from "../ui/use-hydrated";
 
 /** docs/PRODUCT.md §2.9: 'Total Wishlist Product : N', the products as cards (newest first), an empty state. */
 export function WishlistView() {

@@ -1,10 +1,10 @@
 "use client";
 
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
-import { useApiAction } from "./use-api-action";
-import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "./use-shop-lists";
+import { useApiAction } from "../ui/use-api-action";
+import { useShopLists, WISHLIST_COUNT_KEY, WISHLIST_KEY } from "../cart/use-shop-lists";
 
 /**
  * docs/PRODUCT.md §4.3: filled red when the product is in the wishlist; a click adds or removes it, then the

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "@/components/toast";
+import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
 import { signInHref } from "@/lib/return-path";
 

@@ -1,4 +1,4 @@
-import { IntentLink } from "@/components/intent-link";
+import { IntentLink } from "@/components/layout/intent-link";
 import { Suspense } from "react";
 import { HeaderAccount } from "./header-account";
 import { SearchBox, SearchBoxFallback, SearchIcon } from "./search-box";
