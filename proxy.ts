@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
-import { categoryFilterKey, parseCategoryFilter } from "@/lib/category-filter";
-import { searchKey } from "@/lib/search-query";
-import { SHOPPER_SIGN_IN, SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/session-cookie";
+import { categoryFilterKey, parseCategoryFilter } from "@/lib/catalog/category-filter";
+import { searchKey } from "@/lib/catalog/search-query";
+import { SHOPPER_SIGN_IN, SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/accounts/session-cookie";
 import { apiGate } from "@/lib/server/front-door/api-gate";
 
 // 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { chunkErrorMessage, failedChunkId } from "@/lib/chunk-error";
+import { chunkErrorMessage, failedChunkId } from "@/lib/shared/chunk-error";
 
 // The spec's generic router error page, or, when a script chunk did not load, its
 // 'Loading chunk {id} failed' with a retry that loads the page again (new chunks and all).

@@ -1,6 +1,6 @@
 "use client";
 
-import { chunkErrorMessage, failedChunkId } from "@/lib/chunk-error";
+import { chunkErrorMessage, failedChunkId } from "@/lib/shared/chunk-error";
 
 // Shown when the root layout itself fails; it replaces the whole document. A script chunk that
 // did not load shows the spec's 'Loading chunk {id} failed' and reloads the page to retry.

@@ -8,10 +8,10 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { ScrollToTop } from "@/components/layout/scroll-to-top";
 import { FocusMainHeading } from "@/components/layout/focus-main-heading";
 import { SiteHeader } from "@/components/layout/site-header";
-import { HEADER_SHAPE_KEY, SIGNED_IN_HINT_COOKIE } from "@/lib/session-cookie";
+import { HEADER_SHAPE_KEY, SIGNED_IN_HINT_COOKIE } from "@/lib/accounts/session-cookie";
 import { siteUrl } from "@/lib/site-url";
 import "./globals.css";
-import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
+import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),

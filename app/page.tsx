@@ -3,12 +3,12 @@ import { preload } from "react-dom";
 import { BannerCarousel } from "@/components/catalog/banner-carousel";
 import { CategoryStrip } from "@/components/layout/category-strip";
 import { ProductRow } from "@/components/catalog/product-row";
-import { BANNER_SLIDES, DESKTOP_MEDIA, MOBILE_MEDIA } from "@/lib/banners";
-import { HOME_ROWS } from "@/lib/categories";
+import { BANNER_SLIDES, DESKTOP_MEDIA, MOBILE_MEDIA } from "@/lib/catalog/banners";
+import { HOME_ROWS } from "@/lib/catalog/categories";
 import { HOME_SERVER_ROWS } from "@/lib/constants";
 import { LazyProductRow } from "@/components/catalog/lazy-product-row";
 import { listCategoryStrip, listProductsByCategory } from "@/lib/server/catalog/catalog";
-import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
+import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
 export const metadata: Metadata = {
   title: { absolute: "Volt Electronics — phones, audio, TVs and more" },

@@ -1,6 +1,6 @@
-import { DEMO_ADMIN } from "../lib/demo-accounts";
-import { CARRIER_TRACKING } from "../lib/order-lifecycle";
-import { orderNumber } from "../lib/order-number";
+import { DEMO_ADMIN } from "../lib/accounts/demo-accounts";
+import { CARRIER_TRACKING } from "../lib/orders/order-lifecycle";
+import { orderNumber } from "../lib/orders/order-number";
 import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { payOnHostedPage } from "./emulators";

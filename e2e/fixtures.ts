@@ -1,6 +1,6 @@
 import { expect, test as base, type Cookie, type Page } from "@playwright/test";
-import { DEMO_ADMIN } from "../lib/demo-accounts";
-import { SIGNED_IN_HINT_COOKIE } from "../lib/session-cookie";
+import { DEMO_ADMIN } from "../lib/accounts/demo-accounts";
+import { SIGNED_IN_HINT_COOKIE } from "../lib/accounts/session-cookie";
 
 // Every journey runs under the store's Content-Security-Policy and fails on any violation: a
 // script, style, image or connection that the policy refused (Chromium reports each one on the

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { DEMO_ADMIN } from "../lib/demo-accounts";
-import { formatRupeeAmount } from "../lib/money";
-import { orderNumber } from "../lib/order-number";
+import { DEMO_ADMIN } from "../lib/accounts/demo-accounts";
+import { formatRupeeAmount } from "../lib/shared/money";
+import { orderNumber } from "../lib/orders/order-number";
 import { expectNoSeriousViolations } from "./axe";
 import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";
 import { productsInStock, signInFreshShopper } from "./shopper";

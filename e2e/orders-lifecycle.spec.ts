@@ -1,7 +1,7 @@
 import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
-import { DEMO_ADMIN } from "../lib/demo-accounts";
-import { formatRupees } from "../lib/money";
-import { orderNumber } from "../lib/order-number";
+import { DEMO_ADMIN } from "../lib/accounts/demo-accounts";
+import { formatRupees } from "../lib/shared/money";
+import { orderNumber } from "../lib/orders/order-number";
 import type { PublicOrder } from "../lib/server/orders/types";
 import { expectNoSeriousViolations } from "./axe";
 import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";

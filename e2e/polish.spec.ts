@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { DEMO_GUEST } from "../lib/demo-accounts";
+import { DEMO_GUEST } from "../lib/accounts/demo-accounts";
 import { expectNoSeriousViolations } from "./axe";
 import { expect, signInAsDemoAdmin, test } from "./fixtures";
 import { buyableCards } from "./shopper";

@@ -3,8 +3,8 @@ import { expectNoSeriousViolations } from "./axe";
 import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";
 import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
 import { png } from "../tests/png";
-import { formatRupeeAmount, formatRupees } from "../lib/money";
-import { orderNumber } from "../lib/order-number";
+import { formatRupeeAmount, formatRupees } from "../lib/shared/money";
+import { orderNumber } from "../lib/orders/order-number";
 import type { PublicOrder } from "../lib/server/orders/types";
 
 // A return, walked by its shopper and the demo admin in one browser (the cookies change hands):

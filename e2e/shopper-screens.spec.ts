@@ -1,7 +1,7 @@
 import { HtmlValidate } from "html-validate";
 import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { RETURN_WINDOW_DAYS, SHIPPING_AMOUNT_PAISE } from "../lib/constants";
-import { formatRupees, rupeesToPaise } from "../lib/money";
+import { formatRupees, rupeesToPaise } from "../lib/shared/money";
 import { expectNoSeriousViolations } from "./axe";
 import { EMULATOR_URL } from "./emulators";
 import { productsInStock, signInFreshShopper } from "./shopper";

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { DEMO_GUEST } from "../lib/demo-accounts";
+import { DEMO_GUEST } from "../lib/accounts/demo-accounts";
 
 test("a visitor signs in with the prefilled guest account and sees the signed-in header @mobile", async ({ page }) => {
   await page.goto("/");

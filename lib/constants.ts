@@ -166,7 +166,7 @@ export const HOLD_RUN_MAX_MINUTES = 60;
 /** The break that ends a run of holds: the other shoppers' window on the units. */
 export const HOLD_BREAK_MINUTES = 15;
 
-// Returns (lib/returns-policy.ts): the window a delivered order may be returned in, and who pays
+// Returns (lib/orders/returns-policy.ts): the window a delivered order may be returned in, and who pays
 // the return's shipping ("store": a free pickup; "customer": the shopper sends it back).
 export const RETURN_WINDOW_DAYS = 7;
 export const RETURN_SHIPPING_PAID_BY: "store" | "customer" = "store";

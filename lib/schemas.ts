@@ -1,8 +1,8 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
-import { CATEGORY_VALUES } from "./categories";
-import { CARRIER_TRACKING, CARRIERS, isCarrierSite, ORDER_STATUSES, TRACKING_NUMBER } from "./order-lifecycle";
-import { RETURN_NOTE_MAX, RETURN_PHOTOS_MAX, RETURN_REASONS } from "./returns";
+import { CATEGORY_VALUES } from "./catalog/categories";
+import { CARRIER_TRACKING, CARRIERS, isCarrierSite, ORDER_STATUSES, TRACKING_NUMBER } from "./orders/order-lifecycle";
+import { RETURN_NOTE_MAX, RETURN_PHOTOS_MAX, RETURN_REASONS } from "./orders/returns";
 import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STOCK_MAX } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";

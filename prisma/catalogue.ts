@@ -1,6 +1,6 @@
 // The seed catalogue: 8 products in each of the spec's 12 categories, priced in rupees.
 // Images are drawn for this project by scripts/make-images.ts (public/images/products/<sku>-<n>.svg).
-import type { Category } from "../lib/categories";
+import type { Category } from "../lib/catalog/categories";
 
 /** [brand, name, list price ₹, selling price ₹, what makes it worth buying, image count 1..4] */
 type Row = readonly [string, string, number, number, string, 1 | 2 | 3 | 4];

@@ -3,8 +3,8 @@
 import pg from "pg";
 import { randomUUID } from "node:crypto";
 import { SEED_PRODUCTS, seedImagePaths } from "./catalogue";
-import { DEMO_ADMIN, DEMO_GUEST } from "../lib/demo-accounts";
-import { CATEGORY_VALUES } from "../lib/categories";
+import { DEMO_ADMIN, DEMO_GUEST } from "../lib/accounts/demo-accounts";
+import { CATEGORY_VALUES } from "../lib/catalog/categories";
 import { hashPassword } from "../lib/server/accounts/passwords";
 
 /**

@@ -15,7 +15,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { DEMO_ADMIN } from "../lib/demo-accounts";
+import { DEMO_ADMIN } from "../lib/accounts/demo-accounts";
 import { seed } from "../prisma/seed";
 import { openDatabase, ROOT } from "../server/database/database";
 import { freePort } from "../server/database/embedded-postgres";

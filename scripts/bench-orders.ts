@@ -8,7 +8,7 @@ import pg from "pg";
 import { listOrdersForAdmin, type AdminOrdersQuery } from "../lib/server/orders/admin-orders";
 import { refundOrder } from "../lib/server/orders/refunds";
 import { stripeClient } from "../lib/server/providers/stripe";
-import { orderNumber } from "../lib/order-number";
+import { orderNumber } from "../lib/orders/order-number";
 import { TEST_DELIVERY_FORM } from "../server/emulators/stripe";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);

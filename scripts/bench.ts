@@ -47,7 +47,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { DEMO_ADMIN } from "../lib/demo-accounts";
+import { DEMO_ADMIN } from "../lib/accounts/demo-accounts";
 import { seed } from "../prisma/seed";
 import { openDatabase, ROOT } from "../server/database/database";
 import { rawGet, startBareServer } from "./lib/bare-server";

@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { SEED_PRODUCTS, seedImagePaths, type SeedProduct } from "../prisma/catalogue";
-import type { Category } from "../lib/categories";
+import type { Category } from "../lib/catalog/categories";
 
 const PUBLIC = path.resolve(import.meta.dirname, "../public");
 

@@ -73,7 +73,7 @@ await app.prepare();
 // that lets it load): the direct routes, the session check.
 const directRoutes = await loadDirectRoutes();
 const { readCookie, readSessionClaims } = await import("../lib/server/accounts/auth");
-const { sessionCookieName } = await import("../lib/session-cookie");
+const { sessionCookieName } = await import("../lib/accounts/session-cookie");
 /** The signed-in user's id when the session cookie decodes (decoded once per cookie: auth.ts keeps it). */
 const SESSION_COOKIE = sessionCookieName();
 const userOf = async (request: IncomingMessage) => (await readSessionClaims(readCookie(request.headers.cookie ?? null, SESSION_COOKIE)))?.sub ?? null;

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { Suspense } from "react";
 import { IntentLink } from "@/components/layout/intent-link";
 import { RETURN_WINDOW_DAYS } from "@/lib/constants";
-import { RETURNS_POLICY_PATH } from "@/lib/returns-policy";
+import { RETURNS_POLICY_PATH } from "@/lib/orders/returns-policy";
 import { readConfig } from "@/lib/server/platform/config";
 
 export const metadata: Metadata = {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { IntentLink } from "@/components/layout/intent-link";
 import { RETURN_WINDOW_DAYS } from "@/lib/constants";
-import { returnsPolicyText } from "@/lib/returns-policy";
+import { returnsPolicyText } from "@/lib/orders/returns-policy";
 
 export const metadata: Metadata = {
   title: "Returns policy",

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { Suspense } from "react";
-import { DEMO_GUEST } from "@/lib/demo-accounts";
+import { DEMO_GUEST } from "@/lib/accounts/demo-accounts";
 import { readConfig } from "@/lib/server/platform/config";
-import { RETURN_PARAM } from "@/lib/return-path";
-import { SHOPPER_SIGN_IN } from "@/lib/session-cookie";
+import { RETURN_PARAM } from "@/lib/accounts/return-path";
+import { SHOPPER_SIGN_IN } from "@/lib/accounts/session-cookie";
 import { AuthCard } from "@/components/account/auth-card";
 import { SignInForm, SignInFormSkeleton } from "@/components/account/sign-in-form";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Sign in", robots: { index: false } }
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // A visitor already signed in never sees this page (proxy.ts sends them to /), except an admin
-// sent here by a cart or wishlist button to sign in with a shopper account (signInHref in lib/return-path.ts).
+// sent here by a cart or wishlist button to sign in with a shopper account (signInHref in lib/accounts/return-path.ts).
 export default function SignInPage({ searchParams }: Props) {
   return (
     <AuthCard title="Sign In">
@@ -39,7 +39,7 @@ async function PrefilledSignInForm({ searchParams }: Props) {
   const prefill = readConfig().demoAccounts ? DEMO_GUEST : { email: "", password: "" };
   const params = await searchParams;
   const forShopper = params[SHOPPER_SIGN_IN.param] === SHOPPER_SIGN_IN.value;
-  // The form follows it only when it is a path on this site (lib/return-path.ts).
+  // The form follows it only when it is a path on this site (lib/accounts/return-path.ts).
   const returnTo = typeof params[RETURN_PARAM] === "string" ? params[RETURN_PARAM] : null;
   return (
     <>

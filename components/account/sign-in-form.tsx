@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
 import { mutate } from "swr";
 import { postJson } from "@/lib/api-client";
-import { safeReturnPath } from "@/lib/return-path";
+import { safeReturnPath } from "@/lib/accounts/return-path";
 import { LINK_CLASS, PRIMARY_BUTTON_CLASS } from "./form-styles";
 import { PasswordField } from "./password-field";
 import { TextField } from "./text-field";
@@ -15,7 +15,7 @@ import { useApiAction } from "../ui/use-api-action";
 
 /**
  * `returnTo`: the page that sent the visitor here (`/signin?next=…`), where a successful sign-in
- * goes instead of `/`; only a path on this site is followed (lib/return-path.ts).
+ * goes instead of `/`; only a path on this site is followed (lib/accounts/return-path.ts).
  */
 export function SignInForm({ defaultEmail, defaultPassword, returnTo }: { defaultEmail: string; defaultPassword: string; returnTo?: string | null }) {
   const router = useRouter();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { secondsUntil } from "@/lib/countdown";
+import { secondsUntil } from "@/lib/accounts/countdown";
 
 const TICK_MS = 250;
 

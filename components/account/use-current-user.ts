@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import useSWR from "swr";
 import { ApiError, fetchJson } from "@/lib/api-client";
-import { SIGNED_IN_HINT_COOKIE } from "@/lib/session-cookie";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/accounts/session-cookie";
 import type { PublicUser } from "@/lib/server/accounts/users";
 
 export const USER_DETAILS_KEY = "/api/user-details";

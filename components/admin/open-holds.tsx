@@ -4,7 +4,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { toast } from "@/components/ui/toast";
 import { fetchJson, postJson } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/dates";
+import { formatDateTime } from "@/lib/shared/dates";
 import type { PublicHold } from "@/lib/server/orders/types";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { apiErrorMessage, useApiAction } from "../ui/use-api-action";

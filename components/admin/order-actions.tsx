@@ -2,9 +2,9 @@
 
 import { useEffect, useState } from "react";
 import { RETURN_WINDOW_DAYS } from "@/lib/constants";
-import { formatRupees } from "@/lib/money";
-import { orderNumber } from "@/lib/order-number";
-import { refundableLeftPaise } from "@/lib/order-refunds";
+import { formatRupees } from "@/lib/shared/money";
+import { orderNumber } from "@/lib/orders/order-number";
+import { refundableLeftPaise } from "@/lib/orders/order-refunds";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";

@@ -1,12 +1,12 @@
 import Link from "next/link";
-import { formatDate, formatDateTime } from "@/lib/dates";
-import { formatRupeeAmount, formatRupees } from "@/lib/money";
-import { orderNumber } from "@/lib/order-number";
-import { refundableLeftPaise, shippingPaise } from "@/lib/order-refunds";
+import { formatDate, formatDateTime } from "@/lib/shared/dates";
+import { formatRupeeAmount, formatRupees } from "@/lib/shared/money";
+import { orderNumber } from "@/lib/orders/order-number";
+import { refundableLeftPaise, shippingPaise } from "@/lib/orders/order-refunds";
 import type { PublicOrder, PublicRefund } from "@/lib/server/orders/types";
 import { DeliveryAddress } from "../orders/delivery-address";
 import { paymentMethodLabel } from "../orders/order-card";
-import { orderPaymentStatus } from "@/lib/order-payment-status";
+import { orderPaymentStatus } from "@/lib/orders/order-payment-status";
 import { OrderAttention, OrderStatusBadge, OrderTimeline, OrderTracking } from "../orders/order-progress";
 import { ProductThumb } from "../catalog/product-thumb";
 import { OrderActions } from "./order-actions";

@@ -1,7 +1,7 @@
-import { formatDate } from "@/lib/dates";
-import { deliveryAddressLines } from "@/lib/delivery-text";
-import { orderNumber } from "@/lib/order-number";
-import { refundableUnits } from "@/lib/order-refunds";
+import { formatDate } from "@/lib/shared/dates";
+import { deliveryAddressLines } from "@/lib/orders/delivery-text";
+import { orderNumber } from "@/lib/orders/order-number";
+import { refundableUnits } from "@/lib/orders/order-refunds";
 import type { PublicOrder } from "@/lib/server/orders/types";
 
 /** A cancelled or refunded order has nothing to pack: no slip, no button to print one. */

@@ -6,7 +6,7 @@ import { PRODUCT_IMAGE_MESSAGE } from "@/lib/schemas";
 import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/lib/api-client";
-import { CATEGORIES } from "@/lib/categories";
+import { CATEGORIES } from "@/lib/catalog/categories";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
 import { useModalDialog } from "../ui/use-modal-dialog";

@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/lib/constants";
 import { PRODUCT_IMAGE_MESSAGE, PRODUCT_IMAGES_MAX } from "@/lib/schemas";
-import { productImageSrc } from "@/lib/product-image";
-import { uploadSigned } from "@/lib/signed-upload";
+import { productImageSrc } from "@/lib/catalog/product-image";
+import { uploadSigned } from "@/lib/shared/signed-upload";
 
 
 const TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"];

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { formatDate } from "@/lib/dates";
-import { formatRupeeAmount, formatRupees } from "@/lib/money";
-import { linesRefundPaise, refundableLeftPaise, refundableUnits } from "@/lib/order-refunds";
+import { formatDate } from "@/lib/shared/dates";
+import { formatRupeeAmount, formatRupees } from "@/lib/shared/money";
+import { linesRefundPaise, refundableLeftPaise, refundableUnits } from "@/lib/orders/order-refunds";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
 import { DialogAlert } from "../ui/dialog-alert";

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { formatDate, formatDateTime } from "@/lib/dates";
-import { formatRupees, rupeesToPaise } from "@/lib/money";
-import { refundableUnits, shippingPaise } from "@/lib/order-refunds";
-import { indiaToday } from "@/lib/dates";
-import { FAULT_REASONS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, restocksOnReturn, type ReturnReason, type ReturnStatusName } from "@/lib/returns";
+import { formatDate, formatDateTime } from "@/lib/shared/dates";
+import { formatRupees, rupeesToPaise } from "@/lib/shared/money";
+import { refundableUnits, shippingPaise } from "@/lib/orders/order-refunds";
+import { indiaToday } from "@/lib/shared/dates";
+import { FAULT_REASONS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, restocksOnReturn, type ReturnReason, type ReturnStatusName } from "@/lib/orders/returns";
 import type { PublicOrder, PublicReturn } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
 import { ConfirmDialog } from "../ui/confirm-dialog";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { CARRIER_TRACKING, CARRIERS } from "@/lib/order-lifecycle";
+import { CARRIER_TRACKING, CARRIERS } from "@/lib/orders/order-lifecycle";
 import { shipOrderSchema } from "@/lib/schemas";
 import { INPUT_CLASS } from "../account/form-styles";
 import { DialogAlert } from "../ui/dialog-alert";

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import useSWR from "swr";
 import { toast } from "@/components/ui/toast";
 import { deleteJson, fetchPage, postJson } from "@/lib/api-client";
-import { formatDate } from "@/lib/dates";
+import { formatDate } from "@/lib/shared/dates";
 import { USER_TABLE_PAGE_SIZE } from "@/lib/constants";
 import { ROLES, type Role } from "@/lib/schemas";
 import type { PublicUser } from "@/lib/server/accounts/users";

@@ -6,12 +6,12 @@ import { useRef } from "react";
 import { toast } from "@/components/ui/toast";
 import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
-import { onlyLeft, productAvailability } from "@/lib/availability";
-import { cartSummary, type CartSummary } from "@/lib/cart-summary";
-import { categoryLabel } from "@/lib/categories";
+import { onlyLeft, productAvailability } from "@/lib/catalog/availability";
+import { cartSummary, type CartSummary } from "@/lib/shop-lists/cart-summary";
+import { categoryLabel } from "@/lib/catalog/categories";
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
-import { formatRupeeAmount, formatRupees } from "@/lib/money";
-import { productImageSrc } from "@/lib/product-image";
+import { formatRupeeAmount, formatRupees } from "@/lib/shared/money";
+import { productImageSrc } from "@/lib/catalog/product-image";
 import { type CartEntry, useShopLists } from "./use-shop-lists";
 import { useHydrated } from "../ui/use-hydrated";
 import { apiErrorMessage } from "../ui/use-api-action";
@@ -161,7 +161,7 @@ function CartRow({ line, onQuantity, onRemove }: { line: CartEntry; onQuantity: 
     <li className={ROW} data-testid="cart-line">
       <div className={`${ROW_IMAGE} grid grid-cols-1 grid-rows-1 place-items-center bg-slate-100 p-2 ${unavailable ? "opacity-50 grayscale" : ""}`}>
         {product?.productImage[0] && (
-          // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
+          // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/catalog/product-image.ts)
           <img src={productImageSrc(product.productImage[0], 112)} alt="" width={112} height={112} className="h-full w-full object-contain mix-blend-multiply" />
         )}
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { BANNER_SLIDES as SLIDES, MOBILE_MEDIA } from "@/lib/banners";
+import { BANNER_SLIDES as SLIDES, MOBILE_MEDIA } from "@/lib/catalog/banners";
 import { CAROUSEL_INTERVAL_MS } from "@/lib/constants";
 
 /**

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useOptimistic, useState, useTransition } from "react";
-import { CATEGORIES } from "@/lib/categories";
-import { categoryFilterHref, type CategoryFilter, type CategorySort } from "@/lib/category-filter";
+import { CATEGORIES } from "@/lib/catalog/categories";
+import { categoryFilterHref, type CategoryFilter, type CategorySort } from "@/lib/catalog/category-filter";
 import { ProductGridSkeleton } from "./product-grid";
 
 /**

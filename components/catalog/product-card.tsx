@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { IntentLink } from "@/components/layout/intent-link";
-import { productAvailability } from "@/lib/availability";
-import { categoryLabel } from "@/lib/categories";
-import { formatRupeeAmount } from "@/lib/money";
+import { productAvailability } from "@/lib/catalog/availability";
+import { categoryLabel } from "@/lib/catalog/categories";
+import { formatRupeeAmount } from "@/lib/shared/money";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { ProductImage } from "./product-image";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { HOVER_ZOOM_PERCENT } from "@/lib/constants";
-import { productImageSrc } from "@/lib/product-image";
+import { productImageSrc } from "@/lib/catalog/product-image";
 
 /** docs/PRODUCT.md §2.6: the thumbnail list and the main image with a 200 % zoom under the pointer. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
@@ -28,7 +28,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               aria-pressed={index === active}
               className={`grid h-20 w-20 place-items-center rounded-lg bg-slate-100 p-1 ring-2 ${index === active ? "ring-brand-600" : "ring-transparent hover:ring-slate-300"}`}
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts) */}
+              {/* eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/catalog/product-image.ts) */}
               <img src={productImageSrc(image, 72)} alt="" width={72} height={72} decoding="async" className="h-full w-full object-contain mix-blend-multiply" />
             </button>
           </li>
@@ -42,7 +42,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         data-zoomed={zoom ? "true" : "false"}
       >
         {src && (
-          // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/product-image.ts)
+          // eslint-disable-next-line @next/next/no-img-element -- sized by the image host (lib/catalog/product-image.ts)
           <img
             src={productImageSrc(src, 448)}
             alt={name}

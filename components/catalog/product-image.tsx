@@ -1,11 +1,11 @@
-import { productImageSrc } from "@/lib/product-image";
+import { productImageSrc } from "@/lib/catalog/product-image";
 
 type Props = { src: string; alt: string; size: number; className?: string; eager?: boolean };
 
 /**
  * A product image as a plain <img> rendered on the server: no client component per card (a home
  * page holds over a hundred). Seed images are SVGs, uploads come from the image host, which
- * resizes them by URL (lib/product-image.ts).
+ * resizes them by URL (lib/catalog/product-image.ts).
  */
 export function ProductImage({ src, alt, size, className = "", eager = false }: Props) {
   return (

@@ -1,4 +1,4 @@
-import type { ProductAvailability } from "@/lib/availability";
+import type { ProductAvailability } from "@/lib/catalog/availability";
 
 const TONES = {
   archived: "bg-slate-700 text-white",

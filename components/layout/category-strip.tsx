@@ -1,5 +1,5 @@
 import { IntentLink } from "@/components/layout/intent-link";
-import { categoryLabel } from "@/lib/categories";
+import { categoryLabel } from "@/lib/catalog/categories";
 import type { CategoryStripItem } from "@/lib/server/catalog/catalog";
 import { ProductImage } from "../catalog/product-image";
 

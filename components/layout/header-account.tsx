@@ -2,7 +2,7 @@
 
 import { IntentLink } from "@/components/layout/intent-link";
 import { useEffect, useId, useRef, useState } from "react";
-import { HEADER_SHAPE_KEY } from "@/lib/session-cookie";
+import { HEADER_SHAPE_KEY } from "@/lib/accounts/session-cookie";
 import { useLogout } from "../account/use-logout";
 import { useCurrentUser } from "../account/use-current-user";
 import { useHydrated } from "../ui/use-hydrated";

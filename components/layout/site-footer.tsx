@@ -1,4 +1,4 @@
-import { RETURNS_POLICY_PATH } from "@/lib/returns-policy";
+import { RETURNS_POLICY_PATH } from "@/lib/orders/returns-policy";
 
 const CONTACT_PATH = "/contact";
 import { SiteLogo } from "./site-logo";

@@ -3,12 +3,12 @@
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/lib/api-client";
-import { formatRupeeAmount } from "@/lib/money";
-import { orderNumber } from "@/lib/order-number";
+import { formatRupeeAmount } from "@/lib/shared/money";
+import { orderNumber } from "@/lib/orders/order-number";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
-import { refundableLeftPaise } from "@/lib/order-refunds";
+import { refundableLeftPaise } from "@/lib/orders/order-refunds";
 import { orderHeadingId } from "./order-card";
 
 type Cancelled = { _id: string; status: string; refund: { _id: string; amount: number; status: string } | null };

@@ -1,5 +1,5 @@
-import { displayPhone } from "@/lib/delivery-text";
-import { deliveryLines, type DeliveryDetails } from "@/lib/india";
+import { displayPhone } from "@/lib/orders/delivery-text";
+import { deliveryLines, type DeliveryDetails } from "@/lib/shared/india";
 
 /**
  * Where an order goes, as Checkout collected it: the name, street lines, "City, State PIN" and

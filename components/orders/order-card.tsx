@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { formatDate, formatDateTime } from "@/lib/dates";
-import { formatRupeeAmount, formatRupees, rupeesToPaise } from "@/lib/money";
-import { orderNumber } from "@/lib/order-number";
-import { shippingPaise } from "@/lib/order-refunds";
-import { orderPaymentStatus } from "@/lib/order-payment-status";
-import { RETURNS_POLICY_PATH, returnWindowClosed } from "@/lib/returns-policy";
+import { formatDate, formatDateTime } from "@/lib/shared/dates";
+import { formatRupeeAmount, formatRupees, rupeesToPaise } from "@/lib/shared/money";
+import { orderNumber } from "@/lib/orders/order-number";
+import { shippingPaise } from "@/lib/orders/order-refunds";
+import { orderPaymentStatus } from "@/lib/orders/order-payment-status";
+import { RETURNS_POLICY_PATH, returnWindowClosed } from "@/lib/orders/returns-policy";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ProductThumb } from "../catalog/product-thumb";
 import { DeliveryAddress } from "./delivery-address";

@@ -1,6 +1,6 @@
-import { formatDate, formatDateTime } from "@/lib/dates";
-import { formatRupeeAmount } from "@/lib/money";
-import { ORDER_STATUS_LABELS, type OrderStatusName } from "@/lib/order-lifecycle";
+import { formatDate, formatDateTime } from "@/lib/shared/dates";
+import { formatRupeeAmount } from "@/lib/shared/money";
+import { ORDER_STATUS_LABELS, type OrderStatusName } from "@/lib/orders/order-lifecycle";
 import type { PublicOrder } from "@/lib/server/orders/types";
 
 // Where an order is in its life, as both the shopper (My Orders) and the admin (the order page)

@@ -4,10 +4,10 @@ import { useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/lib/api-client";
 import { PRODUCT_IMAGE_MAX_BYTES } from "@/lib/constants";
-import { formatDate } from "@/lib/dates";
-import { refundableUnits } from "@/lib/order-refunds";
-import { returnWindowClosed } from "@/lib/returns-policy";
-import { isOpenReturn, RETURN_PHOTOS_MAX, RETURN_REASON_LABELS, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason, type ReturnStatusName } from "@/lib/returns";
+import { formatDate } from "@/lib/shared/dates";
+import { refundableUnits } from "@/lib/orders/order-refunds";
+import { returnWindowClosed } from "@/lib/orders/returns-policy";
+import { isOpenReturn, RETURN_PHOTOS_MAX, RETURN_REASON_LABELS, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason, type ReturnStatusName } from "@/lib/orders/returns";
 import { requestReturnSchema } from "@/lib/schemas";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
@@ -15,7 +15,7 @@ import { DialogAlert } from "../ui/dialog-alert";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
 import { orderHeadingId } from "./order-card";
-import { uploadSigned } from "@/lib/signed-upload";
+import { uploadSigned } from "@/lib/shared/signed-upload";
 
 // My Orders' returns (lib/server/orders/returns.ts): the latest request's state, and on a
 // delivered order inside its returns window with no open request, "Request a return": the lines

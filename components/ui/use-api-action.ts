@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
-import { signInHref } from "@/lib/return-path";
+import { signInHref } from "@/lib/accounts/return-path";
 
 /** docs/PRODUCT.md §8.1: the server's message for an error answer, else 'An unexpected error occurred'. */
 export function apiErrorMessage(error: unknown): string {

@@ -12,7 +12,7 @@
 // `shipping_address_collection[allowed_countries][]` (Stripe's country codes) and/or
 // `phone_number_collection[enabled]` echoes them (`shipping_address_collection: { allowed_countries }
 // | null`, `phone_number_collection: { enabled }`), and its page asks for a shipping address (Full
-// name, Country, Address line 1 and 2, City, State from lib/india.ts, PIN code) and a phone number.
+// name, Country, Address line 1 and 2, City, State from lib/shared/india.ts, PIN code) and a phone number.
 // A POST checks every field at once (India's rules: PIN_CODE, indianMobile) and answers 400 with
 // each error beside its field and a summary, the entries kept; the card is charged only when they
 // pass (402 for a card problem, as before). Once paid, the session carries what was entered as
@@ -46,7 +46,7 @@
 // fails a succeeded refund later, as a card refund can: status "failed", `failure_reason`, the
 // amount back on the charge, refund.updated and refund.failed sent. State is in memory.
 import { createHmac, randomBytes } from "node:crypto";
-import { INDIA_STATES, indianMobile, PIN_CODE } from "../../lib/india";
+import { INDIA_STATES, indianMobile, PIN_CODE } from "../../lib/shared/india";
 import { escapeHtml, type EmulatorRequest, type EmulatorResponse, type EmulatorRoute } from "./http";
 
 export type StripeEmulatorOptions = {

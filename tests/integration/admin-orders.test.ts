@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as allOrders } from "@/app/api/all-orders/route";
-import { orderNumber } from "@/lib/order-number";
+import { orderNumber } from "@/lib/orders/order-number";
 import { admin, getRequest, noContext, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
 import { emulatorUrl, paidOrder } from "./checkout-kit";
 import { shipOrder } from "@/lib/server/orders/lifecycle";

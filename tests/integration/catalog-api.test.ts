@@ -12,7 +12,7 @@ import { POST as filterProducts } from "@/app/api/fiter-product/route";
 import { GET as getProducts } from "@/app/api/get-product/route";
 import { GET as getSingleProduct } from "@/app/api/get-single-product-details/[id]/route";
 import { GET as searchProducts } from "@/app/api/search-product/route";
-import { CATEGORY_VALUES } from "@/lib/categories";
+import { CATEGORY_VALUES } from "@/lib/catalog/categories";
 import { API_LIST_MAX, HOME_ROW_LIMIT } from "@/lib/constants";
 import { absoluteUrl } from "@/lib/site-url";
 import { seed } from "../../prisma/seed";
@@ -168,7 +168,7 @@ describe("GET /api/get-category-product", () => {
     const { status, body } = await answer(await getCategoryStrip(getRequest("/api/get-category-product"), noContext));
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, error: false, message: expect.any(String) });
-    // The seed fills every category, so every one is there, once, in lib/categories.ts order.
+    // The seed fills every category, so every one is there, once, in lib/catalog/categories.ts order.
     expect(body.data.map((item: { category: string }) => item.category)).toEqual(CATEGORY_VALUES);
     for (const item of body.data) expect(Object.keys(item).sort()).toEqual(["_id", "category", "productImage"]);
 

@@ -9,7 +9,7 @@ import { POST as filterRoute } from "@/app/api/fiter-product/route";
 import { countCatalog, listProductsForSitemap } from "@/lib/server/catalog/catalog";
 import { setProductArchived } from "@/lib/server/catalog/catalog-admin";
 import { sitemapFile, sitemapRoot } from "@/lib/server/catalog/sitemap";
-import { CATEGORY_VALUES } from "@/lib/categories";
+import { CATEGORY_VALUES } from "@/lib/catalog/categories";
 import { admin, getRequest, jsonRequest, noContext, onOwnDatabase, query, type Shopper } from "../helpers";
 
 onOwnDatabase("catalog_scale");

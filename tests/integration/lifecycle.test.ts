@@ -8,7 +8,7 @@ import { POST as deliverRoute } from "@/app/api/deliver-order/route";
 import { POST as shipRoute } from "@/app/api/ship-order/route";
 import { admin as adminAccount, jsonRequest, noContext, query, shopper } from "../helpers";
 import { paidOrder as paidOrderOf } from "./checkout-kit";
-import { CARRIER_TRACKING } from "@/lib/order-lifecycle";
+import { CARRIER_TRACKING } from "@/lib/orders/order-lifecycle";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
 const parcel = { carrier: "Delhivery", trackingNumber: "DL1234567890" };

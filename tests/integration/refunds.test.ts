@@ -11,12 +11,12 @@ import { POST as cancelRoute } from "@/app/api/cancel-order/route";
 import { GET as orderDetails } from "@/app/api/get-order-details/route";
 import { POST as refundRoute } from "@/app/api/refund-order/route";
 import { GET as allOrdersRoute } from "@/app/api/all-orders/route";
-import { refundableLeftPaise } from "@/lib/order-refunds";
+import { refundableLeftPaise } from "@/lib/orders/order-refunds";
 import { admin as adminAccount, getRequest, jsonRequest, noContext, query, shopper } from "../helpers";
 import { deliver, emulatorUrl, eventually, outbox, paidOrder as paidOrderOf, signedEvent, type PaidOrder } from "./checkout-kit";
 import { markDelivered } from "@/lib/server/orders/lifecycle";
-import { formatRupees } from "@/lib/money";
-import { orderNumber } from "@/lib/order-number";
+import { formatRupees } from "@/lib/shared/money";
+import { orderNumber } from "@/lib/orders/order-number";
 import { sendPendingStepEmails, sendStepEmail } from "@/lib/server/orders/step-email";
 import { findOrder } from "@/lib/server/orders/orders";
 

@@ -8,7 +8,7 @@ import { POST as logout } from "@/app/api/logout/route";
 import { readCookie, readSessionClaims } from "@/lib/server/accounts/auth";
 import { CatalogListener } from "@/lib/server/platform/catalog-broadcast";
 import { cachedSession, dropUserSessions, keepSession, sessionCacheEnabled, sessionCacheGeneration, setSessionCacheEnabled } from "@/lib/server/accounts/session-cache";
-import { sessionCookieName } from "@/lib/session-cookie";
+import { sessionCookieName } from "@/lib/accounts/session-cookie";
 import { getRequest, jsonRequest, noContext, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
 
 onOwnDatabase("sessioncache");

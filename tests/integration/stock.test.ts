@@ -3,7 +3,7 @@
 // Buy Now outside the cart; archived products refused at every door. Stripe is the run's emulator.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { orderNumber } from "@/lib/order-number";
+import { orderNumber } from "@/lib/orders/order-number";
 import { POST as addToCart } from "@/app/api/add-to-cart/route";
 import { POST as addToWishlist } from "@/app/api/add-to-wishlist/route";
 import { GET as adminProducts } from "@/app/api/admin-products/route";

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INDIA_STATES } from "@/lib/india";
+import { INDIA_STATES } from "@/lib/shared/india";
 import { startEmulators, type RunningEmulators } from "../../server/emulators/server";
 import { DELIVERY_MESSAGES, TEST_DELIVERY_FORM } from "../../server/emulators/stripe";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartSummary } from "@/lib/cart-summary";
+import { cartSummary } from "@/lib/shop-lists/cart-summary";
 
 const line = (quantity: number, sellingPrice: number) => ({ quantity, productId: { sellingPrice } });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkErrorMessage, failedChunkId } from "@/lib/chunk-error";
+import { chunkErrorMessage, failedChunkId } from "@/lib/shared/chunk-error";
 
 const named = (message: string, name = "ChunkLoadError") => Object.assign(new Error(message), { name });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownAnnouncement, formatCountdown, secondsUntil } from "@/lib/countdown";
+import { countdownAnnouncement, formatCountdown, secondsUntil } from "@/lib/accounts/countdown";
 import { OTP_VALIDITY_SECONDS } from "@/lib/constants";
 
 describe("formatCountdown (m:ss)", () => {

@@ -1,7 +1,7 @@
-// lib/india.ts: the states and union territories, PIN codes and mobile numbers that the Stripe
+// lib/shared/india.ts: the states and union territories, PIN codes and mobile numbers that the Stripe
 // emulator's hosted page and the store's delivery screens share.
 import { describe, expect, it } from "vitest";
-import { deliveryLines, INDIA_STATES, indiaStateName, indianMobile, PIN_CODE } from "@/lib/india";
+import { deliveryLines, INDIA_STATES, indiaStateName, indianMobile, PIN_CODE } from "@/lib/shared/india";
 
 describe("indianMobile", () => {
   it.each([

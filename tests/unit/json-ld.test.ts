@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOW_STOCK_THRESHOLD, RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS, SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "@/lib/constants";
-import { breadcrumbJsonLd, type JsonLdProductInput, productJsonLd } from "@/lib/product-json-ld";
+import { breadcrumbJsonLd, type JsonLdProductInput, productJsonLd } from "@/lib/catalog/product-json-ld";
 
 // The product page's structured data, checked against schema.org's vocabulary: every @type is a
 // schema.org type, every property one that schema.org defines for that type (its own or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, formatRupees, paiseToRupees, rupeesToPaise } from "@/lib/money";
+import { discountPercent, formatRupees, paiseToRupees, rupeesToPaise } from "@/lib/shared/money";
 
 describe("formatRupees (en-IN, up to 2 decimals)", () => {
   it.each([

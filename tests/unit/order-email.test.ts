@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deliveryAddressLines, displayPhone } from "@/lib/delivery-text";
-import type { DeliveryDetails } from "@/lib/india";
+import { deliveryAddressLines, displayPhone } from "@/lib/orders/delivery-text";
+import type { DeliveryDetails } from "@/lib/shared/india";
 import { orderConfirmationEmail } from "@/lib/server/orders/order-email";
 import type { PublicOrder } from "@/lib/server/orders/types";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderPaymentStatus } from "@/lib/order-payment-status";
+import { orderPaymentStatus } from "@/lib/orders/order-payment-status";
 
 const order = (total: number, refunded: number, status = "paid") => ({
   total_amount: total,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { linesRefundPaise, refundableLeftPaise, refundableUnits, shippingPaise } from "@/lib/order-refunds";
-import { returnWindowClosed } from "@/lib/returns-policy";
+import { linesRefundPaise, refundableLeftPaise, refundableUnits, shippingPaise } from "@/lib/orders/order-refunds";
+import { returnWindowClosed } from "@/lib/orders/returns-policy";
 import type { PublicRefund } from "@/lib/server/orders/types";
 
 const refund = (amount: number, status: string): PublicRefund => ({

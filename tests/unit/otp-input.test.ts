@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OTP_LENGTH } from "@/lib/constants";
-import { backspace, emptyDigits, moveFocus, pasteCode, typeDigit } from "@/lib/otp-input";
+import { backspace, emptyDigits, moveFocus, pasteCode, typeDigit } from "@/lib/accounts/otp-input";
 
 const boxes = (code: string) => Array.from({ length: OTP_LENGTH }, (_, index) => code.charAt(index).replace(" ", ""));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnPath, signInHref } from "@/lib/return-path";
+import { safeReturnPath, signInHref } from "@/lib/accounts/return-path";
 
 describe("safeReturnPath: only a path on this site", () => {
   it.each(["/", "/product/0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d", "/search?q=phone&x=1", "/user-panel/cart#top", "/a//b", "/apis", "/api-docs"])("keeps %j", (path) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSearchQuery, parseSearchKey, searchKey } from "@/lib/search-query";
+import { normalizeSearchQuery, parseSearchKey, searchKey } from "@/lib/catalog/search-query";
 
 describe("search keys (proxy.ts rewrites /search?q= to /search/{key})", () => {
   it("round-trips any text, as one URL path segment", () => {

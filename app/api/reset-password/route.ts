@@ -7,7 +7,7 @@ import { mailsMayQuote } from "@/lib/server/accounts/email-confirmation";
 import { assertAcceptablePassword } from "@/lib/server/accounts/password-policy";
 import { resetPasswordWithGrant } from "@/lib/server/accounts/password-reset";
 import { clearSignInFailures } from "@/lib/server/accounts/sign-in";
-import { usesSecureCookies } from "@/lib/session-cookie";
+import { usesSecureCookies } from "@/lib/accounts/session-cookie";
 
 // POST /api/reset-password {email, password, confirmPwd?} — docs/PRODUCT.md §7.2, with proof (§4.6): the grant
 // cookie of a verified code. Every session of the user ends; a notice goes by mail.

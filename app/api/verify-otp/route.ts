@@ -4,7 +4,7 @@ import { RESET_GRANT_COOKIE, RESET_GRANT_PATH } from "@/lib/server/accounts/auth
 import { handle, ok, readBody } from "@/lib/server/platform/http";
 import { verifyResetCode } from "@/lib/server/accounts/password-reset";
 import { throttle } from "@/lib/server/platform/throttle";
-import { usesSecureCookies } from "@/lib/session-cookie";
+import { usesSecureCookies } from "@/lib/accounts/session-cookie";
 
 // POST /api/verify-otp {email, otp} — docs/PRODUCT.md §7.2. A right code answers with the reset grant in an
 // HttpOnly cookie that only /api/reset-password receives.

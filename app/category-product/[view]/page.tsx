@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { IntentLink } from "@/components/layout/intent-link";
 import { CategoryBrowser } from "@/components/catalog/category-filters";
 import { ProductGrid } from "@/components/catalog/product-grid";
-import { categoryLabel, CATEGORY_VALUES } from "@/lib/categories";
-import { CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/category-filter";
+import { categoryLabel, CATEGORY_VALUES } from "@/lib/catalog/categories";
+import { CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/catalog/category-filter";
 import { filterProducts } from "@/lib/server/catalog/catalog";
-import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
+import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
 // /category-product?category=…&sort=…&page=… (proxy.ts rewrites it here, one cached page per
 // selection). docs/PRODUCT.md §2.5: sort radios, category checkboxes, 'Results : N', 13 skeletons.

@@ -1,8 +1,8 @@
 import { notFound, permanentRedirect } from "next/navigation";
 import { canonicalProductId } from "@/lib/canonical-path";
 import { RetiredProductProvider } from "@/components/catalog/retired-product";
-import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
-import { categoryLabel, isCategory } from "@/lib/categories";
+import { categoryFilterHref, categoryFilterOf } from "@/lib/catalog/category-filter";
+import { categoryLabel, isCategory } from "@/lib/catalog/categories";
 import { getProduct } from "@/lib/server/catalog/catalog";
 
 // The product's existence is settled here, before anything of the page is sent, so an unknown or

@@ -8,16 +8,16 @@ import { ProductGallery } from "@/components/catalog/product-gallery";
 import { ProductRow } from "@/components/catalog/product-row";
 import { StarRating } from "@/components/catalog/star-rating";
 import { WishlistHeart } from "@/components/wishlist/wishlist-heart";
-import { categoryLabel, isCategory } from "@/lib/categories";
-import { productAvailability } from "@/lib/availability";
-import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
-import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/money";
-import { breadcrumbJsonLd, productJsonLd } from "@/lib/product-json-ld";
+import { categoryLabel, isCategory } from "@/lib/catalog/categories";
+import { productAvailability } from "@/lib/catalog/availability";
+import { categoryFilterHref, categoryFilterOf } from "@/lib/catalog/category-filter";
+import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/shared/money";
+import { breadcrumbJsonLd, productJsonLd } from "@/lib/catalog/product-json-ld";
 import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
-import { RETURNS_POLICY_PATH, returnsSummary } from "@/lib/returns-policy";
-import { deliverySummary } from "@/lib/delivery";
+import { RETURNS_POLICY_PATH, returnsSummary } from "@/lib/orders/returns-policy";
+import { deliverySummary } from "@/lib/orders/delivery";
 import { absoluteUrl } from "@/lib/site-url";
-import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
+import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
 type Props = { params: Promise<{ id: string }> };
 

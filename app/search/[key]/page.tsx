@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { SearchResultsFrame } from "@/components/layout/search-status";
 import { searchProductsCached } from "@/lib/server/catalog/catalog";
-import { parseSearchKey, searchKey } from "@/lib/search-query";
-import { SITE_OPEN_GRAPH } from "@/lib/open-graph";
+import { parseSearchKey, searchKey } from "@/lib/catalog/search-query";
+import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
 // /search?q=… (proxy.ts rewrites it here: one cached page per query, rendered whole on its first
 // visit, so the results are in the HTML with the page's metadata). docs/PRODUCT.md §2.7: 'Search Results: N',

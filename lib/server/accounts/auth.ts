@@ -2,7 +2,7 @@ import "server-only";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { NextResponse } from "next/server";
 import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_SECONDS, SESSIONS_PER_USER_MAX } from "@/lib/constants";
-import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/lib/session-cookie";
+import { SIGNED_IN_HINT_COOKIE, sessionCookieName, usesSecureCookies } from "@/lib/accounts/session-cookie";
 import type { Session, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";

@@ -1,8 +1,8 @@
 import "server-only";
 import { API_PAGE_SIZE_MAX } from "@/lib/constants";
-import { rupeesToPaise } from "@/lib/money";
+import { rupeesToPaise } from "@/lib/shared/money";
 import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
-import type { Category } from "@/lib/categories";
+import type { Category } from "@/lib/catalog/categories";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { changeCatalog } from "./cache";
 import { countCatalog, isRowId, productsInOrder, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";

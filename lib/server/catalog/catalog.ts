@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "../platform/db";
 import { cacheCatalogRead, CATALOG_TAGS } from "./cache";
-import { CATEGORY_VALUES, isCategory, type Category } from "@/lib/categories";
-import type { CategorySort } from "@/lib/category-filter";
+import { CATEGORY_VALUES, isCategory, type Category } from "@/lib/catalog/categories";
+import type { CategorySort } from "@/lib/catalog/category-filter";
 import {
   API_LIST_MAX,
   CATEGORY_PAGE_SIZE,
@@ -10,8 +10,8 @@ import {
   RELATED_PRODUCTS_LIMIT,
   SEARCH_RESULTS_LIMIT,
 } from "@/lib/constants";
-import { paiseToRupees } from "@/lib/money";
-import { normalizeSearchQuery } from "@/lib/search-query";
+import { paiseToRupees } from "@/lib/shared/money";
+import { normalizeSearchQuery } from "@/lib/catalog/search-query";
 import { Prisma, type Product } from "@/lib/generated/prisma/client";
 
 // The catalogue, read-only. Every read is bounded (a limit or a page), and the cacheable ones are

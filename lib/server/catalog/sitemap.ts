@@ -1,6 +1,6 @@
 import "server-only";
-import { CATEGORY_VALUES } from "@/lib/categories";
-import { categoryFilterHref, categoryFilterOf } from "@/lib/category-filter";
+import { CATEGORY_VALUES } from "@/lib/catalog/categories";
+import { categoryFilterHref, categoryFilterOf } from "@/lib/catalog/category-filter";
 import { SITEMAP_URLS_PER_FILE } from "@/lib/constants";
 import { absoluteUrl } from "@/lib/site-url";
 import { countProducts, sitemapProductUrls } from "./catalog";

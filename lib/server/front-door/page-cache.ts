@@ -3,8 +3,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 import { findApiRoute, type ApiRoute } from "../../api-routes";
 import { canonicalProductId } from "../../canonical-path";
-import { categoryFilterKey, parseCategoryFilter } from "../../category-filter";
-import { normalizeSearchQuery, searchKey } from "../../search-query";
+import { categoryFilterKey, parseCategoryFilter } from "../../catalog/category-filter";
+import { normalizeSearchQuery, searchKey } from "../../catalog/search-query";
 import { CACHEABLE_ANSWER_HEADER, keepPurged, stopPurging } from "../platform/answers";
 import { chooseEncoding, notModified, type Encoding } from "./negotiation";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { indianMobile } from "@/lib/india";
-import { ORDER_STATUSES } from "@/lib/order-lifecycle";
+import { indianMobile } from "@/lib/shared/india";
+import { ORDER_STATUSES } from "@/lib/orders/order-lifecycle";
 import type { OrderListStatus } from "@/lib/schemas";
 import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";

@@ -11,7 +11,7 @@ import {
   STRIPE_MAX_AMOUNT_PAISE,
   STRIPE_MIN_AMOUNT_PAISE,
 } from "@/lib/constants";
-import { formatRupees } from "@/lib/money";
+import { formatRupees } from "@/lib/shared/money";
 import { absoluteUrl, siteUrl } from "@/lib/site-url";
 import type { Checkout, User } from "@/lib/generated/prisma/client";
 import { isRowId } from "../catalog/catalog";

@@ -1,12 +1,12 @@
 import "server-only";
 import { Prisma, type Order, type OrderStatus } from "@/lib/generated/prisma/client";
-import { carrierTrackingUrl, ORDER_STATUS_LABELS } from "@/lib/order-lifecycle";
+import { carrierTrackingUrl, ORDER_STATUS_LABELS } from "@/lib/orders/order-lifecycle";
 import { db } from "../platform/db";
 import { conflict, notFound } from "../platform/http";
 import { isRowId } from "../catalog/catalog";
 import { mailOrderSteps } from "./step-email";
 
-// An order's life after payment (see lib/order-lifecycle.ts for the states). Every change is one
+// An order's life after payment (see lib/orders/order-lifecycle.ts for the states). Every change is one
 // conditional UPDATE on the current state, in a transaction with the event that records it
 // (OrderEvent: the timeline): when two people act at once (two admins, a shopper cancelling
 // while an admin ships), exactly one UPDATE matches and the other is told, with a 409, what
@@ -75,7 +75,7 @@ export type Shipment = { carrier: string; trackingNumber: string; trackingUrl?: 
 /**
  * Paid → shipped, with the carrier and tracking. Nothing ships after a cancellation or refund.
  * Without a typed link, a listed carrier's parcel gets its tracking page built from the number
- * (CARRIER_TRACKING in lib/order-lifecycle.ts); another carrier's has none.
+ * (CARRIER_TRACKING in lib/orders/order-lifecycle.ts); another carrier's has none.
  */
 export async function shipOrder(orderId: string, actor: Actor, shipment: Shipment, now = new Date()): Promise<Order> {
   const trackingUrl = shipment.trackingUrl || carrierTrackingUrl(shipment.carrier, shipment.trackingNumber);

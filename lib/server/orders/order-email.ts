@@ -1,7 +1,7 @@
 import "server-only";
-import { deliveryAddressLines } from "@/lib/delivery-text";
-import { formatRupeeAmount, formatRupees } from "@/lib/money";
-import { orderNumber } from "@/lib/order-number";
+import { deliveryAddressLines } from "@/lib/orders/delivery-text";
+import { formatRupeeAmount, formatRupees } from "@/lib/shared/money";
+import { orderNumber } from "@/lib/orders/order-number";
 import { escapeHtml, mailLayout, STORE_NAME, type MailContent } from "../providers/mail";
 import type { PublicOrder } from "./types";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type Stripe from "stripe";
 import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
-import { paiseToRupees } from "@/lib/money";
+import { paiseToRupees } from "@/lib/shared/money";
 import { siteUrl } from "@/lib/site-url";
 import { Prisma, type Order, type OrderEvent, type OrderItem, type Refund, type ReturnRequest } from "@/lib/generated/prisma/client";
 import { afterResponse } from "../platform/after-response";
@@ -19,8 +19,8 @@ import { afterStockChange, sellHolds, shortfallNote, sweepExpiredHolds } from ".
 import { retryPendingRefunds } from "./refunds";
 import { sendPendingStepEmails } from "./step-email";
 import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from "./mail-retry";
-import { indianMobile, type DeliveryDetails } from "@/lib/india";
-import { returnWindowEnd } from "@/lib/returns-policy";
+import { indianMobile, type DeliveryDetails } from "@/lib/shared/india";
+import { returnWindowEnd } from "@/lib/orders/returns-policy";
 import { isMissingAtProvider, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 import { log } from "../platform/log";
 import { countOrderRecorded } from "../platform/metrics";

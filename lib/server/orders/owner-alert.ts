@@ -1,6 +1,6 @@
 import "server-only";
-import { formatRupees } from "@/lib/money";
-import { orderNumber } from "@/lib/order-number";
+import { formatRupees } from "@/lib/shared/money";
+import { orderNumber } from "@/lib/orders/order-number";
 import { siteUrl } from "@/lib/site-url";
 import type { Order } from "@/lib/generated/prisma/client";
 import { db } from "../platform/db";

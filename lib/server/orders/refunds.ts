@@ -1,9 +1,9 @@
 import "server-only";
 import Stripe from "stripe";
 import { RETURN_WINDOW_DAYS, STOCK_MAX } from "@/lib/constants";
-import { formatDate } from "@/lib/dates";
-import { returnWindowEnd } from "@/lib/returns-policy";
-import { formatRupees } from "@/lib/money";
+import { formatDate } from "@/lib/shared/dates";
+import { returnWindowEnd } from "@/lib/orders/returns-policy";
+import { formatRupees } from "@/lib/shared/money";
 import type { Order, OrderStatus, Prisma, Refund } from "@/lib/generated/prisma/client";
 import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";

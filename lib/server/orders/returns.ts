@@ -1,10 +1,10 @@
 import "server-only";
-import { formatDate } from "@/lib/dates";
+import { formatDate } from "@/lib/shared/dates";
 import { Prisma, type Order, type Refund, type ReturnRequest } from "@/lib/generated/prisma/client";
-import { ORDER_STATUS_LABELS } from "@/lib/order-lifecycle";
-import { returnWindowClosed, returnWindowEnd } from "@/lib/returns-policy";
-import { indiaToday } from "@/lib/dates";
-import { FAULT_REASONS, RETURN_PICKUP_MAX_DAYS, RETURN_REASON_LABELS, restocksOnReturn, type ReturnReason } from "@/lib/returns";
+import { ORDER_STATUS_LABELS } from "@/lib/orders/order-lifecycle";
+import { returnWindowClosed, returnWindowEnd } from "@/lib/orders/returns-policy";
+import { indiaToday } from "@/lib/shared/dates";
+import { FAULT_REASONS, RETURN_PICKUP_MAX_DAYS, RETURN_REASON_LABELS, restocksOnReturn, type ReturnReason } from "@/lib/orders/returns";
 import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound } from "../platform/http";
@@ -14,7 +14,7 @@ import { recordRefund, sendRefund, type RefundLine } from "./refunds";
 import { mailOrderSteps } from "./step-email";
 
 // Return requests (docs/PRODUCT.md §7, additions): a shopper asks for a return of some units of a
-// delivered order inside its returns window (lib/returns-policy.ts: delivery + RETURN_WINDOW_DAYS,
+// delivered order inside its returns window (lib/orders/returns-policy.ts: delivery + RETURN_WINDOW_DAYS,
 // the instant "Returns open until" shows); the admin approves it with a pickup date or declines it
 // with a reason; when the parcel is back, Mark received refunds the units through the refund rules
 // (refunds.ts: one path for refunds, restock and their mails). Each step locks the order row (as

@@ -1,12 +1,12 @@
 import "server-only";
-import { formatRupees } from "@/lib/money";
-import { orderNumber } from "@/lib/order-number";
+import { formatRupees } from "@/lib/shared/money";
+import { orderNumber } from "@/lib/orders/order-number";
 import { siteUrl } from "@/lib/site-url";
 import { RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS } from "@/lib/constants";
-import { formatDate } from "@/lib/dates";
+import { formatDate } from "@/lib/shared/dates";
 import type { Order, OrderEvent, OrderItem, Prisma } from "@/lib/generated/prisma/client";
-import { returnWindowEnd } from "@/lib/returns-policy";
-import { RETURN_REASON_LABELS, type ReturnReason } from "@/lib/returns";
+import { returnWindowEnd } from "@/lib/orders/returns-policy";
+import { RETURN_REASON_LABELS, type ReturnReason } from "@/lib/orders/returns";
 import { afterResponse } from "../platform/after-response";
 import { db } from "../platform/db";
 import { escapeHtml, mailLayout, sendMail, STORE_NAME, type MailContent } from "../providers/mail";

@@ -1,6 +1,6 @@
 // The shapes the orders room shares: between checkout and fulfilment, and with the pages that
 // show orders (type-only imports, so client components may use them too).
-import type { DeliveryDetails } from "@/lib/india";
+import type { DeliveryDetails } from "@/lib/shared/india";
 
 /** An order as the API shows it (docs/PRODUCT.md §3.7): prices and total in rupees, shipping in paise. */
 export type PublicOrder = {
@@ -57,7 +57,7 @@ export type PublicRefund = {
 export type PublicReturn = {
   _id: string;
   status: string;
-  /** damaged, not_as_described, wrong_item, no_longer_needed or other (lib/returns.ts). */
+  /** damaged, not_as_described, wrong_item, no_longer_needed or other (lib/orders/returns.ts). */
   reason: string;
   note: string | null;
   photos: string[];

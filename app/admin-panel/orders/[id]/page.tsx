@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { OrderPage, OrderPageSkeleton } from "@/components/admin/order-page";
-import { orderListQuery, ORDERS_LIST_PATH, readOrderListView, searchParamsOf } from "@/lib/admin-order-view";
-import { returnWindowClosed } from "@/lib/returns-policy";
+import { orderListQuery, ORDERS_LIST_PATH, readOrderListView, searchParamsOf } from "@/lib/orders/admin-order-view";
+import { returnWindowClosed } from "@/lib/orders/returns-policy";
 import { getSessionUser } from "@/lib/server/accounts/auth";
 import { findOrder } from "@/lib/server/orders/orders";
 

@@ -2,7 +2,7 @@ import { cacheable, handle, okWith, readQuery } from "@/lib/server/platform/http
 import { filterProducts } from "@/lib/server/catalog/catalog";
 import { pageQuerySchema } from "@/lib/schemas";
 import { API_LIST_MAX, API_PAGE_SIZE_DEFAULT } from "@/lib/constants";
-import { isCategory } from "@/lib/categories";
+import { isCategory } from "@/lib/catalog/categories";
 
 // GET /api/get-category-wise-product/{category}[?page=&limit=] — docs/PRODUCT.md §7.2: the category's products
 // under `product`, newest first, with `total`. Without page and limit: the whole list up to

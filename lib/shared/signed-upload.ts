@@ -1,4 +1,4 @@
-import { postJson } from "./api-client";
+import { postJson } from "../api-client";
 
 /** What the store's signature endpoints answer: where to post the file, and the signed fields. */
 type Signature = { url: string; fields: Record<string, string> };

@@ -1,5 +1,5 @@
-import { rupeesToPaise } from "./money";
-import type { PublicOrder } from "./server/orders/types";
+import { rupeesToPaise } from "../shared/money";
+import type { PublicOrder } from "../server/orders/types";
 
 // The "Payment status" an order card shows (client-safe). Stripe's status stays "paid" after a
 // refund; a cancelled or refunded order must not read "Paid" above "Refunded ₹…" (issue 35).

@@ -1,6 +1,6 @@
 // Return requests as every screen and the server name them (client-safe): the reasons a shopper
 // picks from, which of them are the store's fault, and the request's states. The server's rules
-// are in lib/server/orders/returns.ts; the window is lib/returns-policy.ts's.
+// are in lib/server/orders/returns.ts; the window is lib/orders/returns-policy.ts's.
 
 export const RETURN_REASONS = ["damaged", "not_as_described", "wrong_item", "no_longer_needed", "other"] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];

@@ -1,9 +1,9 @@
-import { SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "./constants";
-import { formatRupees } from "./money";
+import { SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "../constants";
+import { formatRupees } from "../shared/money";
 
 // What the store says about delivery, stated once from lib/constants.ts, which the checkout
 // charges (lib/server/orders/checkout.ts) and the product's structured data states
-// (lib/product-json-ld.ts shippingDetails). Product descriptions never promise delivery terms
+// (lib/catalog/product-json-ld.ts shippingDetails). Product descriptions never promise delivery terms
 // (issue 35: the seed's once said "free delivery on orders above ₹499" while every order paid
 // the fee); tests/integration/store-promises.test.ts fails when any of them disagree.
 

@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from "./constants";
+import { LOW_STOCK_THRESHOLD } from "../constants";
 
 // What a shopper can do with a product now, from the answer's `available` and `archived`
 // (stock − held; an archived product is no longer sold). Shared by the cards, the product page,

@@ -1,4 +1,4 @@
-import { ORDER_LIST_STATUSES, ORDER_SEARCH_MAX, type OrderListStatus } from "./schemas";
+import { ORDER_LIST_STATUSES, ORDER_SEARCH_MAX, type OrderListStatus } from "../schemas";
 
 // The admin's Orders list view (components/admin/orders-list.tsx) as its address says it:
 // ?status= (waiting to ship when absent or unknown), ?q=, ?page=. Client-safe: the list reads and

@@ -2,7 +2,7 @@
 // `category` parameters, plus our price sort and page), its canonical URL, and the compact key
 // that proxy.ts rewrites it to so each selection is one cacheable page.
 import { CATEGORY_VALUES, type Category } from "./categories";
-import { CATEGORY_PAGE_SIZE, PAGING_MAX_ROWS } from "./constants";
+import { CATEGORY_PAGE_SIZE, PAGING_MAX_ROWS } from "../constants";
 
 export type CategorySort = "asc" | "desc";
 /**

@@ -1,9 +1,9 @@
 import type { BreadcrumbList, ItemAvailability, Product, WithContext } from "schema-dts";
 import { productAvailability } from "./availability";
-import { SHIPPING_AMOUNT_PAISE, SHIPPING_HANDLING_DAYS, SHIPPING_TRANSIT_DAYS } from "./constants";
-import { paiseToRupees } from "./money";
-import { merchantReturnPolicy } from "./returns-policy";
-import { absoluteUrl } from "./site-url";
+import { SHIPPING_AMOUNT_PAISE, SHIPPING_HANDLING_DAYS, SHIPPING_TRANSIT_DAYS } from "../constants";
+import { paiseToRupees } from "../shared/money";
+import { merchantReturnPolicy } from "../orders/returns-policy";
+import { absoluteUrl } from "../site-url";
 
 // The product page's structured data (schema.org JSON-LD), typed with schema-dts, so a property
 // schema.org does not define for a type fails to compile. Pure: tests/unit/json-ld.test.ts checks

@@ -1,4 +1,4 @@
-import { rupeesToPaise } from "@/lib/money";
+import { rupeesToPaise } from "@/lib/shared/money";
 import type { PublicOrder } from "@/lib/server/orders/types";
 
 // What is still refundable on an order, as the admin's order page shows and offers it

@@ -1,6 +1,6 @@
 import type { MerchantReturnPolicy } from "schema-dts";
-import { RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS } from "./constants";
-import { absoluteUrl } from "./site-url";
+import { RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS } from "../constants";
+import { absoluteUrl } from "../site-url";
 
 // The store's returns policy, stated once from lib/constants.ts: on the product page, the
 // footer's page (/returns-policy) and the product's structured data.

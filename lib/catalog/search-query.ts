@@ -1,6 +1,6 @@
 // The search page's query (docs/PRODUCT.md §2.7: /search?q=…) and the key that proxy.ts rewrites it to, so that
 // each query is one cacheable page (/search/{key}), as the category page does with its selection.
-import { SEARCH_QUERY_MAX_LENGTH } from "./constants";
+import { SEARCH_QUERY_MAX_LENGTH } from "../constants";
 
 /** Trims and caps a query; control characters go (Postgres refuses NUL), whitespace runs become one space. */
 export function normalizeSearchQuery(raw: string | null | undefined): string {

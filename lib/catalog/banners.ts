@@ -1,4 +1,4 @@
-import { BANNER_IMAGES_PER_VARIANT, MOBILE_BREAKPOINT_PX } from "./constants";
+import { BANNER_IMAGES_PER_VARIANT, MOBILE_BREAKPOINT_PX } from "../constants";
 
 const CAPTIONS = ["The new phones are here", "Sound that moves you", "Big screens, bigger savings", "Wear your fitness", "Capture every moment"];
 
