@@ -71,7 +71,7 @@ export const API_PAGE_SIZE_MAX = 100;
 /**
  * The spec's list calls carry no paging: asked without `page` or `limit`, get-product,
  * fiter-product, get-category-wise-product and search-product answer the whole list up to this
- * many items, with `total` beside it (README, API).
+ * many items, with `total` beside it (docs/ARCHITECTURE.md, "API lists").
  */
 export const API_LIST_MAX = 1000;
 /** Deepest paging: page × limit at most this on public lists, and on the admin's lists. */

@@ -1,7 +1,7 @@
 // The production server that `npm start` runs (server/launch.ts starts it): Next's own request
 // handler behind the front door of lib/server/front-door/front-door.ts: the client's socket address for the
 // limits, the page cache (repeated catalogue pages answered without entering Next) and each
-// page's hash-based Content-Security-Policy (README, Architecture: "Front door and page cache").
+// page's hash-based Content-Security-Policy (docs/ARCHITECTURE.md, "Front door and page cache").
 // `npm run build` compiles it to .next/volt-server/serve.mjs (server/build-server.ts), which the
 // launcher runs with plain Node (no TypeScript loader):
 //   node .next/volt-server/serve.mjs --port 3000
@@ -10,7 +10,7 @@
 // Catalogue changes made on other instances arrive through PostgreSQL LISTEN/NOTIFY
 // (lib/server/platform/catalog-broadcast.ts) on DATABASE_URL, or DATABASE_LISTEN_URL where DATABASE_URL
 // goes through a pooler that cannot LISTEN (PgBouncer in transaction mode).
-// SIGTERM drains (README, "Several instances"): for DRAIN_DELAY_MS (default 2000) the instance
+// SIGTERM drains (docs/DEPLOYMENT.md, "Several instances"): for DRAIN_DELAY_MS (default 2000) the instance
 // still accepts and answers writes, but refuses reads with 504 (nginx passes them to another
 // instance and stops choosing this one); then no new connections, requests in flight finish, and
 // the process ends within 9 s of the signal.

@@ -10,7 +10,7 @@ type Props = Omit<React.ComponentProps<typeof Link>, "prefetch">;
  * A <Link> that prefetches its page when the shopper shows intent (pointer over it, a touch, or
  * keyboard focus) instead of as soon as it scrolls into view. A home page shows dozens of product
  * and category links; prefetching all of them on load costs the phone's main thread and the
- * server far more than the one page the shopper then opens (README, Architecture: "Page speed").
+ * server far more than the one page the shopper then opens (docs/ARCHITECTURE.md, "Page speed").
  */
 export function IntentLink({ onPointerEnter, onTouchStart, onFocus, children, ...props }: Props) {
   const [intent, setIntent] = useState(false);

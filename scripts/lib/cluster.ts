@@ -176,7 +176,7 @@ export type ClusterOptions = {
   build?: "always" | "if-missing";
   /**
    * The instances' TRUSTED_PROXY_HOPS. 2 (default): the tests name each visitor's address in
-   * X-Forwarded-For, as a CDN in front of nginx would. 1: nginx alone, as README "Several
+   * X-Forwarded-For, as a CDN in front of nginx would. 1: nginx alone, as docs/DEPLOYMENT.md "Several
    * instances" deploys it; the soak's shoppers then connect from addresses of their own
    * (127.x.y.z, all loopback) and nginx names them.
    */
@@ -238,7 +238,7 @@ export async function startCluster(logOrOptions: ((line: string) => void) | Clus
       EMULATOR_URL: emulators.url,
       // 2, as behind a CDN and nginx (two proxies): the tests name each visitor's address in
       // X-Forwarded-For, as a CDN would, and nginx appends its own peer. A store behind nginx
-      // alone runs with 1 (README, "Several instances"), as the soak does.
+      // alone runs with 1 (docs/DEPLOYMENT.md, "Several instances"), as the soak does.
       TRUSTED_PROXY_HOPS: String(options.trustedProxyHops ?? 2),
       CRON_SECRET: CRON_SECRET,
       ...(options.metricsToken ? { METRICS_TOKEN: options.metricsToken } : {}),

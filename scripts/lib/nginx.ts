@@ -1,7 +1,7 @@
 // An nginx configuration for several store instances behind one address: round-robin, the
 // client's address passed on in X-Forwarded-For (run the store with TRUSTED_PROXY_HOPS=1), and a
 // request nginx could not hand to one instance passed to the next. The resilience tests run
-// nginx with it; README "Several instances" shows the same settings for a deployment.
+// nginx with it; docs/DEPLOYMENT.md, "Several instances" shows the same settings for a deployment.
 //
 // No request is ever applied on one instance and then sent to another: without
 // `non_idempotent`, nginx passes a POST (or PATCH) on only when its connection failed before
@@ -9,7 +9,7 @@
 // an instance that then resets or dies answers 502 and is not sent again. GET, HEAD, PUT, DELETE
 // and OPTIONS may be sent again on `error` (HTTP calls them idempotent): a role change or product
 // edit lands in the same state, but a re-sent password change through update-user answers 400
-// (README "Several instances" says so).
+// (docs/DEPLOYMENT.md, "Several instances" says so).
 // `http_504`: a stopping instance (server/serve.ts, SIGTERM) first answers reads with 504 for
 // its drain delay, before it closes its listening socket: nginx sends those to another instance
 // and marks it failed (max_fails=1) for fail_timeout, so no write is in its accept queue when it

@@ -270,7 +270,7 @@ export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LI
 
 /**
  * searchProducts for the search page, cached per query like the catalogue reads (the page itself
- * is cached per query, and Next's caches that hold both are bounded LRUs; see README).
+ * is cached per query, and Next's caches that hold both are bounded LRUs; see docs/ARCHITECTURE.md).
  */
 export async function searchProductsCached(query: string): Promise<PublicProduct[]> {
   "use cache";

@@ -6,7 +6,7 @@ import { conflict, notFound } from "../platform/http";
 import { endCheckout } from "./checkout";
 import type { CheckoutLine, PublicHold } from "./types";
 
-// The admin's view of open holds (README "Stock, holds and Buy Now"): which open checkouts hold a
+// The admin's view of open holds (docs/ARCHITECTURE.md, "Stock, holds and Buy Now"): which open checkouts hold a
 // product, or the products of an order, and a release of one of them, for an account keeping
 // units from everyone else.
 

@@ -109,7 +109,7 @@ export function holdsOf(lines: Pick<CheckoutLine, "productId" | "quantity">[]): 
   return perProduct(lines);
 }
 
-// What one account may keep from the others (docs: README "Stock, holds and Buy Now"). A free
+// What one account may keep from the others (docs/ARCHITECTURE.md, "Stock, holds and Buy Now"). A free
 // account could otherwise hold every unit of a product, and keep them by checking out again
 // before each hold ends (the new checkout takes the units its predecessor gives back, in the same
 // transaction). So: at most HOLD_UNITS_PER_PRODUCT_MAX of a product and HOLD_UNITS_TOTAL_MAX in

@@ -6,7 +6,7 @@ import pg from "pg";
 // NOTIFY on CATALOG_CHANNEL commit together, and the writer refreshes itself at once. Every
 // instance's CatalogListener (started by server/serve.ts), the writer's included, hears the
 // notification and refreshes its instance: Next's catalogue tag is revalidated and then its page
-// cache dropped (README, Architecture: "Several instances"). PostgreSQL delivers a notification
+// cache dropped (docs/DEPLOYMENT.md, "Several instances"). PostgreSQL delivers a notification
 // only to the sessions listening when it commits; a listener that lost its connection may have
 // missed some, so it refreshes everything once it has reconnected, and until then its instance
 // keeps catalogue pages only briefly (onState tells serve.ts when). The same connection listens on

@@ -3,7 +3,7 @@ import { readConfig } from "./config";
 
 // The client's address, for per-address limits. No "server-only" here: server/serve.ts imports
 // the header names outside Next. Where it comes from is the deployer's choice
-// (TRUSTED_PROXY_HOPS, README "Security"):
+// (TRUSTED_PROXY_HOPS, docs/SECURITY.md):
 //   0  the TCP peer of the server: `npm start` (server/serve.ts) puts it in PEER_ADDRESS_HEADER,
 //      replacing whatever a client sent under that name; X-Forwarded-For is ignored.
 //   N  the N-th address from the right of X-Forwarded-For: each trusted proxy appends the address
