@@ -36,7 +36,7 @@ async function refusal(promise: Promise<unknown>): Promise<HttpError> {
 describe("sendMail through the Resend SDK and the emulator", () => {
   it("delivers to the outbox with html and text", async () => {
     const to = uniqueEmail("mail");
-    const { id } = await sendMail({ to, ...otpEmail("482913", 5) });
+    const { id } = await sendMail({ to, ...(await otpEmail("482913", 5)) });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
     const [email, ...rest] = await outbox(to);
@@ -52,9 +52,9 @@ describe("sendMail through the Resend SDK and the emulator", () => {
   it("filters the outbox by recipient, case-insensitively, newest first", async () => {
     const first = uniqueEmail("filter");
     const second = uniqueEmail("other");
-    await sendMail({ to: first, ...passwordChangedEmail("Asha <Rao>") });
-    await sendMail({ to: second, ...otpEmail("111111", 5) });
-    const { id: newest } = await sendMail({ to: first, ...otpEmail("222222", 5) });
+    await sendMail({ to: first, ...(await passwordChangedEmail("Asha <Rao>")) });
+    await sendMail({ to: second, ...(await otpEmail("111111", 5)) });
+    const { id: newest } = await sendMail({ to: first, ...(await otpEmail("222222", 5)) });
 
     const mine = await outbox(first.toUpperCase());
     expect(mine.map((e) => e.id)[0]).toBe(newest);

@@ -21,6 +21,6 @@ export const POST = handle(async (request) => {
   await endOtherSessions(updated.id, sessionId);
   // An old address that was never confirmed hears of the change without the name or the new address.
   const quote = mailsMayQuote(user);
-  afterResponse("email-changed mail", () => sendMail({ to: oldEmail, ...emailChangedEmail(quote ? updated.name : "", quote ? updated.email : null) }));
+  afterResponse("email-changed mail", async () => sendMail({ to: oldEmail, ...(await emailChangedEmail(quote ? updated.name : "", quote ? updated.email : null)) }));
   return ok(toPublicUser(updated), "Your new email address is confirmed");
 });

@@ -16,7 +16,7 @@ export const POST = handle(async (request) => {
   assertAcceptablePassword(body.password);
   const user = await resetPasswordWithGrant(readCookie(request.headers.get("cookie"), RESET_GRANT_COOKIE), body.email, body.password);
   await clearSignInFailures(user.email);
-  afterResponse("password-changed mail", () => sendMail({ to: user.email, ...passwordChangedEmail(mailsMayQuote(user) ? user.name : "") }));
+  afterResponse("password-changed mail", async () => sendMail({ to: user.email, ...(await passwordChangedEmail(mailsMayQuote(user) ? user.name : "")) }));
   const response = ok(null, "Your password has been changed. Please sign in.");
   response.cookies.set(RESET_GRANT_COOKIE, "", { httpOnly: true, sameSite: "strict", secure: usesSecureCookies(), path: RESET_GRANT_PATH, maxAge: 0 });
   clearSessionCookie(response);

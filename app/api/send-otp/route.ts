@@ -17,7 +17,7 @@ export const POST = handle(async (request) => {
   await countCodeRequest(email);
   afterResponse("send-otp", async () => {
     const issued = await issueResetCode(email);
-    if (issued) await sendMail({ to: issued.user.email, ...otpEmail(issued.code, OTP_VALIDITY_SECONDS / 60) });
+    if (issued) await sendMail({ to: issued.user.email, ...(await otpEmail(issued.code, OTP_VALIDITY_SECONDS / 60)) });
   });
   return ok(null, SEND_OTP_MESSAGE);
 });

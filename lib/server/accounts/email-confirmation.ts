@@ -81,5 +81,5 @@ export function mailsMayQuote(user: Pick<User, "emailConfirmedAt">): boolean {
 export async function mailConfirmationLink(user: Pick<User, "id" | "email">, now: Date = new Date()): Promise<void> {
   // In the fragment: never sent to the server, so never in an access log or a Referer.
   const link = `${siteUrl()}/confirm-address#token=${confirmationToken(user, now)}`;
-  await sendMail({ to: user.email, ...confirmAddressEmail(link, EMAIL_CONFIRM_LINK_SECONDS / 3600) });
+  await sendMail({ to: user.email, ...(await confirmAddressEmail(link, EMAIL_CONFIRM_LINK_SECONDS / 3600)) });
 }

@@ -47,11 +47,11 @@ export async function changeOwnProfile(user: User, change: ProfileChange, reques
   if (passwordChanged) {
     // Codes or grants mailed before the change must not outlive it; the owner hears of it.
     await revokeResetProofs(user.id);
-    afterResponse("password-changed mail", () => sendMail({ to: updated.email, ...passwordChangedEmail(mailsMayQuote(updated) ? updated.name : "") }));
+    afterResponse("password-changed mail", async () => sendMail({ to: updated.email, ...(await passwordChangedEmail(mailsMayQuote(updated) ? updated.name : "")) }));
   }
   if (newEmail) {
     const code = await startEmailChange(user, newEmail);
-    afterResponse("email-change code", () => sendMail({ to: newEmail, ...emailChangeCodeEmail(code, EMAIL_CHANGE_VALIDITY_SECONDS / 60) }));
+    afterResponse("email-change code", async () => sendMail({ to: newEmail, ...(await emailChangeCodeEmail(code, EMAIL_CHANGE_VALIDITY_SECONDS / 60)) }));
   }
   return { user: updated, passwordChanged, pendingEmail: newEmail };
 }

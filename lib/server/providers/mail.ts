@@ -1,16 +1,21 @@
 import "server-only";
+import { createElement } from "react";
 import { Resend } from "resend";
+import { siteUrl } from "@/lib/site-url";
 import { readConfig } from "../platform/config";
 import { log } from "../platform/log";
+import { ConfirmAddressMail, CodeMail, NoticeMail } from "./mails/account-mails";
+import { STORE_NAME } from "./mails/layout";
+import { renderMail, type MailContent } from "./mails/render";
 
 // Mail goes through the Resend SDK: to Resend itself with RESEND_API_KEY, otherwise to the local
 // emulator at EMULATOR_URL (development, tests, the demo), whose outbox is /resend/outbox.
 
-export const STORE_NAME = "Volt Electronics";
+export { STORE_NAME } from "./mails/layout";
 /** Any key works with the emulator; it only checks that a Bearer `re_…` key is sent. */
 const EMULATOR_KEY = "re_emulator";
 
-export type MailContent = { subject: string; html: string; text: string };
+export type { MailContent } from "./mails/render";
 export type Mail = MailContent & { to: string };
 
 const RESEND_API = "https://api.resend.com";
@@ -98,45 +103,33 @@ export function mailLayout(title: string, paragraphs: string[]): string {
 </div></body></html>`;
 }
 
+/** Where every mail's footer links: the shopper's orders. */
+const ordersUrl = () => `${siteUrl()}/user-panel/my-orders`;
+
 /** A one-time code mail: what it is for, and what happens when the reader did not ask for it. */
-function codeEmail(code: string, minutes: number, purpose: string, ifNotYou: string): MailContent {
+function codeEmail(code: string, minutes: number, purpose: string, ifNotYou: string): Promise<MailContent> {
   const subject = `Your ${STORE_NAME} verification code`;
   const validity = `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  const html = mailLayout(subject, [
-    `Use this code to ${escapeHtml(purpose)}:`,
-    `<strong style="font-size:28px;letter-spacing:6px">${escapeHtml(code)}</strong>`,
-    `It expires in ${escapeHtml(validity)}. ${escapeHtml(ifNotYou)}`,
-  ]);
   const text = [`Your ${STORE_NAME} verification code is ${code}. Use it to ${purpose}.`, "", `It expires in ${validity}. ${ifNotYou}`].join("\n");
-  return { subject, html, text };
+  return renderMail(subject, createElement(CodeMail, { title: subject, code, purpose, validity, ifNotYou, ordersUrl: ordersUrl() }), text);
 }
 
 /** The password-reset code. */
-export function otpEmail(code: string, minutes: number): MailContent {
+export function otpEmail(code: string, minutes: number): Promise<MailContent> {
   return codeEmail(code, minutes, "reset your password", "If you did not ask to reset your password, ignore this email; your password stays as it is.");
 }
 
 /** The code that confirms a new email address, sent to that address. */
-export function emailChangeCodeEmail(code: string, minutes: number): MailContent {
+export function emailChangeCodeEmail(code: string, minutes: number): Promise<MailContent> {
   return codeEmail(code, minutes, `make this the email address of your ${STORE_NAME} account`, "If you did not ask for this, ignore this email; nothing changes.");
 }
 
 /** The notice after a password change, so an owner learns of a change they did not make ("" for the name: an unconfirmed address). */
-export function passwordChangedEmail(name: string): MailContent {
+export function passwordChangedEmail(name: string): Promise<MailContent> {
   const subject = `Your ${STORE_NAME} password was changed`;
   const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
-  const html = mailLayout(subject, [
-    escapeHtml(greeting),
-    `The password of your ${escapeHtml(STORE_NAME)} account was just changed.`,
-    "If this was not you, reset your password now with “Forgot password?” on the sign-in page.",
-  ]);
-  const text = [
-    greeting,
-    "",
-    `The password of your ${STORE_NAME} account was just changed.`,
-    "If this was not you, reset your password now with “Forgot password?” on the sign-in page.",
-  ].join("\n");
-  return { subject, html, text };
+  const lines = [`The password of your ${STORE_NAME} account was just changed.`, "If this was not you, reset your password now with “Forgot password?” on the sign-in page."];
+  return renderMail(subject, createElement(NoticeMail, { title: subject, greeting, lines, ordersUrl: ordersUrl() }), [greeting, "", ...lines].join("\n"));
 }
 
 /**
@@ -144,25 +137,18 @@ export function passwordChangedEmail(name: string): MailContent {
  * address that was never confirmed it names neither the holder nor the new address (text the
  * account's holder chose): pass "" and null.
  */
-export function emailChangedEmail(name: string, newEmail: string | null): MailContent {
+export function emailChangedEmail(name: string, newEmail: string | null): Promise<MailContent> {
   const subject = `Your ${STORE_NAME} email address was changed`;
   const greeting = name.trim() ? `Hello ${name.trim()},` : "Hello,";
-  const changed = `The email address of your ${STORE_NAME} account was changed${newEmail ? ` to ${newEmail}` : ""}.`;
-  const html = mailLayout(subject, [escapeHtml(greeting), escapeHtml(changed), "If this was not you, contact us right away."]);
-  const text = [greeting, "", changed, "If this was not you, contact us right away."].join("\n");
-  return { subject, html, text };
+  const lines = [`The email address of your ${STORE_NAME} account was changed${newEmail ? ` to ${newEmail}` : ""}.`, "If this was not you, contact us right away."];
+  return renderMail(subject, createElement(NoticeMail, { title: subject, greeting, lines, ordersUrl: ordersUrl() }), [greeting, "", ...lines].join("\n"));
 }
 
 /** The link that confirms an account's address (sign-up, or asked for again): no text the account's holder chose. */
-export function confirmAddressEmail(link: string, hours: number): MailContent {
+export function confirmAddressEmail(link: string, hours: number): Promise<MailContent> {
   const subject = `Confirm your ${STORE_NAME} email address`;
   const validity = `${hours} hour${hours === 1 ? "" : "s"}`;
   const ifNotYou = "If you did not create an account, ignore this email; without the confirmation we send this address nothing written by whoever used it.";
-  const html = mailLayout(subject, [
-    `Someone created a ${escapeHtml(STORE_NAME)} account with this email address. To confirm it is yours, open this link and press “Confirm my email”:`,
-    `<a href="${escapeHtml(link)}">Confirm my email address</a>`,
-    `The link works for ${escapeHtml(validity)}. ${escapeHtml(ifNotYou)}`,
-  ]);
   const text = [
     `Someone created a ${STORE_NAME} account with this email address. To confirm it is yours, open this link and press “Confirm my email”:`,
     "",
@@ -170,6 +156,5 @@ export function confirmAddressEmail(link: string, hours: number): MailContent {
     "",
     `The link works for ${validity}. ${ifNotYou}`,
   ].join("\n");
-  return { subject, html, text };
+  return renderMail(subject, createElement(ConfirmAddressMail, { title: subject, link, validity, ifNotYou, ordersUrl: ordersUrl() }), text);
 }
-

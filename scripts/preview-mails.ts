@@ -1,0 +1,44 @@
+// `npm run mails:preview`: every mail the store sends, rendered from its component with sample
+// values, on one page at http://localhost:3091 (each mail's HTML in a frame, its text part
+// beside it). Rendered again on every reload, so an edit to a mail's component shows at once.
+import http from "node:http";
+import { register } from "node:module";
+import type { MailContent } from "../lib/server/providers/mail";
+
+// The mails' modules are marked "server-only", as the server loads them (server/server-only.mjs).
+register("../server/server-only.mjs", import.meta.url);
+const { confirmAddressEmail, emailChangeCodeEmail, emailChangedEmail, otpEmail, passwordChangedEmail } = await import("../lib/server/providers/mail");
+
+const PORT = Number(process.env.MAIL_PREVIEW_PORT ?? 3091);
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+const SAMPLES: [string, () => Promise<MailContent>][] = [
+  ["Password-reset code", () => otpEmail("482913", 5)],
+  ["New address code", () => emailChangeCodeEmail("730215", 10)],
+  ["Password changed", () => passwordChangedEmail("Asha Rao")],
+  ["Address changed", () => emailChangedEmail("Asha Rao", "asha.new@example.com")],
+  ["Address changed (unconfirmed address: no name, no new address)", () => emailChangedEmail("", null)],
+  ["Confirm the address", () => confirmAddressEmail("http://localhost:3000/api/confirm-email?token=sample", 24)],
+];
+
+async function page(): Promise<string> {
+  const mails = await Promise.all(SAMPLES.map(async ([name, make]) => [name, await make()] as const));
+  const sections = mails.map(
+    ([name, mail]) => `<section><h2>${escape(name)}</h2><p><b>Subject:</b> ${escape(mail.subject)}</p>
+<div class="pair"><iframe title="${escape(name)}" sandbox="" srcdoc="${escape(mail.html)}"></iframe><pre>${escape(mail.text)}</pre></div></section>`,
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mail preview</title><style>
+body{font-family:system-ui,sans-serif;margin:24px;background:#fafafa}section{margin-bottom:40px}
+.pair{display:flex;gap:16px;flex-wrap:wrap}iframe{width:390px;height:560px;border:1px solid #ccc;background:#fff}
+pre{white-space:pre-wrap;max-width:420px;background:#fff;border:1px solid #ccc;padding:12px}</style></head>
+<body><h1>Mail preview (${mails.length} mails, a phone's width)</h1>${sections.join("\n")}</body></html>`;
+}
+
+http
+  .createServer((request, response) => {
+    page().then(
+      (html) => response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html),
+      (error: unknown) => response.writeHead(500, { "content-type": "text/plain" }).end(String(error)),
+    );
+  })
+  .listen(PORT, () => console.log(`Mail preview: http://localhost:${PORT} (Ctrl-C stops it)`));
