@@ -8,6 +8,10 @@ import type { MailContent } from "../lib/server/providers/mail";
 // The mails' modules are marked "server-only", as the server loads them (server/server-only.mjs).
 register("../server/server-only.mjs", import.meta.url);
 const { confirmAddressEmail, emailChangeCodeEmail, emailChangedEmail, otpEmail, passwordChangedEmail } = await import("../lib/server/providers/mail");
+const { orderConfirmationEmail } = await import("../lib/server/orders/order-email");
+const { stepEmail } = await import("../lib/server/orders/step-email");
+const { SAMPLE_MAILED_ORDER, SAMPLE_ORDER, SAMPLE_STEPS } = await import("../lib/server/orders/mails/samples");
+const ORDERS_URL = "http://localhost:3000/user-panel/my-orders";
 
 const PORT = Number(process.env.MAIL_PREVIEW_PORT ?? 3091);
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -19,6 +23,8 @@ const SAMPLES: [string, () => Promise<MailContent>][] = [
   ["Address changed", () => emailChangedEmail("Asha Rao", "asha.new@example.com")],
   ["Address changed (unconfirmed address: no name, no new address)", () => emailChangedEmail("", null)],
   ["Confirm the address", () => confirmAddressEmail("http://localhost:3000/api/confirm-email?token=sample", 24)],
+  ["Order confirmation", () => orderConfirmationEmail(SAMPLE_ORDER, ORDERS_URL)],
+  ...SAMPLE_STEPS.map((event): [string, () => Promise<MailContent>] => [`Order step: ${event.type}`, async () => (await stepEmail(event, SAMPLE_MAILED_ORDER, ORDERS_URL, 6759700))!]),
 ];
 
 async function page(): Promise<string> {

@@ -3,7 +3,10 @@
 // the footer's My Orders link.
 import { HtmlValidate } from "html-validate";
 import { describe, expect, it } from "vitest";
-import { confirmAddressEmail, emailChangeCodeEmail, emailChangedEmail, otpEmail, passwordChangedEmail } from "@/lib/server/providers/mail";
+import { orderConfirmationEmail } from "@/lib/server/orders/order-email";
+import { SAMPLE_MAILED_ORDER, SAMPLE_ORDER, SAMPLE_STEPS } from "@/lib/server/orders/mails/samples";
+import { stepEmail } from "@/lib/server/orders/step-email";
+import { confirmAddressEmail, emailChangeCodeEmail, emailChangedEmail, otpEmail, passwordChangedEmail, type MailContent } from "@/lib/server/providers/mail";
 import { siteUrl } from "@/lib/site-url";
 
 // The standard's rules, less two that mail clients need broken: React Email's XHTML doctype, and
@@ -22,19 +25,42 @@ const visible = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
+/** What every mail must be: a viewport meta, the store's name, the footer's link, valid markup. */
+async function expectWellMade(mail: MailContent): Promise<void> {
+  expect(mail.html).toMatch(/^<!DOCTYPE html/i);
+  expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"');
+  expect(mail.html).toContain(`<title>${mail.subject.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}</title>`);
+  expect(visible(mail.html)).toContain("Volt Electronics");
+  expect(mail.html).toContain(`href="${siteUrl()}/user-panel/my-orders"`);
+  expect(mail.html).not.toMatch(/<p\b[^>]*>(?:(?!<\/p>)[\s\S])*<table/); // no table inside a paragraph
+  const report = await validator.validateString(mail.html);
+  expect(report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`)), mail.subject).toEqual([]);
+}
+
+describe("the order's mails", () => {
+  it("the confirmation and every step's mail are well made, and escape what was typed", async () => {
+    const ordersUrl = `${siteUrl()}/user-panel/my-orders`;
+    const confirmation = await orderConfirmationEmail(SAMPLE_ORDER, ordersUrl);
+    await expectWellMade(confirmation);
+    expect(confirmation.html).toContain("Samsung Galaxy S24 &lt;5G&gt;");
+    expect(visible(confirmation.html)).toContain("Item Qty Price Amount Samsung Galaxy S24 <5G> 1 ₹64,999 ₹64,999 boAt Airdopes 141 2 ₹1,299 ₹2,598 Free delivery (3–5 business days) ₹0 Total paid ₹67,597");
+    const steps = await Promise.all(SAMPLE_STEPS.map((event) => stepEmail(event, SAMPLE_MAILED_ORDER, ordersUrl, 6759700)));
+    expect(steps.map((mail) => mail?.subject)).toHaveLength(8);
+    for (const mail of steps) {
+      expect(mail).not.toBeNull();
+      await expectWellMade(mail!);
+      expect(mail!.html).not.toContain("<5G>");
+    }
+    const shipped = steps[0]!;
+    expect(shipped.html).toContain('href="https://www.delhivery.com/track/package/DLV123456789"');
+    expect(shipped.html.match(/Track your parcel/g)).toHaveLength(1);
+  });
+});
+
 describe("the account's mails", () => {
   it("each has a viewport meta, the store's name, the My Orders link and markup the standard accepts", async () => {
     const mails = await Promise.all([otpEmail("482913", 5), emailChangeCodeEmail("111222", 10), passwordChangedEmail("Asha"), emailChangedEmail("Asha", "new@example.com"), confirmAddressEmail("https://shop.example/confirm?t=abc&u=1", 24)]);
-    for (const mail of mails) {
-      expect(mail.html).toMatch(/^<!DOCTYPE html/i);
-      expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"');
-      expect(mail.html).toContain(`<title>${mail.subject}</title>`);
-      expect(visible(mail.html)).toContain("Volt Electronics");
-      expect(mail.html).toContain(`href="${siteUrl()}/user-panel/my-orders"`);
-      expect(mail.html).not.toMatch(/<p\b[^>]*>(?:(?!<\/p>)[\s\S])*<table/); // no table inside a paragraph
-      const report = await validator.validateString(mail.html);
-      expect(report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`)), mail.subject).toEqual([]);
-    }
+    for (const mail of mails) await expectWellMade(mail);
   });
 
   it("say what they said before, in the HTML and the text part", async () => {

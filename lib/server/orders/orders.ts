@@ -423,7 +423,7 @@ export async function sendOrderConfirmation(orderId: string, now = new Date()): 
   const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, include: ITEMS_IN_ORDER });
   try {
     const buyer = order.userId ? await db.user.findUnique({ where: { id: order.userId }, select: { emailConfirmedAt: true } }) : null;
-    const mail = orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`, buyer !== null && mailsMayQuote(buyer));
+    const mail = await orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`, buyer !== null && mailsMayQuote(buyer));
     await sendMail({ to: order.customerEmail, ...mail }, { idempotencyKey: `order-confirmation/${order.id}` });
   } catch (error) {
     await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null, emailRetryAt: new Date(now.getTime() + mailRetryDelayMs(order.emailAttempts)) } });

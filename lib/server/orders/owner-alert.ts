@@ -4,7 +4,10 @@ import { orderNumber } from "@/lib/orders/order-number";
 import { siteUrl } from "@/lib/site-url";
 import type { Order } from "@/lib/generated/prisma/client";
 import { db } from "../platform/db";
-import { escapeHtml, mailLayout, sendMail, type MailContent } from "../providers/mail";
+import { createElement } from "react";
+import { sendMail, type MailContent } from "../providers/mail";
+import { renderMail } from "../providers/mails/render";
+import { LinesMail } from "./mails/order-mails";
 
 // The owner's alert: an order that needs an admin (its `attention`) is mailed to the 20 oldest
 // admin accounts, once. Two kinds: "oversold" (paid for units that were gone: fulfilment sets it)
@@ -19,7 +22,7 @@ export function refundFailedNote(amount: number, reason: string): string {
   return `A refund of ${formatRupees(amount)} failed at the payment service (${reason}). Refund it again from the order's page.`.slice(0, 500);
 }
 
-function attentionEmail(order: Pick<Order, "id" | "attention" | "attentionNote" | "customerEmail">, orderUrl: string): MailContent {
+function attentionEmail(order: Pick<Order, "id" | "attention" | "attentionNote" | "customerEmail">, orderUrl: string): Promise<MailContent> {
   // The number the admin's search finds.
   const subject = `Order needs attention: ${order.attention} (${orderNumber(order.id)})`;
   const lines =
@@ -30,11 +33,8 @@ function attentionEmail(order: Pick<Order, "id" | "attention" | "attentionNote" 
           `Customer: ${order.customerEmail}. The order is recorded and shown first in the admin's Orders: restock, or contact the customer and refund.`,
         ]
       : [`Order ${orderNumber(order.id)} needs you: ${order.attentionNote ?? order.attention}`, `Customer: ${order.customerEmail}. The order is shown first in the admin's Orders.`];
-  return {
-    subject,
-    html: mailLayout(subject, [...lines.map(escapeHtml), `<a href="${escapeHtml(orderUrl)}">Open the order</a>`]),
-    text: [...lines, "", orderUrl].join("\n"),
-  };
+  const ordersUrl = `${siteUrl()}/user-panel/my-orders`;
+  return renderMail(subject, createElement(LinesMail, { title: subject, lines, links: [{ href: orderUrl, label: "Open the order" }], ordersUrl }), [...lines, "", orderUrl].join("\n"));
 }
 
 /**
@@ -57,7 +57,7 @@ export async function alertOwner(orderId: string, now = new Date()): Promise<"se
   const kind =
     order.attention === ATTENTION_OVERSOLD ? "" : `${order.attention!.replace(/\W+/g, "-")}-${await db.orderEvent.count({ where: { orderId, type: "refund_failed" } })}/`;
   try {
-    const mail = attentionEmail(order, `${siteUrl()}/admin-panel/orders/${order.id}`);
+    const mail = await attentionEmail(order, `${siteUrl()}/admin-panel/orders/${order.id}`);
     for (const admin of admins) await sendMail({ to: admin.email, ...mail }, { idempotencyKey: `order-attention/${order.id}/${kind}${admin.id}` });
   } catch (error) {
     await db.order.update({ where: { id: orderId }, data: { attentionMailedAt: null } });

@@ -9,7 +9,10 @@ import { returnWindowEnd } from "@/lib/orders/returns-policy";
 import { RETURN_REASON_LABELS, type ReturnReason } from "@/lib/orders/returns";
 import { afterResponse } from "../platform/after-response";
 import { db } from "../platform/db";
-import { escapeHtml, mailLayout, sendMail, STORE_NAME, type MailContent } from "../providers/mail";
+import { createElement } from "react";
+import { sendMail, STORE_NAME, type MailContent } from "../providers/mail";
+import { renderMail } from "../providers/mails/render";
+import { LinesMail } from "./mails/order-mails";
 import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from "./mail-retry";
 import { log } from "../platform/log";
 
@@ -58,22 +61,22 @@ const pickupDay = (day: string | undefined) => (day ? formatDate(`${day}T12:00:0
  * announced). Mails carry the store's own words and the admin's reasons only, never a shopper's
  * note (a request's note stays on the request).
  */
-export function stepEmail(event: Pick<OrderEvent, "type" | "data" | "note">, order: MailedOrder, ordersUrl: string, refundOnCancel: number | null): MailContent | null {
+export async function stepEmail(event: Pick<OrderEvent, "type" | "data" | "note">, order: MailedOrder, ordersUrl: string, refundOnCancel: number | null): Promise<MailContent | null> {
   const number = orderNumber(order.id);
   const data = (event.data ?? {}) as EventData;
-  const link = `See it in <a href="${escapeHtml(ordersUrl)}">My Orders</a>.`;
+  const link = { before: "See it in ", href: ordersUrl, label: "My Orders", after: "." };
   const textLink = `See it in My Orders: ${ordersUrl}`;
   const units = unitsText(data.lines, order);
   let subject: string;
   let lines: string[];
-  let extraHtml: string[] = [];
+  let extraLinks: { href: string; label: string }[] = [];
   let extraText: string[] = [];
   switch (event.type) {
     case "shipped":
       subject = `Your ${STORE_NAME} order ${number} has shipped`;
       lines = [`Your order ${number} is on its way with ${data.carrier ?? "the carrier"}.`, `Tracking number: ${data.trackingNumber ?? ""}`];
       // The link once: a link in the HTML, the address in the text.
-      if (data.trackingUrl) extraHtml = [`<a href="${escapeHtml(data.trackingUrl)}">Track your parcel</a>`];
+      if (data.trackingUrl) extraLinks = [{ href: data.trackingUrl, label: "Track your parcel" }];
       if (data.trackingUrl) extraText = [`Track your parcel: ${data.trackingUrl}`];
       break;
     case "delivered": {
@@ -122,11 +125,7 @@ export function stepEmail(event: Pick<OrderEvent, "type" | "data" | "note">, ord
     default:
       return null;
   }
-  return {
-    subject,
-    html: mailLayout(subject, [...lines.map(escapeHtml), ...extraHtml, link]),
-    text: [...lines, ...extraText, "", textLink].join("\n"),
-  };
+  return renderMail(subject, createElement(LinesMail, { title: subject, lines, links: [...extraLinks, link], ordersUrl }), [...lines, ...extraText, "", textLink].join("\n"));
 }
 
 const returnReasonLabel = (reason: string | undefined) => RETURN_REASON_LABELS[reason as ReturnReason] ?? "Other";
@@ -141,7 +140,7 @@ export async function sendStepEmail(eventId: string, now = new Date()): Promise<
       event.type === "cancelled"
         ? await db.refund.findFirst({ where: { orderId: event.orderId, source: { not: "stripe" }, status: { not: "FAILED" } }, orderBy: { createdAt: "desc" }, select: { amount: true } })
         : null;
-    const mail = stepEmail(event, event.order, `${siteUrl()}/user-panel/my-orders`, cancelRefund?.amount ?? null);
+    const mail = await stepEmail(event, event.order, `${siteUrl()}/user-panel/my-orders`, cancelRefund?.amount ?? null);
     if (mail) await sendMail({ to: event.order.customerEmail, ...mail }, { idempotencyKey: `order-step/${event.id}` });
   } catch (error) {
     await db.orderEvent.update({ where: { id: eventId }, data: { mailClaimedAt: null, mailRetryAt: new Date(now.getTime() + mailRetryDelayMs(event.mailAttempts)) } });

@@ -88,21 +88,6 @@ export async function sendMail({ to, subject, html, text }: Mail, options: { ide
   return { id: data.id };
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-/** The store's HTML mail around `paragraphs` (HTML already escaped). */
-export function mailLayout(title: string, paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(STORE_NAME)}</h1>${body}
-<p style="margin:24px 0 0;font-size:12px;color:#71717a">This email was sent by ${escapeHtml(STORE_NAME)}.</p>
-</div></body></html>`;
-}
-
 /** Where every mail's footer links: the shopper's orders. */
 const ordersUrl = () => `${siteUrl()}/user-panel/my-orders`;
 
