@@ -1,21 +1,10 @@
-// The production server that `npm start` runs (server/launch.ts starts it): Next's own request
-// handler behind the front door of lib/server/front-door/front-door.ts: the client's socket address for the
-// limits, the page cache (repeated catalogue pages answered without entering Next) and each
-// page's hash-based Content-Security-Policy (docs/ARCHITECTURE.md, "Front door and page cache").
-// `npm run build` compiles it to .next/volt-server/serve.mjs (server/build-server.ts), which the
-// launcher runs with plain Node (no TypeScript loader):
-//   node .next/volt-server/serve.mjs --port 3000
-// PAGE_CACHE_SECONDS (default 60) bounds how long a page is kept, PAGE_CACHE_MB (default 64) how
-// much memory the pages take; PAGE_CACHE_MB=0 turns the cache off (Next answers everything).
-// Catalogue changes made on other instances arrive through PostgreSQL LISTEN/NOTIFY
-// (lib/server/platform/catalog-broadcast.ts) on DATABASE_URL, or DATABASE_LISTEN_URL where DATABASE_URL
-// goes through a pooler that cannot LISTEN (PgBouncer in transaction mode).
-// SIGTERM drains (docs/DEPLOYMENT.md, "Several instances"): for DRAIN_DELAY_MS (default 2000) the instance
-// still accepts and answers writes, but refuses reads with 504 (nginx passes them to another
-// instance and stops choosing this one); then no new connections, requests in flight finish, and
-// the process ends within 9 s of the signal.
-// Around it all, lib/server/front-door/observe.ts: every request's id (X-Request-Id), its log line
-// (lib/server/platform/log.ts, LOG_LEVEL) and metrics, and GET /metrics for METRICS_TOKEN.
+// The production server that `npm start` runs (server/launch.ts starts it; `npm run build`
+// compiles it to .next/volt-server/serve.mjs for plain Node): Next's request handler behind the
+// front door of lib/server/front-door/ (the client's address, the page cache, each page's
+// Content-Security-Policy, the direct routes), inside observe.ts (each request's id, log line and
+// metrics), with the catalogue broadcast's listener and the SIGTERM drain. Its settings
+// (PAGE_CACHE_SECONDS, PAGE_CACHE_MB, DATABASE_LISTEN_URL, DRAIN_DELAY_MS, LOG_LEVEL, METRICS_TOKEN)
+// are in docs/CONFIGURATION.md; the drain and several instances in docs/DEPLOYMENT.md.
 // First: Node's source maps off before anything else loads (server/source-maps-off.ts).
 import "./source-maps-off";
 import { randomBytes, randomUUID } from "node:crypto";
