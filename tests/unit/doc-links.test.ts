@@ -69,11 +69,11 @@ describe("the documents' links", () => {
       "notes",
       "notes-1",
     ]);
-    const links = "[ops](docs/OPERATIONS.md) [gone](docs/GONE.md) [soak](docs/OPERATIONS.md#no-such-part) [up](../shared/SPEC.md) [web](https://example.com) `[code](nowhere.md)`";
+    const links = "[ops](docs/OPERATIONS.md) [gone](docs/GONE.md) [soak](docs/OPERATIONS.md#no-such-part) [up](../elsewhere/NOTES.md) [web](https://example.com) `[code](nowhere.md)`";
     expect(brokenLinks("README.md", links)).toEqual([
       "README.md: [gone](docs/GONE.md): no such file",
       "README.md: [soak](docs/OPERATIONS.md#no-such-part): no such heading",
-      "README.md: [up](../shared/SPEC.md): points outside the repository",
+      "README.md: [up](../elsewhere/NOTES.md): points outside the repository",
     ]);
   });
 });
