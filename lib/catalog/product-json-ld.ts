@@ -1,7 +1,7 @@
 import type { BreadcrumbList, ItemAvailability, Product, WithContext } from "schema-dts";
 import { productAvailability } from "./availability";
 import { SHIPPING_AMOUNT_PAISE, SHIPPING_HANDLING_DAYS, SHIPPING_TRANSIT_DAYS } from "../constants";
-import { paiseToRupees } from "../shared/money";
+import { paiseToRupees } from "@/lib/shared/money";
 import { merchantReturnPolicy } from "../orders/returns-policy";
 import { absoluteUrl } from "../site-url";
 

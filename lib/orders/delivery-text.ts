@@ -1,4 +1,4 @@
-import { deliveryLines, type DeliveryDetails } from "../shared/india";
+import { deliveryLines, type DeliveryDetails } from "@/lib/shared/india";
 
 // A delivery address as the store prints it, on its pages and in the order confirmation mail.
 

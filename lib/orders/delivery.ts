@@ -1,5 +1,5 @@
 import { SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "../constants";
-import { formatRupees } from "../shared/money";
+import { formatRupees } from "@/lib/shared/money";
 
 // What the store says about delivery, stated once from lib/constants.ts, which the checkout
 // charges (lib/server/orders/checkout.ts) and the product's structured data states

@@ -1,4 +1,4 @@
-import { rupeesToPaise } from "../shared/money";
+import { rupeesToPaise } from "@/lib/shared/money";
 import type { PublicOrder } from "../server/orders/types";
 
 // The "Payment status" an order card shows (client-safe). Stripe's status stays "paid" after a

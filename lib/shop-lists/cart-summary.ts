@@ -1,4 +1,4 @@
-import { formatRupees, rupeesToPaise } from "../shared/money";
+import { formatRupees, rupeesToPaise } from "@/lib/shared/money";
 
 // docs/PRODUCT.md §2.9 and §9 / issue 5: the cart summary. Quantity is the sum of the lines' quantities; the total is
 // the sum of quantity × selling price, added in whole paise (the API speaks rupees with up to
