@@ -255,7 +255,7 @@ export async function startCluster(logOrOptions: ((line: string) => void) | Clus
 
     const nginxDir = path.join(work, "nginx");
     mkdirSync(nginxDir, { recursive: true });
-    writeFileSync(path.join(nginxDir, "nginx.conf"), nginxConfig({ listen: `127.0.0.1:${nginxPort}`, upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`], prefix: nginxDir, user: userInfo().uid === 0 ? "root" : undefined }));
+    writeFileSync(path.join(nginxDir, "nginx.conf"), nginxConfig({ listen: `127.0.0.1:${nginxPort}`, upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`], prefix: nginxDir, user: userInfo().uid === 0 ? "root" : undefined, keepaliveRequests: 1_000_000 }));
     const nginxOutput: string[] = [];
     const nginx = spawn(NGINX, ["-p", nginxDir, "-c", path.join(nginxDir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
     nginx.stderr!.on("data", (chunk: Buffer) => nginxOutput.push(chunk.toString("utf8")));

@@ -20,7 +20,12 @@
 // slow answer is waited for (proxy_read_timeout), never sent again.
 // /api/health and /api/ready are never passed on (`proxy_next_upstream off`): a probe through
 // nginx hears the instance it reached; orchestrators probe each instance directly.
-export function nginxConfig(options: { listen: string; upstreams: string[]; prefix: string; user?: string }): string {
+// `keepaliveRequests`: nginx closes a client's connection after 1 000 requests (its default), with
+// `Connection: close` on the last answer. A browser opens a new one; autocannon ignores the header
+// and writes its next request at once, which loses that request, and fails it with ECONNRESET
+// when the write meets the closed socket. The load tests (scripts/lib/cluster.ts) raise the
+// bound so that their counts are exact; a deployment keeps nginx's default.
+export function nginxConfig(options: { listen: string; upstreams: string[]; prefix: string; user?: string; keepaliveRequests?: number }): string {
   const at = (name: string) => `${options.prefix}/${name}`;
   return `${options.user ? `user ${options.user};\n` : ""}worker_processes 1;
 error_log ${at("error.log")} warn;
@@ -39,7 +44,7 @@ ${options.upstreams.map((address) => `    server ${address} max_fails=1 fail_tim
   }
   server {
     listen ${options.listen};
-    client_max_body_size 4m;
+${options.keepaliveRequests ? `    keepalive_requests ${options.keepaliveRequests};\n` : ""}    client_max_body_size 4m;
     # The probes answer for the instance that got them: never passed on to another.
     location ~ ^/api/(health|ready)$ {
       proxy_pass http://store;
