@@ -5,17 +5,12 @@ import { searchKey } from "@/lib/catalog/search-query";
 import { SHOPPER_SIGN_IN, SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/accounts/session-cookie";
 import { apiGate } from "@/lib/server/front-door/api-gate";
 
-// 1. Redirects: anonymous visitors away from /user-panel, non-admins away from /admin-panel,
-//    signed-in visitors away from /signin and /signup.
-//    Every page and handler checks again on the server from the database; this is never the
-//    only check.
-// 2. Two rewrites: /category-product?category=…&sort=…&page=… is served by the cacheable page
-//    /category-product/{key}, and /search?q=… by /search/{key}, since a page reading the query
-//    string cannot be cached whole. The shopper's address (and the canonical URL) stays the
-//    query-string form.
-// 3. The API's front door (lib/server/front-door/api-gate.ts) where server/serve.ts's is not in front:
-//    a path that is not valid percent-encoding is a 400, an unknown path a 404 and a wrong method
-//    a 405, all JSON in the API's shape; CORS with credentials for ALLOWED_ORIGINS only.
+// 1. Redirects anonymous visitors away from /user-panel, non-admins away from /admin-panel and
+//    signed-in visitors away from /signin and /signup. Never the only check: every page and
+//    handler checks again from the database.
+// 2. Rewrites /category-product?… to the cacheable page /category-product/{key}, and /search?q=…
+//    to /search/{key}; the shopper's address stays the query-string form (docs/ENGINEERING.md §10a).
+// 3. Runs the API gate (lib/server/front-door/api-gate.ts) where server/serve.ts's is not in front.
 
 /** The API front door (lib/server/front-door/api-gate.ts) for hosts without server/serve.ts's. */
 function gateApi(request: NextRequest): NextResponse {

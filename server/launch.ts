@@ -1,18 +1,9 @@
-// npm run dev / npm start: the store with everything it needs. npm run build: the production
-// build, against the same database (pages are prerendered from the catalogue), then V8 compile
-// hints on the framework chunks (server/compile-hints.ts), then brotli and gzip copies of
-// /_next/static for the front door (lib/server/front-door/static-files.ts).
+// npm run dev / npm start: the store with everything it needs. npm run build: `next build` against
+// the same database, then compile hints and compressed copies of /_next/static for the front door.
 //   database   DATABASE_URL, or an embedded PostgreSQL under .data/ (migrated and seeded)
 //   secret     NEXTAUTH_SECRET, or (outside production) one kept in .data/auth-secret
 //   providers  keys from the environment, or the local emulators (outside production, or STORE_DEMO=1)
-// Flags: --port N (or PORT), --ephemeral (a throwaway database, for the browser tests).
-// STORE_MEMORY_MB (or the container's memory limit) sizes the server's V8 heap (server/memory.ts).
-// EMULATOR_PORT fixes the emulators' port (default: 3090, or a free one with --ephemeral). The
-// image host's uploads are kept in .data/uploads/cloudinary (in memory with --ephemeral); the
-// product rows hold the emulator's address, so a fixed port keeps them loading after a restart.
-// dev and build run with `node --import tsx` (not the tsx CLI, whose signal relay SIGKILLs a child
-// that is still cleaning up); `npm start` runs this file as compiled by the build
-// (.next/volt-server/launch.mjs, server/build-server.ts), with plain Node. On Ctrl-C or SIGTERM the server drains first, then Postgres stops.
+// Flags: --port N (or PORT), --ephemeral (a throwaway database). More: docs/ENGINEERING.md §10a.
 import { spawn, type ChildProcess } from "node:child_process";
 import nextEnv from "@next/env";
 import { randomBytes } from "node:crypto";

@@ -103,13 +103,10 @@ const door = frontDoor({
 });
 
 /**
- * Set on SIGTERM: this instance is leaving, and says so before it stops accepting.
- * While draining, reads (GET, HEAD, OPTIONS: never applied, so safe to send elsewhere) are
- * refused with 504, the status nginx is told to pass on (`proxy_next_upstream … http_504`, the
- * store answers no 504 of its own), so nginx sends each to another instance and marks this one
- * failed for its fail_timeout. Writes are answered here, once: nginx never re-sends a request it
- * has written to an instance. The probes still get their answers: /api/health 200, /api/ready
- * 503 (stopping).
+ * Set on SIGTERM: this instance is leaving. While draining, reads (GET, HEAD, OPTIONS) are refused
+ * with 504, which nginx retries on another instance (`proxy_next_upstream … http_504`; the store
+ * answers no 504 of its own); writes are still answered here, once. /api/health answers 200,
+ * /api/ready 503 (docs/ENGINEERING.md §10a, "The drain").
  */
 let draining = false;
 /** Metrics label requests by the build's app routes (`/product/[id]`), never by their raw path. */

@@ -11,13 +11,8 @@ import { sameHash } from "./one-time-codes";
 
 // Whether an account's address is its holder's (User.emailConfirmedAt). Anyone can sign up with
 // somebody else's address, so until it is confirmed the store's mail to it carries no text the
-// account's holder chose (no name, no note): see mailsMayQuote. It is confirmed by
-//   - the link mailed at sign-up (and again from My Account): a token signed with a key derived
-//     from NEXTAUTH_SECRET, naming the account and its address, valid EMAIL_CONFIRM_LINK_SECONDS,
-//     spent by a conditional UPDATE (only an unconfirmed account with that very address), so it
-//     changes something at most once and dies with an email change;
-//   - any code mailed to the address and typed back: a password-reset code (verify-otp) or the
-//     email-change code (the new address is confirmed as it becomes the account's).
+// holder chose (mailsMayQuote). Confirmed by the signed link mailed at sign-up (spent at most once,
+// dead after an email change) or by any code mailed to it and typed back (docs/ENGINEERING.md §10a).
 // Signing up and in is never blocked by it (docs/PRODUCT.md §4).
 
 export const CONFIRM_LINK_INVALID_MESSAGE = "This link is not valid any more: it was used already, it has expired, or the account's email changed. Ask for a new one on My Account.";

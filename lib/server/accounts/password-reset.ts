@@ -19,18 +19,12 @@ import { hashPassword } from "./passwords";
 import { markEmailConfirmed } from "./email-confirmation";
 import { countOrRefuse, spendPasswordHash } from "../platform/rate-limit";
 
-// The password reset of docs/PRODUCT.md §4.6, made safe (the old system reset any password with no proof):
-//   send-otp     a 6-digit code from a CSPRNG, stored only as an HMAC, valid OTP_VALIDITY_SECONDS,
-//                at most OTP_SENDS_PER_WINDOW codes per email per window; before the answer only
-//                the limit is counted, the same for any email; the code is made and mailed after.
-//   verify-otp   each code takes OTP_MAX_ATTEMPTS guesses (right or wrong) and is then dead;
-//                wrong guesses are also counted per email across codes (unknown emails too,
-//                so the answers never tell whether an account exists); a right code is spent
-//                exactly once (a conditional UPDATE) and yields a reset grant.
-//   reset        needs that grant (a random token, stored hashed, bound to the account, valid
-//                RESET_GRANT_SECONDS, single use); the new password bumps sessionVersion, so
-//                every existing session of the user stops working.
-// Every function takes `now`, so tests drive a clock instead of sleeping.
+// The password reset of docs/PRODUCT.md §4.6; functions take `now` (docs/ENGINEERING.md §10a).
+//   send-otp    a 6-digit code, stored only as an HMAC, made and mailed after the answer; before it
+//               only the per-email limit is counted, the same for any email
+//   verify-otp  OTP_MAX_ATTEMPTS guesses per code, wrong ones also counted per email (unknown ones
+//               too); a right code is spent once (a conditional UPDATE) and yields a reset grant
+//   reset       spends the grant; the new password bumps sessionVersion, so every session ends
 
 export const SEND_OTP_MESSAGE = "If an account exists for this email, a 6-digit code is on its way. It is valid for 5 minutes.";
 export const WRONG_CODE_MESSAGE = "That code is not right, or it has expired. Please check it or request a new one.";

@@ -1,14 +1,9 @@
-// Live sessions kept in memory for a few seconds, so that a signed-in request does not read its
-// session and user from the database every time. Safe only while this instance hears every
-// change that could end or alter a session: PostgreSQL triggers on "User" and "Session"
-// (migration 20261123090000_session_notify) send the user's id on SESSION_CHANNEL when a session
-// is deleted or a user changed or deleted, and server/serve.ts's listener drops that user's
-// entries (catalog-broadcast.ts). So the cache is on only while that listener is connected: not
-// under `next dev`, Vitest or a platform without server/serve.ts, and not while the listener is
-// reconnecting (everything is dropped when it disconnects). The instance that makes a change drops
-// the entries itself at once too. The Next bundle and server/serve.ts load this module
-// separately; they share one registry on globalThis.
-// No "server-only": server/serve.ts imports it.
+// Live sessions kept in memory for a few seconds, so a signed-in request need not read its
+// session and user from the database each time. Safe only while this instance hears every change
+// that could end or alter a session: triggers NOTIFY the user's id on SESSION_CHANNEL and
+// server/serve.ts's listener drops the entries; so it is on only while that listener is connected,
+// and the instance making a change drops them itself too. One registry, on globalThis.
+// Details: docs/ENGINEERING.md §10a. No "server-only": server/serve.ts imports it.
 
 
 /** How long a session read from the database is trusted without asking again. */

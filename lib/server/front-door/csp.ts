@@ -28,12 +28,9 @@ const FLIGHT = /^(?:\(self\.__next_f=self\.__next_f\|\|\[\]\)|self\.__next_f)\.p
 
 /**
  * The page with each run of adjacent flight scripts (`<script>self.__next_f.push(…)</script>`, one
- * per chunk of the payload Next streamed, 26 on the home page) merged into one script that makes
- * the same calls in the same order. The page is complete when it is held, so nothing is gained by
- * the chunks; the policy then names one hash for the run instead of one for each script (the home
- * page's header went from 1.96 KB to 0.6 KB), and Node checks that header's every character on
- * every answer sent. Scripts with attributes, any other script, or any text between two scripts
- * end a run.
+ * per chunk of the payload Next streamed) merged into one script that makes the same calls in the
+ * same order, so the policy names one hash per run, not one per script (docs/ENGINEERING.md §10a).
+ * Scripts with attributes, any other script, or any text between two scripts end a run.
  */
 export function mergeFlightScripts(html: string): string {
   let out = "";

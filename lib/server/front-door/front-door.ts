@@ -10,18 +10,12 @@ import { currentRequest, markCache } from "../platform/request-context";
 import { inlineScriptHashes, mergeFlightScripts } from "./csp";
 import { holdHtml, holdResponse, identityBody, NEXT_REQUEST_HEADERS, pageCacheKey, postCacheKey, sendHeld, type PageCache } from "./page-cache";
 
-// What server/serve.ts puts in front of Next's request handler, for every request:
-//   - records the TCP peer's address for the per-address limits (client-address.ts);
-//   - gates the API (api-gate.ts): JSON 400/404/405 and CORS before Next is entered;
-//   - answers a page address that is not valid percent-encoding with the not-found page, as a
-//     400 (Next would answer a plain-text 500);
-//   - serves pages: from the page cache when it holds them; otherwise Next renders the page, it
-//     is held back until complete, gets its Content-Security-Policy (the hashes of its inline
-//     scripts), is kept in the page cache when it may be, and is sent compressed;
-//   - answers the routes marked `direct` (lib/api-routes.ts) by calling their handlers itself,
-//     as Next would but without its router's per-request work;
-//   - serves the catalogue API's GET answers (ApiRoute.cacheKeyParams) the same way, from the
-//     same cache with the same purges, when their handler marked them cacheable.
+// What server/serve.ts puts in front of Next's request handler, for every request: it records the
+// TCP peer's address (client-address.ts) and gates the API (api-gate.ts); answers a page address
+// that is not valid percent-encoding with the not-found page, as a 400; serves pages and cacheable
+// catalogue GETs from the page cache, or holds Next's answer until complete, gives a page its CSP,
+// keeps what it may and sends it compressed; calls the `direct` routes' handlers itself
+// (lib/api-routes.ts). Details: docs/ENGINEERING.md §10a.
 // No "server-only": it runs outside Next's bundles.
 
 export type FrontDoorOptions = {

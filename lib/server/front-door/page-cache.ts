@@ -8,16 +8,11 @@ import { normalizeSearchQuery, searchKey } from "../../catalog/search-query";
 import { CACHEABLE_ANSWER_HEADER, keepPurged, stopPurging } from "../platform/answers";
 import { chooseEncoding, notModified, type Encoding } from "./negotiation";
 
-// A small response cache in front of Next's request handler (server/serve.ts), for the catalogue
-// pages that Next itself serves from its cache (home, category, product and search pages, whose
-// answers carry `Cache-Control: s-maxage=…`). Next spends about 1.5 ms of CPU on every request
-// before it reaches its own cache (routing, the page module, headers) and compresses the page
-// again for each one; this layer keeps the finished page with its gzip and brotli encodings and
-// answers repeated requests at the cost of a static file. It plays the part a CDN plays on Vercel.
-//
-// What it never holds: anything but a plain 200 HTML GET of an allowed path; a response setting
-// cookies; Next's own client navigations (RSC requests); draft mode; a per-request (private,
-// no-store) render. Entries live at most `maxSeconds` (and never past the page's s-maxage), and
+// A small response cache in front of Next's request handler (server/serve.ts) for the catalogue
+// pages Next serves from its own cache (`Cache-Control: s-maxage=…`): it keeps the finished page
+// with its gzip and brotli encodings, as a CDN does on Vercel (why: docs/ENGINEERING.md §10a). Only
+// a plain 200 HTML GET of an allowed path: never one setting cookies, an RSC request, draft mode or
+// a private render. Entries live at most `maxSeconds` (never past the page's s-maxage);
 // `purgePageCache()` drops them all: catalogue writes call it with their revalidateTag.
 
 export type PageCacheOptions = {

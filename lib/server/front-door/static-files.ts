@@ -5,20 +5,11 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { chooseEncoding, notModified, type Encoding } from "./negotiation";
 
-// The build's hashed files (`/_next/static/…`), compressed once and served from memory.
-//
-// Next sends them through its static handler, which compresses each answer again for every
-// request (gzip only: a client asking for brotli alone gets the whole file), so a 229 KB chunk went
-// out at ~250 requests a second where a bare server sends the same bytes 5× as fast. Their names
-// carry a hash of their content, so they never change under one name: `npm run build`
-// (server/launch.ts, after `next build` and the compile hints) compresses each that compresses
-// with brotli (quality 11) and gzip (level 9) into `.next/volt-static/`, beside a manifest (size,
-// content hash, content type, the encodings written); the front door (front-door.ts, option
-// `staticFiles`, wired by server/serve.ts) loads them at start and answers `/_next/static/…`
-// itself: immutable for a year, the best encoding the client accepts, a strong ETag per encoding
-// and 304s, HEAD; an unknown name a plain 404. Only names in the manifest are ever served: the
-// request's path is a key in a map, never a file path. A file of the build that the manifest does
-// not hold (a build not made by `npm run build`, or one past the memory bound) is left to Next.
+// The build's hashed files (`/_next/static/…`), compressed once and served from memory: `npm run
+// build` writes brotli and gzip copies and a manifest to `.next/volt-static/`; the front door loads
+// them at start and answers them itself (immutable, best encoding, an ETag per encoding, 304s).
+// Only names in the manifest are served (the path is a key in a map, never a file path); a file it
+// does not hold is left to Next. Why and how: docs/ENGINEERING.md §10a.
 // No "server-only": it runs outside Next's bundles (the launcher and the front door).
 
 /** Where the requests for the build's hashed files arrive. */

@@ -9,18 +9,12 @@ import { badRequest, conflict } from "../platform/http";
 import type { CheckoutLine } from "./types";
 import { log } from "../platform/log";
 
-// Stock that never oversells. A checkout holds its units from the moment its row is written until
-// it is paid (a sale) or ends unpaid (a release):
-//
+// Stock that never oversells (docs/ENGINEERING.md §10a). A checkout holds its units from the moment
+// its row is written until it is paid (a sale) or ends unpaid (a release):
 //   Product.stock   units on hand          Product.held   units held by open checkouts
 //   available = stock − held               CHECK 0 <= held <= stock, 0 <= stock
-//
-// Every change is a conditional UPDATE of one product row, and a transaction touches its products
-// in one fixed order (by id), so two checkouts racing for the last unit serialise on that row and
-// cannot deadlock: the second one's WHERE no longer holds and it is refused. Each move of a
-// checkout (HELD → RELEASED, HELD → SOLD, RELEASED → SOLD) is itself a conditional UPDATE of the
-// checkout row, so whatever arrives twice or in parallel (webhook retries, the success page, the
-// sweep, the cancel page) moves its units once.
+// Every change is a conditional UPDATE of one product row, rows taken in id order (no deadlock);
+// each move of a checkout is a conditional UPDATE of its row, so one arriving twice is made once.
 
 type Tx = Prisma.TransactionClient;
 

@@ -16,16 +16,11 @@ import { alertOwner, ATTENTION_REFUND_FAILED, refundFailedNote } from "./owner-a
 import { afterResponse } from "../platform/after-response";
 import { log } from "../platform/log";
 
-// Money given back on an order, through Stripe's Refunds API on the order's payment.
-//
-// A refund is recorded first (a Refund row, PENDING), in a transaction that locks the order row
-// while it checks that the refunds on the order (all but failed ones) never come to more than was
-// paid, and that no line is refunded past what was bought. Then it is sent to Stripe with the
-// idempotency key refund-<row id>, so a retry never refunds twice. Stripe's answer settles it
-// (SUCCEEDED: the order's refundedAmount grows, its units go back to stock when asked; FAILED:
-// the lines are free to refund again). Refunds made in Stripe's dashboard arrive through the
-// webhook (recordStripeRefund) and are recorded once; the store's own are recognised by their id
-// or their metadata, so they are not counted twice.
+// Money given back on an order, through Stripe's Refunds API on the order's payment. A refund is
+// recorded first (a PENDING Refund row, under a lock on the order row: never more than was paid, no
+// line past what was bought), then sent with the idempotency key refund-<row id>, so a retry never
+// refunds twice; Stripe's answer settles it. Refunds made in Stripe's dashboard arrive through the
+// webhook (recordStripeRefund) and are recorded once (docs/ENGINEERING.md §10a).
 
 export type RefundLine = { orderItemId: string; quantity: number };
 type Tx = Prisma.TransactionClient;

@@ -13,16 +13,12 @@ import { ORDER_NOT_FOUND, type Actor } from "./lifecycle";
 import { recordRefund, sendRefund, type RefundLine } from "./refunds";
 import { mailOrderSteps } from "./step-email";
 
-// Return requests (docs/PRODUCT.md §7, additions): a shopper asks for a return of some units of a
-// delivered order inside its returns window (lib/orders/returns-policy.ts: delivery + RETURN_WINDOW_DAYS,
-// the instant "Returns open until" shows); the admin approves it with a pickup date or declines it
-// with a reason; when the parcel is back, Mark received refunds the units through the refund rules
-// (refunds.ts: one path for refunds, restock and their mails). Each step locks the order row (as
-// refunds do, so a request and a refund are never checked against a stale count), changes the
-// request with a conditional UPDATE on its state (a 409 that says what happened instead), and
-// records an event on the order's timeline, which mails the shopper once (step-email.ts). Units
-// asked back never pass what was bought less what was refunded less other open requests (one open
-// request per order: a partial unique index keeps it so whatever races).
+// Return requests (docs/PRODUCT.md §7, additions): a shopper asks to return units of a delivered
+// order in its returns window (lib/orders/returns-policy.ts); the admin approves (a pickup date) or
+// declines (a reason); Mark received refunds the units through refunds.ts. Each step locks the order
+// row, moves the request by a conditional UPDATE on its state (else a 409 saying what happened) and
+// records a timeline event, mailed once (step-email.ts). Units asked back never pass bought −
+// refunded − other open requests; one open request per order (docs/ENGINEERING.md §10a).
 
 export const RETURN_NOT_FOUND = "Return request not found";
 const OPEN = ["REQUESTED", "APPROVED"] as const;

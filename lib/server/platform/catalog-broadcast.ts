@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 
-// Catalogue changes reach every instance through PostgreSQL's own LISTEN/NOTIFY, on the database
-// all instances already share. A write goes through changeCatalog() (cache.ts): the write and a
-// NOTIFY on CATALOG_CHANNEL commit together, and the writer refreshes itself at once. Every
-// instance's CatalogListener (started by server/serve.ts), the writer's included, hears the
-// notification and refreshes its instance: Next's catalogue tag is revalidated and then its page
-// cache dropped (docs/DEPLOYMENT.md, "Several instances"). PostgreSQL delivers a notification
-// only to the sessions listening when it commits; a listener that lost its connection may have
-// missed some, so it refreshes everything once it has reconnected, and until then its instance
-// keeps catalogue pages only briefly (onState tells serve.ts when). The same connection listens on
-// SESSION_CHANNEL for changes to users and sessions (lib/server/accounts/session-cache.ts), and on
-// LISTS_CHANNEL for changes to carts and wishlists (lib/server/shop-lists/list-cache.ts).
+// Catalogue changes reach every instance through PostgreSQL's LISTEN/NOTIFY on the shared
+// database: a write and its NOTIFY on CATALOG_CHANNEL commit together (changeCatalog, cache.ts),
+// and every instance's CatalogListener (server/serve.ts), the writer's too, refreshes its
+// instance. A listener that lost its connection may have missed some: it refreshes everything
+// once reconnected, and until then onState tells serve.ts to keep catalogue pages only briefly.
+// The same connection carries SESSION_CHANNEL and LISTS_CHANNEL (docs/ENGINEERING.md §10a).
 // No "server-only": server/serve.ts runs it outside Next's bundles.
 
 export const CATALOG_CHANNEL = "volt_catalog";

@@ -42,16 +42,11 @@ export const PREPARED_STATEMENTS_MAX = 300;
 const statementNames: Map<string, string> = (globalForPrisma.statementNames ??= new Map());
 
 /**
- * The name under which a statement is prepared once per connection and then only executed:
- * PostgreSQL plans a statement each time it is sent unnamed, and the cart's one-statement reads
- * and writes cost more to plan (about 1 ms) than to run. The same text always gets the same name
- * in a process. Not named: past PREPARED_STATEMENTS_MAX distinct texts; a text with a list of
- * placeholders (`IN ($1,$2,…)`, one text per length, which a caller could use up the names with);
- * and a text selecting a whole row with `*` (a prepared `SELECT u.*` fails with "cached plan must
- * not change result type" once a migration adds a column under a running instance; a column's
- * type changed does that to any statement naming it: restart the instances after such a
- * migration, as a deploy does). DATABASE_PREPARED_STATEMENTS=0 turns naming off, for a pooler in
- * transaction mode that cannot keep prepared statements.
+ * The name a statement is prepared under, once per connection (PostgreSQL plans an unnamed one
+ * each time it is sent); one text, one name, in a process. Not named: texts past
+ * PREPARED_STATEMENTS_MAX, placeholder lists (`IN ($1,$2,…)`) and `*` selects, which fail once a
+ * migration adds a column under a running instance. Restart the instances after a migration that
+ * changes a column's type (docs/ENGINEERING.md §10a, "The database client").
  */
 export function preparedStatementName(query: { sql: string }): string | undefined {
   const known = statementNames.get(query.sql);
@@ -64,11 +59,9 @@ export function preparedStatementName(query: { sql: string }): string | undefine
 
 /**
  * The rows of one statement, sent by node-postgres on the Prisma client's own pool (prepared under
- * the same names) without the client's query machinery, which costs a statement about 0.2 ms of
- * CPU here (the cart's quantity change, 2 000 in a row: 409 µs through `$queryRaw`, 186 µs this
- * way). Only for a statement on a hot path, alone in its transaction (the cart's writes);
- * everything else goes through `db`. The types are pg's: timestamptz a Date, int4 a number, json
- * parsed, but int8 and numeric a string (Prisma gives BigInt and Decimal): cast those in SQL.
+ * the same names) without the client's query machinery. Only for a hot statement alone in its
+ * transaction (the cart's writes); everything else goes through `db`. The types are pg's: int8 and
+ * numeric come back as strings (Prisma gives BigInt and Decimal), so cast those in SQL.
  */
 export async function hotQuery<T>(query: Prisma.Sql): Promise<T[]> {
   client();

@@ -66,8 +66,7 @@ export function absoluteImageAddresses(base: string): (key: string, value: unkno
 
 /**
  * A JSON answer, its image addresses absolute (see absoluteImageAddresses). The front door's
- * direct routes take the text as made (rememberJsonBody): their answers carry no body stream,
- * whose making (a web ReadableStream) was a tenth of a quantity change's CPU.
+ * direct routes take the text as made (rememberJsonBody), so their answers carry no body stream.
  */
 function json(body: unknown, status: number): NextResponse {
   const text = JSON.stringify(body, absoluteImageAddresses(siteUrl()));
@@ -193,10 +192,9 @@ export const CROSS_SITE_MESSAGE = "Requests from other sites are not allowed";
 
 /**
  * Turns thrown HttpErrors into their answers, a database that cannot be reached into a 503 with
- * Retry-After (nothing was written: a write either commits or fails whole), and anything else
- * into a 500 that leaks nothing,
- * and refuses a state-changing call that a browser sent from another site's page (403; see
- * lib/server/platform/origin.ts). `anyOrigin` is for the payment webhook, which its signature protects.
+ * Retry-After (nothing was written: a write either commits or fails whole), and anything else into
+ * a 500 that leaks nothing; refuses a state-changing call a browser sent from another site's page
+ * (403; lib/server/platform/origin.ts). `anyOrigin` is for the payment webhook, signed instead.
  */
 export function handle<C = unknown>(handler: Handler<C>, options: { anyOrigin?: boolean } = {}): Handler<C> {
   return async (request, context) => {

@@ -2,21 +2,12 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { LOG_LEVELS, type LogLevel } from "./log-levels";
 import { currentRequest } from "./request-context";
 
-// The store's logger (pino): one per process, JSON lines on stdout in production, human lines in
-// development. Every line written while a request is being handled carries its id (`requestId`,
-// read from the request context, request-context.ts), so a request can be followed through the
-// front door's line, its errors and the provider calls it made. LOG_LEVEL (trace, debug, info,
-// warn, error, fatal, silent; default info) sets the level (checked by config.ts at start).
-// Kept on globalThis: the front door's bundle and Next's bundles each hold a copy of this module,
-// and they must write through one stream.
+// The store's logger (pino), one per process: JSON lines on stdout in production, human lines in
+// development; a line written during a request carries its `requestId` (request-context.ts). Kept
+// on globalThis: the front door's bundle and Next's each hold a copy and must share one stream.
+// Logged: ids, paths (never a query string), statuses, durations, counts; never a password, code,
+// token, cookie, header value, body or provider key (docs/ENGINEERING.md §10a, "The logger").
 // No "server-only": server/serve.ts loads it outside Next's bundles.
-//
-// What may be logged: ids (request, user, order, checkout, Stripe event and session ids), paths
-// (never a query string), statuses, durations, counts. Never a password, a code, a token, a
-// cookie, a header's value, a request or answer body, or a provider's key: e2e/log-secrets.spec.ts
-// walks the flows that carry them and searches the output. (pino's `redact` is not used: with
-// the field names worth censoring it tripled the cost of every line, the request's line included;
-// errors are reduced to their type, message, code and stack instead, errorFields.)
 
 export function logLevel(value: string | undefined = process.env.LOG_LEVEL): LogLevel {
   const level = value?.trim().toLowerCase();

@@ -133,11 +133,6 @@ const SEED_IMAGE = /^\/images\/products\/[A-Za-z0-9_-]+\.(svg|png|jpe?g|webp|avi
 const HOSTED_FILE = /^(v\d+\/)?[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.(jpg|jpeg|png|webp|avif|gif)$/;
 
 /**
- * Whether a product image URL is ours: a delivery URL of our image host (Cloudinary's for the
- * configured cloud, or the emulator's) for a plain public id, or one of the seed images. Parsed,
- * not prefix-matched: no dot segments, escapes, query or fragment can make it point elsewhere.
- */
-/**
  * The address to store for an image a client sent back: API answers make the store's own images
  * absolute (lib/server/platform/http.ts), so the admin's own form, or any client, may send them so; they
  * are kept site-relative, as the seed wrote them.
@@ -147,6 +142,11 @@ export function storedImageAddress(value: string): string {
   return value.startsWith(site) && SEED_IMAGE.test(value.slice(site.length - 1)) ? value.slice(site.length - 1) : value;
 }
 
+/**
+ * Whether a product image URL is ours: a delivery URL of our image host (Cloudinary's for the
+ * configured cloud, or the emulator's) for a plain public id, or one of the seed images. Parsed,
+ * not prefix-matched: no dot segments, escapes, query or fragment can make it point elsewhere.
+ */
 export function isProductImageUrl(value: string): boolean {
   if (SEED_IMAGE.test(value)) return true;
   let url: URL;

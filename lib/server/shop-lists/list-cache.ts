@@ -1,17 +1,9 @@
-// A signed-in shopper's wishlist count and cart lines kept in memory for a few seconds: every page
-// of the store asks for both (the header's badges), and each was a database query. Safe only
-// while this instance hears every change to them: PostgreSQL triggers on "CartItem" and
-// "WishlistItem" (migration 20261126140000_lists_notify) send the owner's id on LISTS_CHANNEL
-// when a line is added, changed or removed, and server/serve.ts's listener drops that shopper's
-// entries (catalog-broadcast.ts); a trigger on "Product" sends "*" on any change to a product
-// (its price, stock, units held, archive), and every cart is dropped, since its lines carry their
-// products; so does a catalogue notification. So, as the session cache
-// (accounts/session-cache.ts), it is on only while that listener is connected: not under
-// `next dev`, Vitest or a platform without server/serve.ts, and not while the listener is
-// reconnecting (everything is dropped when it disconnects). The instance that makes a change
-// drops the shopper's entries itself at once too. The Next bundle and server/serve.ts load this
-// module separately; they share one registry on globalThis.
-// No "server-only": server/serve.ts imports it.
+// A signed-in shopper's wishlist count and cart lines, kept in memory for a few seconds (every
+// page's header shows both). Safe only while this instance hears every change: triggers NOTIFY the
+// owner's id on LISTS_CHANNEL, or "*" when a product changes (every cart dropped), and
+// server/serve.ts's listener drops the entries; so it is on only while that listener is connected,
+// and the instance making a change drops them itself too. One registry, on globalThis.
+// Details: docs/ENGINEERING.md §10a. No "server-only": server/serve.ts imports it.
 
 /** How long a list read from the database is trusted without asking again. */
 export const LIST_CACHE_SECONDS = 10;
