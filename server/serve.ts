@@ -22,7 +22,7 @@ import { frontDoor } from "../lib/server/front-door/front-door";
 import { configHeaderRules, loadDirectRoutes } from "./direct-routes";
 import { PageCache } from "../lib/server/front-door/page-cache";
 import { STATIC_FILES_MAX_BYTES, StaticFiles } from "../lib/server/front-door/static-files";
-import { flushObserved, observe, PROBES } from "../lib/server/front-door/observe";
+import { flushObserved, observe, ObservedResponse, PROBES } from "../lib/server/front-door/observe";
 import { routeLabeller } from "../lib/server/front-door/route-label";
 import { drainLogs, flushLogs, log } from "../lib/server/platform/log";
 import { provideMetricsSource } from "../lib/server/platform/metrics";
@@ -113,6 +113,7 @@ let draining = false;
 const appRoutes = Object.values(JSON.parse(readFileSync(path.join(ROOT, ".next/app-path-routes-manifest.json"), "utf8")) as Record<string, string>);
 if (cache) provideMetricsSource("pageCache", () => ({ bytes: cache.heldBytes, entries: cache.size }));
 const server = createServer(
+  { ServerResponse: ObservedResponse },
   observe({
     trustedProxyHops: config.trustedProxyHops,
     metricsToken: config.metricsToken,

@@ -9,9 +9,9 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES } from "@/lib/api-routes";
-import { bearerMatches, flushObserved, observe, requestLine } from "@/lib/server/front-door/observe";
+import { bearerMatches, flushObserved, observe, ObservedResponse, requestLine } from "@/lib/server/front-door/observe";
 import { FIXED_LABELS, routeLabeller } from "@/lib/server/front-door/route-label";
-import { createLogger, errorFields } from "@/lib/server/platform/log";
+import { createLogger, errorFields, isoTime } from "@/lib/server/platform/log";
 import { markCache, requestIdFor, runInRequest, currentRequest } from "@/lib/server/platform/request-context";
 import { readConfig } from "@/lib/server/platform/config";
 import { close, listen } from "./test-server";
@@ -182,6 +182,105 @@ describe("configuration", () => {
     expect(bearerMatches(`Bearer ${token}`, token)).toBe(true);
     expect(bearerMatches(`bearer ${token}`, token)).toBe(true);
     for (const header of [undefined, "", token, `Bearer ${token}x`, `Bearer ${token.slice(1)}`, `Basic ${token}`, "Bearer "]) expect(bearerMatches(header, token)).toBe(false);
+  });
+});
+
+describe("isoTime", () => {
+  it("writes every time as Date's ISO text, in order or not, the same millisecond twice or a new second", () => {
+    const times = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, Date.UTC(2026, 10, 26, 23, 59, 59, 999), Date.UTC(2026, 10, 27), Date.UTC(2026, 10, 27), 253_402_300_799_999, 253_402_300_800_000, -1, 1.5, Date.now()];
+    for (let i = 0; i < 2000; i++) times.push(Math.floor(Math.random() * 4_102_444_800_000));
+    for (let at = Date.UTC(2026, 0, 1, 0, 0, 58, 990); at < Date.UTC(2026, 0, 1, 0, 1, 0, 20); at += 1) times.push(at);
+    for (const ms of times) expect(isoTime(ms), String(ms)).toBe(new Date(ms).toISOString());
+  });
+});
+
+describe("ObservedResponse: the request id added when the headers are written", () => {
+  const PAGE_HEADERS = ["content-type", "text/html; charset=utf-8", "etag", '"abc"', "x-multi", ["1", "2"]];
+  /** Each way a handler (Next, the front door, the page cache) writes an answer's headers. */
+  const WRITERS: Record<string, (response: ServerResponse) => void> = {
+    "a flat list (the page cache's)": (response) => response.writeHead(200, PAGE_HEADERS).end("page"),
+    "a flat list with a reason": (response) => response.writeHead(200, "Fine", PAGE_HEADERS).end("page"),
+    "an object": (response) => response.writeHead(201, { "content-type": "text/plain" }).end("made"),
+    "setHeader, then an object": (response) => {
+      response.setHeader("cache-control", "no-store");
+      response.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    },
+    "setHeader, then a flat list": (response) => {
+      response.setHeader("cache-control", "no-store");
+      response.writeHead(200, PAGE_HEADERS).end("page");
+    },
+    "[name, value] pairs": (response) => response.writeHead(200, [["content-type", "text/plain"]] as unknown as string[]).end("ok"),
+    "no writeHead (implicit headers)": (response) => {
+      response.statusCode = 404;
+      response.setHeader("content-type", "text/plain");
+      response.end("missing");
+    },
+    "write, then end": (response) => {
+      response.write("part ");
+      response.end("two");
+    },
+    "writeHead with no headers": (response) => response.writeHead(204).end(),
+  };
+  let server: Server;
+  let base: string;
+  const ids: string[] = [];
+  const written: string[] = [];
+  /** The request's log line, once its batch is written. */
+  const lineOf = async (id: string) => {
+    for (let i = 0; i < 100; i++) {
+      const line = written.join("").split("\n").find((text) => text.includes(`"requestId":"${id}"`));
+      if (line) return JSON.parse(line) as Record<string, unknown>;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no log line for ${id}`);
+  };
+
+  beforeAll(async () => {
+    server = createServer(
+      { ServerResponse: ObservedResponse },
+      observe({
+        trustedProxyHops: 0,
+        metricsToken: undefined,
+        routeLabel: label,
+        writeLines: (text) => written.push(text),
+        handler: (request, response) => {
+          ids.push(currentRequest()!.id);
+          WRITERS[decodeURIComponent(request.url!.slice(1))]!(response);
+        },
+      }),
+    );
+    base = await listen(server);
+  });
+  afterAll(() => close(server));
+
+  for (const name of Object.keys(WRITERS)) {
+    it(`sends X-Request-Id once, with the handler's headers, for ${name}`, async () => {
+      const answer = await fetch(`${base}/${encodeURIComponent(name)}`);
+      await answer.arrayBuffer();
+      expect(answer.headers.get("x-request-id")).toBe(ids.at(-1));
+      if (name.includes("flat list")) {
+        expect(answer.headers.get("etag")).toBe('"abc"');
+        expect(answer.headers.get("x-multi")).toBe("1, 2");
+      }
+      if (name.startsWith("setHeader")) expect(answer.headers.get("cache-control")).toBe("no-store");
+    });
+  }
+
+  it("counts the body bytes written, by write and by end, for the log line", async () => {
+    const bytesOf = async (name: string) => {
+      const answer = await fetch(`${base}/${encodeURIComponent(name)}`);
+      await answer.arrayBuffer();
+      return (await lineOf(answer.headers.get("x-request-id")!)).bytes;
+    };
+    expect(await bytesOf("write, then end")).toBe("part two".length);
+    expect(await bytesOf("a flat list (the page cache's)")).toBe("page".length);
+    expect(await bytesOf("writeHead with no headers")).toBe(0);
+  });
+
+  it("never adds it to a caller's list (the page cache sends the same one to everyone)", async () => {
+    const before = [...PAGE_HEADERS];
+    await (await fetch(`${base}/${encodeURIComponent("a flat list (the page cache's)")}`)).arrayBuffer();
+    expect(PAGE_HEADERS).toEqual(before);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
 import { hostname } from "node:os";
 import { isoTime, log, writeLogLines } from "../platform/log";
 import { metrics, metricsText, statusClass } from "../platform/metrics";
@@ -44,6 +44,53 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
 }
 
+const { write: WRITE, end: END } = ServerResponse.prototype;
+
+/** The bytes of a chunk given to write or end (none for a callback or nothing). */
+function byteCount(chunk: unknown, encoding: unknown): number {
+  if (typeof chunk === "string") return Buffer.byteLength(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  return chunk instanceof Uint8Array ? chunk.byteLength : 0;
+}
+
+/**
+ * The server's response class (server/serve.ts passes it to createServer): it adds the request's
+ * id (X-Request-Id) when the headers are written instead of with a setHeader call when the request
+ * arrives. A setHeader before writeHead sends every header of the answer through Node's slow path
+ * (each set, checked and stored again); a pre-made answer given as a list of headers (the page
+ * cache's flat [name, value, …] lists) gets the id appended and keeps the quick one.
+ */
+export class ObservedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  /** The id still to be sent; undefined once it is (or for a response observe() did not see). */
+  requestId: string | undefined = undefined;
+  /** The body bytes written so far (headers aside), for the log line and the metrics. */
+  bodyBytes = 0;
+
+  override write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+    this.bodyBytes += byteCount(chunk, encoding);
+    return (WRITE as (...args: unknown[]) => boolean).call(this, chunk, encoding, callback);
+  }
+
+  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    if (typeof chunk !== "function") this.bodyBytes += byteCount(chunk, encoding);
+    return (END as (...args: unknown[]) => this).call(this, chunk, encoding, callback);
+  }
+
+  override writeHead(statusCode: number, reasonOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+    const id = this.requestId;
+    if (id !== undefined && !this.headersSent) {
+      this.requestId = undefined;
+      const given = typeof reasonOrHeaders === "string" ? headers : reasonOrHeaders;
+      if (Array.isArray(given)) {
+        // [[name, value], …] pairs too, as one flat list (Node takes pairs only on its quick path).
+        const withId = [...(Array.isArray(given[0]) ? given.flat() : given), "X-Request-Id", id];
+        return typeof reasonOrHeaders === "string" ? super.writeHead(statusCode, reasonOrHeaders, withId) : super.writeHead(statusCode, withId);
+      }
+      this.setHeader("X-Request-Id", id);
+    }
+    return typeof reasonOrHeaders === "string" ? super.writeHead(statusCode, reasonOrHeaders, headers) : super.writeHead(statusCode, reasonOrHeaders);
+  }
+}
+
 /** A finished request, as its log line and metrics need it (made into both in batches, flushObserved). */
 type Finished = {
   id: string;
@@ -73,6 +120,16 @@ export function flushObserved(): void {
 const HOSTNAME = JSON.stringify(hostname());
 /** A string as JSON: most need no escaping, and are written as they are. */
 const jsonString = (text: string) => (/^[\x20\x21\x23-\x5b\x5d-\x7e]*$/.test(text) ? `"${text}"` : JSON.stringify(text));
+/** The JSON of a label drawn from a small set (a method, a route pattern, a cache outcome), made once. */
+const labelsAsJson = new Map<string, string>();
+const labelJson = (text: string) => {
+  let json = labelsAsJson.get(text);
+  if (json === undefined) {
+    json = jsonString(text);
+    if (labelsAsJson.size < 1_000) labelsAsJson.set(text, json);
+  }
+  return json;
+};
 
 /**
  * The request's log line, exactly as pino writes `log.info({ requestId, method, … }, "request")`
@@ -80,7 +137,7 @@ const jsonString = (text: string) => (/^[\x20\x21\x23-\x5b\x5d-\x7e]*$/.test(tex
  * many to a write, since every request has one.
  */
 export function requestLine(level: "info" | "debug", time: number, fields: { requestId: string; method: string; path: string; route: string; status: number; ms: number; bytes: number; cache: string; aborted?: boolean; userId?: string }): string {
-  let line = `{"level":"${level}","time":"${isoTime(time)}","pid":${process.pid},"hostname":${HOSTNAME},"requestId":${jsonString(fields.requestId)},"method":${jsonString(fields.method)},"path":${jsonString(fields.path)},"route":${jsonString(fields.route)},"status":${fields.status},"ms":${fields.ms},"bytes":${fields.bytes},"cache":${jsonString(fields.cache)}`;
+  let line = `{"level":"${level}","time":"${isoTime(time)}","pid":${process.pid},"hostname":${HOSTNAME},"requestId":${jsonString(fields.requestId)},"method":${labelJson(fields.method)},"path":${jsonString(fields.path)},"route":${labelJson(fields.route)},"status":${fields.status},"ms":${fields.ms},"bytes":${fields.bytes},"cache":${labelJson(fields.cache)}`;
   if (fields.aborted) line += `,"aborted":true`;
   if (fields.userId) line += `,"userId":${jsonString(fields.userId)}`;
   return `${line},"msg":"request"}\n`;
@@ -144,15 +201,19 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
         bytes: finished.bytes,
         cache,
         aborted: finished.aborted,
+        userId: context.userId ?? undefined,
       };
       const level = quiet ? "debug" : "info";
       if (context.userId !== undefined || !finished.request) {
-        const line = requestLine(level, finished.time, { ...fields, userId: context.userId ?? undefined });
+        const line = requestLine(level, finished.time, fields);
         if (quiet) debug += line;
         else info += line;
       } else {
         // The user is read from the cookie (decoded once per cookie, so this is quick), then written.
-        const write = (userId: string | null) => writeLines(requestLine(level, finished.time, { ...fields, userId: userId ?? undefined }), level);
+        const write = (userId: string | null) => {
+          fields.userId = userId ?? undefined;
+          writeLines(requestLine(level, finished.time, fields), level);
+        };
         options.userOf!(finished.request).then(write, () => write(null));
       }
     }
@@ -166,27 +227,28 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
     const id = requestIdFor(request.headers["x-request-id"], options.trustedProxyHops);
     // What the handlers behind read is the id in use (a client's own header only when trusted).
     request.headers["x-request-id"] = id;
-    response.setHeader("X-Request-Id", id);
+    const observed = response instanceof ObservedResponse ? response : null;
+    if (observed) observed.requestId = id;
+    else response.setHeader("X-Request-Id", id);
     const url = request.url ?? "/";
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     const context: RequestContext = { id };
 
-    // The body bytes sent (headers aside), counted as they are written.
+    // The body bytes sent (headers aside), counted as they are written: by ObservedResponse
+    // itself, or by wrappers on a response of another class.
     let bytes = 0;
-    const { write, end } = response;
-    const count = (chunk: unknown, encoding: unknown) => {
-      if (typeof chunk === "string") bytes += Buffer.byteLength(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
-      else if (chunk instanceof Uint8Array) bytes += chunk.byteLength;
-    };
-    response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      count(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as ServerResponse["write"];
-    response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-      if (typeof chunk !== "function") count(chunk, rest[0]);
-      return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
-    } as ServerResponse["end"];
+    if (!observed) {
+      const { write, end } = response;
+      response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+        bytes += byteCount(chunk, rest[0]);
+        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      } as ServerResponse["write"];
+      response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+        if (typeof chunk !== "function") bytes += byteCount(chunk, rest[0]);
+        return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+      } as ServerResponse["end"];
+    }
 
     response.once("close", () => {
       pending.push({
@@ -195,7 +257,7 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
         path,
         status: response.statusCode,
         seconds: (performance.now() - started) / 1000,
-        bytes,
+        bytes: observed ? observed.bodyBytes : bytes,
         context,
         aborted: !response.writableFinished,
         request: options.userOf && request.headers.cookie ? request : null,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 import { findApiRoute, type ApiRoute } from "../../api-routes";
 import { canonicalProductId } from "../../canonical-path";
@@ -26,8 +26,12 @@ export type PageCacheOptions = {
 const EVERY_ENCODING = { br: true, gzip: true };
 
 type Entry = {
-  /** The headers sent with each encoding of the body (made once, when the entry is stored), and with a 304. */
-  sent: Record<Encoding | "notModified", OutgoingHttpHeaders>;
+  /**
+   * The headers sent with each encoding of the body, and with a 304: made once, when the entry is
+   * stored, as flat [name, value, …] lists, which writeHead takes as they are (observe.ts's
+   * ObservedResponse appends the request's id).
+   */
+  sent: Record<Encoding | "notModified", OutgoingHttpHeader[]>;
   bodies: Record<Encoding, Buffer>;
   etag: string;
   expires: number;
@@ -39,6 +43,13 @@ const CACHEABLE_PATH = /^\/(?:$|category-product$|search$|product\/[^/]+$)/;
 
 /** Headers of Next's client-side navigation and prefetch requests: they get RSC payloads, not HTML. */
 export const NEXT_REQUEST_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-action", "next-url", "x-middleware-prefetch"];
+
+/** Headers as the flat [name, value, …] list writeHead also takes. */
+function flatHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeader[] {
+  const flat: OutgoingHttpHeader[] = [];
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat.push(name, value);
+  return flat;
+}
 
 /** Response headers that describe one transfer, not the page (and the mark, never sent on). */
 const TRANSFER_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag", CACHEABLE_ANSWER_HEADER]);
@@ -277,10 +288,10 @@ export class PageCache {
     const vary = String(common.vary ?? "");
     if (!/accept-encoding/i.test(vary)) common.vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
     const answers = {
-      notModified: common,
-      identity: { ...common, "content-length": bodies.identity.length },
-      gzip: { ...common, "content-encoding": "gzip", "content-length": bodies.gzip.length },
-      br: { ...common, "content-encoding": "br", "content-length": bodies.br.length },
+      notModified: flatHeaders(common),
+      identity: flatHeaders({ ...common, "content-length": bodies.identity.length }),
+      gzip: flatHeaders({ ...common, "content-encoding": "gzip", "content-length": bodies.gzip.length }),
+      br: flatHeaders({ ...common, "content-encoding": "br", "content-length": bodies.br.length }),
     };
     this.entries.set(key, { sent: answers, bodies, etag, expires: this.now() + seconds * 1000, bytes });
     this.bytes += bytes;

@@ -60,11 +60,24 @@ export function errorFields(error: unknown, depth = 0): Record<string, unknown> 
 
 let timeMs = Number.NaN;
 let timeText = "";
-/** The time of a line as an ISO string (pino's isoTime), made once per millisecond: many lines share one under load. */
+let secondAt = Number.NaN;
+let secondText = "";
+/**
+ * The time of a line as an ISO string (pino's isoTime): the text up to the second is made once a
+ * second and the milliseconds added (under load nearly every line has a millisecond of its own).
+ */
 export function isoTime(ms = Date.now()): string {
   if (ms !== timeMs) {
     timeMs = ms;
-    timeText = new Date(ms).toISOString();
+    const second = Math.floor(ms / 1000);
+    // Whole milliseconds of the years 1970 to 9999 only; any other time is made whole.
+    if (!Number.isInteger(ms) || ms < 0 || ms >= 253_402_300_800_000) return (timeText = new Date(ms).toISOString());
+    if (second !== secondAt) {
+      secondAt = second;
+      secondText = new Date(second * 1000).toISOString().slice(0, 20);
+    }
+    const milliseconds = ms - second * 1000;
+    timeText = `${secondText}${milliseconds < 10 ? "00" : milliseconds < 100 ? "0" : ""}${milliseconds}Z`;
   }
   return timeText;
 }
