@@ -7,3 +7,8 @@ export function siteUrl(): string {
 export function absoluteUrl(path: string): string {
   return /^https?:\/\//.test(path) ? path : `${siteUrl()}${path.startsWith("/") ? "" : "/"}${path}`;
 }
+
+/** The shopper's orders page, absolute: every mail's footer and order mails link to it. */
+export function myOrdersUrl(): string {
+  return `${siteUrl()}/user-panel/my-orders`;
+}

@@ -26,7 +26,6 @@ export { REFUND_FAILURE_REASONS, REFUND_REASONS } from "./stripe/types";
 export function stripeRoutes(options: StripeEmulatorOptions = {}): EmulatorRoute[] {
   const events: EmulatedEvent[] = [];
   const state: StripeState = {
-    options,
     sessions: new Map(),
     paymentIntents: new Map(),
     charges: new Map(),

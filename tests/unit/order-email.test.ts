@@ -3,6 +3,7 @@ import { deliveryAddressLines, displayPhone } from "@/lib/orders/delivery-text";
 import type { DeliveryDetails } from "@/lib/shared/india";
 import { orderConfirmationEmail } from "@/lib/server/orders/order-email";
 import type { PublicOrder } from "@/lib/server/orders/types";
+import { SAMPLE_ORDER } from "@/lib/server/orders/mails/samples";
 
 const DELIVERY: DeliveryDetails = {
   name: "Meera <b>Iyer</b>",
@@ -15,27 +16,8 @@ const DELIVERY: DeliveryDetails = {
   country: "IN",
 };
 
-const order = (delivery: DeliveryDetails | null): PublicOrder => ({
-  _id: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d",
-  createdAt: "2026-11-24T10:00:00.000Z",
-  userId: null,
-  email: "meera@example.com",
-  productDetails: [{ _id: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7e", productId: null, name: "Phone", image: [], price: 999, quantity: 1, refunded_quantity: 0 }],
-  paymentDetails: { paymentId: null, payment_method_type: ["card"], payment_status: "paid" },
-  shipping_options: [{ shipping_amount: 4900, shipping_rate: "shr_1", name: "Standard delivery (3–5 business days)" }],
-  total_amount: 1048,
-  delivery,
-  status: "PAID",
-  refunded_amount: 0,
-  shipped_at: null,
-  delivered_at: null,
-  cancelled_at: null,
-  return_window_ends: null,
-  return_request: null,
-  refunds: [],
-  tracking: null,
-  timeline: [],
-});
+/** The mails' sample order (the preview's too), with the delivery address under test. */
+const order = (delivery: DeliveryDetails | null): PublicOrder => ({ ...SAMPLE_ORDER, delivery });
 
 describe("delivery address text", () => {
   it.each([

@@ -2,7 +2,7 @@ import "server-only";
 import type Stripe from "stripe";
 import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/shared/money";
-import { siteUrl } from "@/lib/site-url";
+import { myOrdersUrl } from "@/lib/site-url";
 import { Prisma, type Order, type OrderEvent, type OrderItem, type Refund, type ReturnRequest } from "@/lib/generated/prisma/client";
 import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
@@ -423,7 +423,7 @@ export async function sendOrderConfirmation(orderId: string, now = new Date()): 
   const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, include: ITEMS_IN_ORDER });
   try {
     const buyer = order.userId ? await db.user.findUnique({ where: { id: order.userId }, select: { emailConfirmedAt: true } }) : null;
-    const mail = await orderConfirmationEmail(toPublicOrder(order), `${siteUrl()}/user-panel/my-orders`, buyer !== null && mailsMayQuote(buyer));
+    const mail = await orderConfirmationEmail(toPublicOrder(order), myOrdersUrl(), buyer !== null && mailsMayQuote(buyer));
     await sendMail({ to: order.customerEmail, ...mail }, { idempotencyKey: `order-confirmation/${order.id}` });
   } catch (error) {
     await db.order.update({ where: { id: orderId }, data: { emailClaimedAt: null, emailRetryAt: new Date(now.getTime() + mailRetryDelayMs(order.emailAttempts)) } });

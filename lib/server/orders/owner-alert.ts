@@ -1,7 +1,7 @@
 import "server-only";
 import { formatRupees } from "@/lib/shared/money";
 import { orderNumber } from "@/lib/orders/order-number";
-import { siteUrl } from "@/lib/site-url";
+import { myOrdersUrl, siteUrl } from "@/lib/site-url";
 import type { Order } from "@/lib/generated/prisma/client";
 import { db } from "../platform/db";
 import { createElement } from "react";
@@ -33,7 +33,7 @@ function attentionEmail(order: Pick<Order, "id" | "attention" | "attentionNote" 
           `Customer: ${order.customerEmail}. The order is recorded and shown first in the admin's Orders: restock, or contact the customer and refund.`,
         ]
       : [`Order ${orderNumber(order.id)} needs you: ${order.attentionNote ?? order.attention}`, `Customer: ${order.customerEmail}. The order is shown first in the admin's Orders.`];
-  const ordersUrl = `${siteUrl()}/user-panel/my-orders`;
+  const ordersUrl = myOrdersUrl();
   return renderMail(subject, createElement(LinesMail, { title: subject, lines, links: [{ href: orderUrl, label: "Open the order" }], ordersUrl }), [...lines, "", orderUrl].join("\n"));
 }
 

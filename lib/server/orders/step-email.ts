@@ -1,7 +1,7 @@
 import "server-only";
 import { formatRupees } from "@/lib/shared/money";
 import { orderNumber } from "@/lib/orders/order-number";
-import { siteUrl } from "@/lib/site-url";
+import { myOrdersUrl } from "@/lib/site-url";
 import { RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS } from "@/lib/constants";
 import { formatDate } from "@/lib/shared/dates";
 import type { Order, OrderEvent, OrderItem, Prisma } from "@/lib/generated/prisma/client";
@@ -140,7 +140,7 @@ export async function sendStepEmail(eventId: string, now = new Date()): Promise<
       event.type === "cancelled"
         ? await db.refund.findFirst({ where: { orderId: event.orderId, source: { not: "stripe" }, status: { not: "FAILED" } }, orderBy: { createdAt: "desc" }, select: { amount: true } })
         : null;
-    const mail = await stepEmail(event, event.order, `${siteUrl()}/user-panel/my-orders`, cancelRefund?.amount ?? null);
+    const mail = await stepEmail(event, event.order, myOrdersUrl(), cancelRefund?.amount ?? null);
     if (mail) await sendMail({ to: event.order.customerEmail, ...mail }, { idempotencyKey: `order-step/${event.id}` });
   } catch (error) {
     await db.orderEvent.update({ where: { id: eventId }, data: { mailClaimedAt: null, mailRetryAt: new Date(now.getTime() + mailRetryDelayMs(event.mailAttempts)) } });

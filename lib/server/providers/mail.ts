@@ -1,7 +1,7 @@
 import "server-only";
 import { createElement } from "react";
 import { Resend } from "resend";
-import { siteUrl } from "@/lib/site-url";
+import { myOrdersUrl } from "@/lib/site-url";
 import { readConfig } from "../platform/config";
 import { log } from "../platform/log";
 import { ConfirmAddressMail, CodeMail, NoticeMail } from "./mails/account-mails";
@@ -89,7 +89,7 @@ export async function sendMail({ to, subject, html, text }: Mail, options: { ide
 }
 
 /** Where every mail's footer links: the shopper's orders. */
-const ordersUrl = () => `${siteUrl()}/user-panel/my-orders`;
+const ordersUrl = myOrdersUrl;
 
 /** A one-time code mail: what it is for, and what happens when the reader did not ask for it. */
 function codeEmail(code: string, minutes: number, purpose: string, ifNotYou: string): Promise<MailContent> {

@@ -151,7 +151,6 @@ export type SessionEntry = { session: EmulatedSession; lines: LineItem[]; shippi
 
 /** What one emulator keeps, in memory, and the two things every resource does: send an event, honour an Idempotency-Key. */
 export type StripeState = {
-  options: StripeEmulatorOptions;
   sessions: Map<string, SessionEntry>;
   paymentIntents: Map<string, EmulatedPaymentIntent>;
   charges: Map<string, EmulatedCharge>;
