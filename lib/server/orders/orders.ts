@@ -268,9 +268,13 @@ export async function fulfilCheckoutSession(
     // A product deleted since keeps its line in the order, without the link; the ones still
     // there cannot be deleted until this commits.
     const productIds = [...new Set(lines.map((line) => line.productId))];
-    const alive = new Set(
-      (await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Product" WHERE "id" = ANY(${productIds}::uuid[]) FOR KEY SHARE`).map((row) => row.id),
-    );
+    // The products still there, with the HSN code and rates in force now (the product's own, or
+    // its category's): each line keeps them, so a later change never alters this order.
+    const taxes = await tx.$queryRaw<{ id: string; hsnCode: string; gstRateBp: number; cessRateBp: number }[]>`
+      SELECT p."id", coalesce(p."hsnCode", c."hsnCode") AS "hsnCode", coalesce(p."gstRateBp", c."gstRateBp") AS "gstRateBp", coalesce(p."cessRateBp", c."cessRateBp") AS "cessRateBp"
+      FROM "Product" p JOIN "Category" c ON c."value" = p."category"
+      WHERE p."id" = ANY(${productIds}::uuid[]) FOR KEY SHARE OF p`;
+    const taxOf = new Map(taxes.map((row) => [row.id, row]));
     const order = await tx.order.create({
       data: {
         userId: checkout.userId,
@@ -289,13 +293,19 @@ export async function fulfilCheckoutSession(
         // The order's timeline starts with its payment (lifecycle.ts).
         events: { create: [{ type: "paid", actor: "stripe", data: { amount: charged, paymentIntentId: paymentIntentId(session) } }] },
         items: {
-          create: lines.map((line) => ({
-            productId: alive.has(line.productId) ? line.productId : null,
-            name: line.name,
-            image: line.image,
-            price: line.price,
-            quantity: line.quantity,
-          })),
+          create: lines.map((line) => {
+            const tax = taxOf.get(line.productId);
+            return {
+              productId: tax ? line.productId : null,
+              name: line.name,
+              image: line.image,
+              price: line.price,
+              quantity: line.quantity,
+              hsnCode: tax?.hsnCode ?? null,
+              gstRateBp: tax?.gstRateBp ?? null,
+              cessRateBp: tax?.cessRateBp ?? null,
+            };
+          }),
         },
       },
       include: ITEMS_IN_ORDER,
