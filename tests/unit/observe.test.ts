@@ -220,6 +220,7 @@ describe("ObservedResponse: the request id added when the headers are written", 
       response.end("two");
     },
     "writeHead with no headers": (response) => response.writeHead(204).end(),
+    "too slow for its client": (response) => void setTimeout(() => response.writeHead(200).end("late"), 300),
   };
   let server: Server;
   let base: string;
@@ -253,7 +254,7 @@ describe("ObservedResponse: the request id added when the headers are written", 
   });
   afterAll(() => close(server));
 
-  for (const name of Object.keys(WRITERS)) {
+  for (const name of Object.keys(WRITERS).filter((name) => name !== "too slow for its client")) {
     it(`sends X-Request-Id once, with the handler's headers, for ${name}`, async () => {
       const answer = await fetch(`${base}/${encodeURIComponent(name)}`);
       await answer.arrayBuffer();
@@ -275,6 +276,13 @@ describe("ObservedResponse: the request id added when the headers are written", 
     expect(await bytesOf("write, then end")).toBe("part two".length);
     expect(await bytesOf("a flat list (the page cache's)")).toBe("page".length);
     expect(await bytesOf("writeHead with no headers")).toBe(0);
+  });
+
+  it("writes the line of a request its client gave up on, marked aborted", async () => {
+    const before = ids.length;
+    await expect(fetch(`${base}/${encodeURIComponent("too slow for its client")}`, { signal: AbortSignal.timeout(50) })).rejects.toThrow();
+    for (let i = 0; i < 100 && ids.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await lineOf(ids.at(-1)!)).toMatchObject({ path: "/too%20slow%20for%20its%20client", aborted: true });
   });
 
   it("never adds it to a caller's list (the page cache sends the same one to everyone)", async () => {

@@ -64,6 +64,21 @@ export class ObservedResponse<Request extends IncomingMessage = IncomingMessage>
   requestId: string | undefined = undefined;
   /** The body bytes written so far (headers aside), for the log line and the metrics. */
   bodyBytes = 0;
+  /** What observe() knows of the request: when it came, its path and context. */
+  observedAt = 0;
+  observedPath = "";
+  observedContext: RequestContext | undefined = undefined;
+  /** Called once as the response closes (observe() sets one function for every request, no listener each). */
+  whenClosed: ((response: ObservedResponse<Request>) => void) | undefined = undefined;
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "close" && this.whenClosed) {
+      const closed = this.whenClosed;
+      this.whenClosed = undefined;
+      closed(this);
+    }
+    return super.emit(event, ...args);
+  }
 
   override write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
     this.bodyBytes += byteCount(chunk, encoding);
@@ -222,6 +237,27 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
   };
   batches.add(flush);
 
+  /** A request's answer is done (or abandoned): its line and metrics wait for the batch. */
+  const closed = (request: IncomingMessage, response: ServerResponse, started: number, path: string, context: RequestContext, bytes: number) => {
+    pending.push({
+      id: context.id,
+      method: request.method ?? "GET",
+      path,
+      status: response.statusCode,
+      seconds: (performance.now() - started) / 1000,
+      bytes,
+      context,
+      aborted: !response.writableFinished,
+      request: options.userOf && request.headers.cookie ? request : null,
+      time: Date.now(),
+    });
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  const closedObserved = (response: ObservedResponse) => closed(response.req, response, response.observedAt, response.observedPath, response.observedContext!, response.bodyBytes);
+
   return (request, response) => {
     const started = performance.now();
     const id = requestIdFor(request.headers["x-request-id"], options.trustedProxyHops);
@@ -250,24 +286,12 @@ export function observe(options: ObserveOptions): (request: IncomingMessage, res
       } as ServerResponse["end"];
     }
 
-    response.once("close", () => {
-      pending.push({
-        id,
-        method: request.method ?? "GET",
-        path,
-        status: response.statusCode,
-        seconds: (performance.now() - started) / 1000,
-        bytes: observed ? observed.bodyBytes : bytes,
-        context,
-        aborted: !response.writableFinished,
-        request: options.userOf && request.headers.cookie ? request : null,
-        time: Date.now(),
-      });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    });
+    if (observed) {
+      observed.observedAt = started;
+      observed.observedPath = path;
+      observed.observedContext = context;
+      observed.whenClosed = closedObserved;
+    } else response.once("close", () => closed(request, response, started, path, context, bytes));
 
     if (path === "/metrics" && request.method === "GET" && options.metricsToken && bearerMatches(request.headers.authorization, options.metricsToken)) {
       flushObserved();
