@@ -1,6 +1,10 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
+import { GST_REGISTRATIONS } from "./billing/seller";
+import { gstinProblem, normalizeGstin } from "./billing/gstin";
+import { GST_STATE_CODES } from "./billing/gst-states";
 import { CATEGORY_VALUES } from "./catalog/categories";
+import { INDIA_STATES, PIN_CODE } from "./shared/india";
 import { CARRIER_TRACKING, CARRIERS, isCarrierSite, ORDER_STATUSES, TRACKING_NUMBER } from "./orders/order-lifecycle";
 import { RETURN_NOTE_MAX, RETURN_PHOTOS_MAX, RETURN_REASONS } from "./orders/returns";
 import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STOCK_MAX } from "./constants";
@@ -445,3 +449,40 @@ export const returnIdBodySchema = z.object({ returnId: rowId("returnId") });
 
 /** POST /api/return-photo-signature: the order the photo is for (the shopper's own, open to a return). */
 export const returnPhotoSignatureSchema = z.object({ orderId: rowId("orderId") });
+
+/** One of the seller's text details: trimmed, at most `max` characters, "" or absent for none (null). */
+const sellerText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(...plainText(field))
+    .nullish()
+    .transform((value) => (value ? value : null));
+const sellerPhone = (field: string) => sellerText(field, 20).refine((value) => value === null || /^\+?[\d][\d\s-]{5,18}$/.test(value), `${field} may hold digits, spaces, dashes and a leading +`);
+const sellerEmail = (field: string) => sellerText(field, 254).refine((value) => value === null || z.email().safeParse(value).success, `${field} must be an email address`);
+
+/** The admin's Settings form: the seller's details (lib/billing/seller.ts), each checked; a GSTIN also against the state. */
+export const sellerSettingsSchema = z
+  .object({
+    legalName: sellerText("Legal name", 200),
+    tradeName: sellerText("Trade name", 200),
+    addressLine1: sellerText("Address line 1", 200),
+    addressLine2: sellerText("Address line 2", 200),
+    city: sellerText("City", 100),
+    state: sellerText("State", 2).refine((value) => value === null || INDIA_STATES.some((state) => state.code === value), "Choose a state from the list"),
+    postalCode: sellerText("PIN code", 6).refine((value) => value === null || PIN_CODE.test(value), "Enter a 6-digit PIN code"),
+    email: sellerEmail("Contact email"),
+    phone: sellerPhone("Contact phone"),
+    gstin: sellerText("GSTIN", 20).transform((value) => (value === null ? null : normalizeGstin(value))),
+    registration: z.enum(GST_REGISTRATIONS, { error: "GST registration must be REGULAR or COMPOSITION" }).default("REGULAR"),
+    grievanceName: sellerText("Grievance officer's name", 100),
+    grievanceDesignation: sellerText("Grievance officer's designation", 100),
+    grievanceEmail: sellerEmail("Grievance officer's email"),
+    grievancePhone: sellerPhone("Grievance officer's phone"),
+  })
+  .superRefine((details, context) => {
+    if (details.gstin === null) return;
+    const problem = gstinProblem(details.gstin, details.state ? GST_STATE_CODES[details.state] : null);
+    if (problem) context.addIssue({ code: "custom", path: ["gstin"], message: problem });
+  });

@@ -4,6 +4,7 @@ import pg from "pg";
 import { randomUUID } from "node:crypto";
 import { SEED_PRODUCTS, seedImagePaths } from "./catalogue";
 import { DEMO_ADMIN, DEMO_GUEST } from "../lib/accounts/demo-accounts";
+import { DEMO_SELLER } from "../lib/billing/demo-seller";
 import { CATEGORY_VALUES } from "../lib/catalog/categories";
 import { hashPassword } from "../lib/server/accounts/passwords";
 
@@ -25,6 +26,17 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
          VALUES ($1, $2, $3, $4::"Role", $5, now(), now())
          ON CONFLICT (email) DO NOTHING`,
         [randomUUID(), account.name, account.email, account.role, await hashPassword(account.password)],
+      );
+    }
+    if (options.demoAccounts !== false) {
+      // A fictional seller, so that invoices can be issued in development and the demo; never
+      // over details an admin has saved.
+      const fields = Object.keys(DEMO_SELLER) as (keyof typeof DEMO_SELLER)[];
+      await client.query(
+        `INSERT INTO "SellerSettings" (id, ${fields.map((field) => `"${field}"`).join(", ")}, "updatedAt")
+         VALUES (1, ${fields.map((field, index) => (field === "registration" ? `$${index + 1}::"GstRegistration"` : `$${index + 1}`)).join(", ")}, now())
+         ON CONFLICT (id) DO NOTHING`,
+        fields.map((field) => DEMO_SELLER[field]),
       );
     }
     for (const product of SEED_PRODUCTS) {

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { seed } from "../../prisma/seed";
 import { CATEGORY_VALUES } from "@/lib/catalog/categories";
 import { DEMO_ADMIN, DEMO_GUEST } from "@/lib/accounts/demo-accounts";
+import { DEMO_SELLER } from "@/lib/billing/demo-seller";
+import { missingSellerFields, type SellerDetails } from "@/lib/billing/seller";
+import { sellerSettingsSchema } from "@/lib/schemas";
 import { verifyPassword } from "@/lib/server/accounts/passwords";
 import { createDatabase, query } from "../helpers";
 import { randomUUID } from "node:crypto";
@@ -20,6 +23,17 @@ async function usersIn(url: string): Promise<{ email: string; role: string }[]> 
   }
 }
 
+async function sellerIn(url: string): Promise<SellerDetails | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const row = (await client.query(`SELECT * FROM "SellerSettings" WHERE id = 1`)).rows[0];
+    if (!row) return null;
+    return Object.fromEntries(Object.keys(DEMO_SELLER).map((field) => [field, row[field]])) as SellerDetails;
+  } finally {
+    await client.end();
+  }
+}
 
 describe("seed", () => {
   it("is safe to run twice and fills every category with at least 8 products with 1 to 4 shipped images", async () => {
@@ -72,10 +86,26 @@ describe("seed", () => {
     ]);
   }, 60_000);
 
-  it("creates no demo accounts when told not to (production without STORE_DEMO=1)", async () => {
+  it("creates no demo accounts when told not to (production without STORE_DEMO=1), and no seller either", async () => {
     const url = await createDatabase("seed");
     await seed(url, { quiet: true, demoAccounts: false });
     expect(await usersIn(url)).toEqual([]);
+    expect(await sellerIn(url)).toBeNull();
+  }, 60_000);
+
+  it("gives development and the demo the fictional seller, complete and valid, and never replaces one an admin saved", async () => {
+    const url = await createDatabase("seed");
+    await seed(url, { quiet: true });
+    const seeded = await sellerIn(url);
+    expect(seeded).toEqual(DEMO_SELLER);
+    expect(missingSellerFields(seeded!)).toEqual([]);
+    expect(sellerSettingsSchema.safeParse(seeded).success).toBe(true);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`UPDATE "SellerSettings" SET "legalName" = 'Owner''s Own Pvt Ltd' WHERE id = 1`);
+    await client.end();
+    await seed(url, { quiet: true });
+    expect((await sellerIn(url))!.legalName).toBe("Owner's Own Pvt Ltd");
   }, 60_000);
 
   it("adds N synthetic products spread over the categories", async () => {

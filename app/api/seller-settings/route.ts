@@ -1,0 +1,20 @@
+import { sellerSettingsSchema } from "@/lib/schemas";
+import { requireAdmin, requireAdminWrite } from "@/lib/server/accounts/auth";
+import { readSeller, saveSeller, sellerChanges } from "@/lib/server/billing/seller";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+
+// GET /api/seller-settings, PUT /api/seller-settings {details} — admins only, beyond the spec: the
+// seller's details that invoices and the grievance page name (lib/billing/seller.ts), what is
+// still missing, and the last changes with who made them.
+export const GET = handle(async (request) => {
+  await requireAdmin(request);
+  const [seller, changes] = await Promise.all([readSeller(), sellerChanges()]);
+  return ok({ ...seller, changes }, "Seller details");
+});
+
+export const PUT = handle(async (request) => {
+  const admin = await requireAdminWrite(request);
+  const details = await readBody(request, sellerSettingsSchema);
+  const saved = await saveSeller(details, admin.id);
+  return ok(saved, saved.changed.length === 0 ? "Nothing changed" : "Seller details saved");
+});
