@@ -5,7 +5,7 @@
 //   2. lib/server's rooms import only the rooms below them:
 //        platform        the database, configuration, answers and errors, limits, the broadcast
 //        providers       the Stripe, Resend and Cloudinary clients (and their emulator switches)
-//        the domains     accounts, catalog, shop-lists, orders: each other (without circles),
+//        the domains     accounts, catalog, shop-lists, orders, billing: each other (without circles),
 //                        the providers and the platform
 //        front-door      what runs before and around every request: the platform only; it
 //                        reaches the domains only through the route handlers it is given
