@@ -450,14 +450,18 @@ export const returnIdBodySchema = z.object({ returnId: rowId("returnId") });
 /** POST /api/return-photo-signature: the order the photo is for (the shopper's own, open to a return). */
 export const returnPhotoSignatureSchema = z.object({ orderId: rowId("orderId") });
 
-/** One of the seller's text details: trimmed, at most `max` characters, "" or absent for none (null). */
+/**
+ * One of the seller's text details: trimmed, at most `max` characters, "" or null for none. Every
+ * field must be sent (the form sends the whole set): a body that leaves one out is a 400, never a
+ * silent erasure.
+ */
 const sellerText = (field: string, max: number) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ error: `${field} must be text (or null for none)` })
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
     .refine(...plainText(field))
-    .nullish()
+    .nullable()
     .transform((value) => (value ? value : null));
 const sellerPhone = (field: string) => sellerText(field, 20).refine((value) => value === null || /^\+?[\d][\d\s-]{5,18}$/.test(value), `${field} may hold digits, spaces, dashes and a leading +`);
 const sellerEmail = (field: string) => sellerText(field, 254).refine((value) => value === null || z.email().safeParse(value).success, `${field} must be an email address`);
@@ -475,7 +479,7 @@ export const sellerSettingsSchema = z
     email: sellerEmail("Contact email"),
     phone: sellerPhone("Contact phone"),
     gstin: sellerText("GSTIN", 20).transform((value) => (value === null ? null : normalizeGstin(value))),
-    registration: z.enum(GST_REGISTRATIONS, { error: "GST registration must be REGULAR or COMPOSITION" }).default("REGULAR"),
+    registration: z.enum(GST_REGISTRATIONS, { error: "GST registration must be REGULAR or COMPOSITION" }),
     grievanceName: sellerText("Grievance officer's name", 100),
     grievanceDesignation: sellerText("Grievance officer's designation", 100),
     grievanceEmail: sellerEmail("Grievance officer's email"),
@@ -483,6 +487,6 @@ export const sellerSettingsSchema = z
   })
   .superRefine((details, context) => {
     if (details.gstin === null) return;
-    const problem = gstinProblem(details.gstin, details.state ? GST_STATE_CODES[details.state] : null);
+    const problem = gstinProblem(details.gstin, details.state && Object.hasOwn(GST_STATE_CODES, details.state) ? GST_STATE_CODES[details.state] : null);
     if (problem) context.addIssue({ code: "custom", path: ["gstin"], message: problem });
   });

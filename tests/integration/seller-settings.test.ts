@@ -47,6 +47,7 @@ describe("seller settings", () => {
     [{ email: "not-an-email" }, "email", "Contact email must be an email address"],
     [{ phone: "call us" }, "phone", "Contact phone may hold digits, spaces, dashes and a leading +"],
     [{ registration: "SPECIAL" }, "registration", "GST registration must be REGULAR or COMPOSITION"],
+    [{ state: "constructor" }, "state", "State must be at most 2 characters"],
     [{ legalName: "Volt\u0000Electronics" }, "legalName", "Legal name must not contain control characters (such as a NUL byte)"],
   ])("refuse %j with a 400 naming the field", async (change, field, message) => {
     const boss = await admin();
@@ -55,6 +56,18 @@ describe("seller settings", () => {
     const body = await answer.json();
     expect(body.errors?.[field] ?? body.message).toBe(message);
     expect((await query(`SELECT "gstin", "state" FROM "SellerSettings" WHERE id = 1`))[0]).toMatchObject({ gstin: DEMO_SELLER.gstin, state: DEMO_SELLER.state });
+  });
+
+  it("refuse a body that leaves a field out, rather than erase it", async () => {
+    const boss = await admin();
+    const { legalName: _left, ...partial } = DEMO_SELLER;
+    for (const body of [{}, partial]) {
+      const answer = await put(body, boss.cookie);
+      expect(answer.status).toBe(400);
+    }
+    const partialAnswer = await put(partial, boss.cookie);
+    expect((await partialAnswer.json()).errors?.legalName).toBe("Legal name must be text (or null for none)");
+    expect((await query(`SELECT "legalName" FROM "SellerSettings" WHERE id = 1`))[0]).toEqual({ legalName: DEMO_SELLER.legalName });
   });
 
   it("save a change, keep who made it and each field's old and new value, and say what is missing", async () => {
