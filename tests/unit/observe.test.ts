@@ -194,6 +194,8 @@ describe("isoTime", () => {
   });
 });
 
+let slowArrived: (() => void) | undefined;
+
 describe("ObservedResponse: the request id added when the headers are written", () => {
   const PAGE_HEADERS = ["content-type", "text/html; charset=utf-8", "etag", '"abc"', "x-multi", ["1", "2"]];
   /** Each way a handler (Next, the front door, the page cache) writes an answer's headers. */
@@ -220,7 +222,8 @@ describe("ObservedResponse: the request id added when the headers are written", 
       response.end("two");
     },
     "writeHead with no headers": (response) => response.writeHead(204).end(),
-    "too slow for its client": (response) => void setTimeout(() => response.writeHead(200).end("late"), 300),
+    // Answers nothing: its client gives up once it is here (slowArrived).
+    "too slow for its client": () => slowArrived?.(),
   };
   let server: Server;
   let base: string;
@@ -279,9 +282,12 @@ describe("ObservedResponse: the request id added when the headers are written", 
   });
 
   it("writes the line of a request its client gave up on, marked aborted", async () => {
-    const before = ids.length;
-    await expect(fetch(`${base}/${encodeURIComponent("too slow for its client")}`, { signal: AbortSignal.timeout(50) })).rejects.toThrow();
-    for (let i = 0; i < 100 && ids.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const arrived = new Promise<void>((resolve) => (slowArrived = resolve));
+    const giveUp = new AbortController();
+    const asked = fetch(`${base}/${encodeURIComponent("too slow for its client")}`, { signal: giveUp.signal });
+    await arrived;
+    giveUp.abort();
+    await expect(asked).rejects.toThrow();
     expect(await lineOf(ids.at(-1)!)).toMatchObject({ path: "/too%20slow%20for%20its%20client", aborted: true });
   });
 
