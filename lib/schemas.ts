@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { GST_REGISTRATIONS } from "./billing/seller";
 import { gstinProblem, normalizeGstin } from "./billing/gstin";
-import { GST_STATE_CODES } from "./billing/gst-states";
+import { gstStateCode } from "./billing/gst-states";
 import { CATEGORY_VALUES } from "./catalog/categories";
 import { INDIA_STATES, PIN_CODE } from "./shared/india";
 import { CARRIER_TRACKING, CARRIERS, isCarrierSite, ORDER_STATUSES, TRACKING_NUMBER } from "./orders/order-lifecycle";
@@ -487,6 +487,6 @@ export const sellerSettingsSchema = z
   })
   .superRefine((details, context) => {
     if (details.gstin === null) return;
-    const problem = gstinProblem(details.gstin, details.state && Object.hasOwn(GST_STATE_CODES, details.state) ? GST_STATE_CODES[details.state] : null);
+    const problem = gstinProblem(details.gstin, gstStateCode(details.state));
     if (problem) context.addIssue({ code: "custom", path: ["gstin"], message: problem });
   });

@@ -202,6 +202,7 @@ describe("ObservedResponse: the request id added when the headers are written", 
   const WRITERS: Record<string, (response: ServerResponse) => void> = {
     "a flat list (the page cache's)": (response) => response.writeHead(200, PAGE_HEADERS).end("page"),
     "a flat list with a reason": (response) => response.writeHead(200, "Fine", PAGE_HEADERS).end("page"),
+    "a flat list after an undefined reason": (response) => response.writeHead(200, undefined, PAGE_HEADERS).end("page"),
     "an object": (response) => response.writeHead(201, { "content-type": "text/plain" }).end("made"),
     "setHeader, then an object": (response) => {
       response.setHeader("cache-control", "no-store");

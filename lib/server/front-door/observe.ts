@@ -91,19 +91,20 @@ export class ObservedResponse<Request extends IncomingMessage = IncomingMessage>
   }
 
   override writeHead(statusCode: number, reasonOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
-    const id = this.requestId;
-    if (id !== undefined && !this.headersSent) {
-      this.requestId = undefined;
-      const given = typeof reasonOrHeaders === "string" ? headers : reasonOrHeaders;
-      if (Array.isArray(given)) {
-        // [[name, value], …] pairs too, as one flat list (Node takes pairs only on its quick path).
-        const withId = [...(Array.isArray(given[0]) ? given.flat() : given), "X-Request-Id", id];
-        return typeof reasonOrHeaders === "string" ? super.writeHead(statusCode, reasonOrHeaders, withId) : super.writeHead(statusCode, withId);
-      }
-      this.setHeader("X-Request-Id", id);
+    const reason = typeof reasonOrHeaders === "string" ? reasonOrHeaders : undefined;
+    // Node takes the headers third after a reason, or second (a null or undefined reason included).
+    let given: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined = typeof reasonOrHeaders === "string" ? headers : (reasonOrHeaders ?? headers);
+    if (this.requestId !== undefined && !this.headersSent) {
+      // [[name, value], …] pairs too, as one flat list (Node takes pairs only on its quick path).
+      if (Array.isArray(given)) given = [...(Array.isArray(given[0]) ? given.flat() : given), "X-Request-Id", this.requestId];
+      else this.setHeader("X-Request-Id", this.requestId);
     }
-    return typeof reasonOrHeaders === "string" ? super.writeHead(statusCode, reasonOrHeaders, headers) : super.writeHead(statusCode, reasonOrHeaders);
+    const written = reason === undefined ? super.writeHead(statusCode, given) : super.writeHead(statusCode, reason, given);
+    // Only once they are written: an answer made after a refused writeHead still carries the id.
+    this.requestId = undefined;
+    return written;
   }
+
 }
 
 /** A finished request, as its log line and metrics need it (made into both in batches, flushObserved). */
