@@ -24,7 +24,13 @@ const nextConfig = {
   },
   // Native modules and the Prisma runtime stay outside the server bundle.
   // pino and prom-client too: one copy of each per process, shared with the front door's bundle.
-  serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg", "pino", "prom-client"],
+  // @react-pdf/renderer: its layout engine's WebAssembly and its font loading read files at run time.
+  serverExternalPackages: ["@node-rs/argon2", "pg", "@prisma/adapter-pg", "pino", "prom-client", "@react-pdf/renderer"],
+  // The fonts the invoices' PDFs embed (lib/server/billing/document-pdf.tsx), read by path at run time.
+  outputFileTracingIncludes: {
+    "/api/invoice/*": ["./node_modules/dejavu-fonts-ttf/ttf/DejaVuSansCondensed{,-Bold}.ttf"],
+    "/api/credit-note/*": ["./node_modules/dejavu-fonts-ttf/ttf/DejaVuSansCondensed{,-Bold}.ttf"],
+  },
   async headers() {
     return [
       {

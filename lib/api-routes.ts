@@ -88,6 +88,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/open-holds", methods: ["GET"], access: "admin" },
   { path: "/api/release-hold", methods: ["POST"], access: "admin" },
   { path: "/api/seller-settings", methods: ["GET", "PUT"], access: "admin" },
+  { path: "/api/invoice/:orderId", methods: ["GET"], access: "user" },
+  { path: "/api/credit-note/:refundId", methods: ["GET"], access: "user" },
   { path: "/api/upload-signature", methods: ["POST"], access: "admin" },
   { path: "/api/all-orders", methods: ["GET"], access: "admin" },
   { path: "/api/ship-order", methods: ["POST"], access: "admin" },

@@ -12,3 +12,8 @@ export function absoluteUrl(path: string): string {
 export function myOrdersUrl(): string {
   return `${siteUrl()}/user-panel/my-orders`;
 }
+
+/** An order's tax invoice as a printable page (the PDF is a link on it), absolute: the confirmation mail links to it. */
+export function invoicePageUrl(orderId: string): string {
+  return `${siteUrl()}/invoice/${orderId}`;
+}

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { SEED_PRODUCTS, seedImagePaths } from "./catalogue";
 import { DEMO_ADMIN, DEMO_GUEST } from "../lib/accounts/demo-accounts";
 import { DEMO_SELLER } from "../lib/billing/demo-seller";
+import type { SellerDetails } from "../lib/billing/seller";
 import { CATEGORY_VALUES } from "../lib/catalog/categories";
 import { hashPassword } from "../lib/server/accounts/passwords";
 
@@ -31,13 +32,7 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
     if (options.demoAccounts !== false) {
       // A fictional seller, so that invoices can be issued in development and the demo; never
       // over details an admin has saved.
-      const fields = Object.keys(DEMO_SELLER) as (keyof typeof DEMO_SELLER)[];
-      await client.query(
-        `INSERT INTO "SellerSettings" (id, ${fields.map((field) => `"${field}"`).join(", ")}, "updatedAt")
-         VALUES (1, ${fields.map((field, index) => (field === "registration" ? `$${index + 1}::"GstRegistration"` : `$${index + 1}`)).join(", ")}, now())
-         ON CONFLICT (id) DO NOTHING`,
-        fields.map((field) => DEMO_SELLER[field]),
-      );
+      await seedSeller(client, DEMO_SELLER);
     }
     for (const product of SEED_PRODUCTS) {
       await client.query(
@@ -121,4 +116,15 @@ async function insertSynthetic(client: pg.Client, count: number) {
       [offset, brands, words, CATEGORY_VALUES, JSON.stringify(images), run, size],
     );
   }
+}
+
+/** Gives the store these seller details unless it has some already (an admin's are never replaced). */
+export async function seedSeller(client: pg.ClientBase, seller: SellerDetails): Promise<void> {
+  const fields = Object.keys(seller) as (keyof SellerDetails)[];
+  await client.query(
+    `INSERT INTO "SellerSettings" (id, ${fields.map((field) => `"${field}"`).join(", ")}, "updatedAt")
+     VALUES (1, ${fields.map((field, index) => (field === "registration" ? `$${index + 1}::"GstRegistration"` : `$${index + 1}`)).join(", ")}, now())
+     ON CONFLICT (id) DO NOTHING`,
+    fields.map((field) => seller[field]),
+  );
 }

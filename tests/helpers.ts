@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { routeFile, type ApiRoute } from "@/lib/api-routes";
 import type { DirectHandler } from "@/lib/server/front-door/front-door";
-import { beforeAll } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { applyMigrations } from "../server/database/schema-engine";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as signin } from "@/app/api/signin/route";
@@ -72,6 +72,21 @@ export async function admin(): Promise<Shopper> {
   const user = await shopper();
   await query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [user.id]);
   return user;
+}
+
+/**
+ * Makes this file the only one, while its tests run, that changes the seller's details (a row every
+ * file shares): a PostgreSQL advisory lock, taken before the file's tests and released after.
+ */
+export function holdSellerDetails(): void {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  beforeAll(async () => {
+    await client.connect();
+    await client.query("SELECT pg_advisory_lock(hashtext('tests: the seller details'))");
+  }, 120_000);
+  afterAll(async () => {
+    await client.end();
+  });
 }
 
 // Databases of their own --------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { paymentMethodLabel } from "../orders/order-card";
 import { orderPaymentStatus } from "@/lib/orders/order-payment-status";
 import { OrderAttention, OrderStatusBadge, OrderTimeline, OrderTracking } from "../orders/order-progress";
 import { ProductThumb } from "../catalog/product-thumb";
+import { OrderDocuments } from "../billing/order-documents";
 import { OrderActions } from "./order-actions";
 import { OpenHolds } from "./open-holds";
 import { hasPackingSlip, PackingSlip } from "./packing-slip";
@@ -50,6 +51,7 @@ export function OrderPage({ order, windowClosed, listHref = "/admin-panel/orders
             Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> by <span className="[overflow-wrap:anywhere]">{order.email}</span>
           </p>
           <OrderAttention order={order} className="text-sm" />
+          <OrderDocuments order={order} />
           {order.return_window_ends && order.status === "DELIVERED" && <ReturnsWindow ends={order.return_window_ends} closed={windowClosed} />}
           <OrderActions order={order} windowClosed={windowClosed} headingId={ORDER_HEADING_ID} />
         </header>

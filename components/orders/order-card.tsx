@@ -6,6 +6,7 @@ import { shippingPaise } from "@/lib/orders/order-refunds";
 import { orderPaymentStatus } from "@/lib/orders/order-payment-status";
 import { RETURNS_POLICY_PATH, returnWindowClosed } from "@/lib/orders/returns-policy";
 import type { PublicOrder } from "@/lib/server/orders/types";
+import { OrderDocuments } from "../billing/order-documents";
 import { ProductThumb } from "../catalog/product-thumb";
 import { DeliveryAddress } from "./delivery-address";
 import { OrderStatusBadge, OrderTimeline, OrderTracking } from "./order-progress";
@@ -122,6 +123,7 @@ export function OrderCard({ order, headingLevel = 2, actions }: { order: PublicO
           </Link>
         </p>
       )}
+      <OrderDocuments order={order} className="mt-3 border-t border-slate-200 pt-3" />
       {(order.delivery || order.timeline.length > 0) && (
         <div className={DETAILS}>
           {order.delivery && <DeliveryAddress delivery={order.delivery} headingId={`${headingId}-delivery`} headingLevel={headingLevel === 2 ? 3 : 4} />}

@@ -97,6 +97,10 @@ function callFor(route: ApiRoute): { params: Record<string, string>; query?: str
       return { params: { userId: B.id }, body: () => ({ role: "USER" }) };
     case "/api/delete-user/:userId":
       return { params: { userId: randomUUID() } };
+    case "/api/invoice/:orderId":
+      return { params: { orderId: randomUUID() } };
+    case "/api/credit-note/:refundId":
+      return { params: { refundId: randomUUID() } };
     case "/api/upload-product":
       return { params: {}, body: product };
     case "/api/update-product":

@@ -56,12 +56,12 @@ export async function lineItemsOf(sessionId: string) {
   return ((await response.json()) as { data: { description: string; quantity: number; price: { unit_amount: number } }[] }).data;
 }
 
-/** Pays a session on the emulator's hosted page, as a shopper's browser would. */
-export async function pay(sessionId: string, cardNumber = "4242424242424242"): Promise<Response> {
+/** Pays on the emulated hosted page, with the test delivery address (`delivery` changes its fields). */
+export async function pay(sessionId: string, cardNumber = "4242424242424242", delivery: Partial<typeof TEST_DELIVERY_FORM> = {}): Promise<Response> {
   return fetch(`${emulatorUrl()}/stripe/pay/${sessionId}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...TEST_DELIVERY_FORM, email: "", cardNumber, cardExpiry: "12 / 34", cardCvc: "123", cardName: "Meera Iyer" }).toString(),
+    body: new URLSearchParams({ ...TEST_DELIVERY_FORM, ...delivery, email: "", cardNumber, cardExpiry: "12 / 34", cardCvc: "123", cardName: "Meera Iyer" }).toString(),
     redirect: "manual",
   });
 }

@@ -6,12 +6,15 @@ import { DEMO_SELLER } from "@/lib/billing/demo-seller";
 import { gstinCheckCharacter } from "@/lib/billing/gstin";
 import { EMPTY_SELLER, missingSellerFields } from "@/lib/billing/seller";
 import { saveSeller } from "@/lib/server/billing/seller";
-import { admin, getRequest, jsonRequest, noContext, query, shopper } from "../helpers";
+import { admin, getRequest, holdSellerDetails, jsonRequest, noContext, query, shopper } from "../helpers";
 
 const put = (body: unknown, cookie?: string) => putSettings(jsonRequest("/api/seller-settings", body, { method: "PUT", cookie }), noContext);
 
+// First, so that its release comes after this file's own restoring afterAll.
+holdSellerDetails();
+
 beforeAll(async () => {
-  // The tests' database is not seeded: the seed's seller to start from (prisma/seed.ts's is tested in seed.test.ts).
+  // The seed's seller to start from, whatever a file before this one left.
   await saveSeller(DEMO_SELLER, null);
 });
 

@@ -53,3 +53,13 @@ describe("order confirmation email: the delivery address", () => {
     expect(mail.html).not.toContain("Delivery address");
   });
 });
+
+describe("order confirmation email: the tax invoice", () => {
+  it("links to the order's invoice page, in both parts", async () => {
+    const placed = order(DELIVERY);
+    const mail = await orderConfirmationEmail(placed, "http://localhost:3000/user-panel/my-orders");
+    const url = `http://localhost:3000/invoice/${placed._id}`;
+    expect(mail.text).toContain(`Your tax invoice: ${url}`);
+    expect(mail.html).toContain(`href="${url}"`);
+  });
+});

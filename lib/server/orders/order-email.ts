@@ -2,6 +2,7 @@ import "server-only";
 import { deliveryAddressLines } from "@/lib/orders/delivery-text";
 import { formatRupeeAmount, formatRupees } from "@/lib/shared/money";
 import { orderNumber } from "@/lib/orders/order-number";
+import { invoicePageUrl } from "@/lib/site-url";
 import { createElement } from "react";
 import { STORE_NAME, type MailContent } from "../providers/mail";
 import { renderMail } from "../providers/mails/render";
@@ -12,9 +13,11 @@ import type { PublicOrder } from "./types";
 
 /**
  * The order confirmation: items, quantities, prices, shipping, total, the delivery address (when
- * the order has one) and a link to My Orders.
+ * the order has one), a link to its tax invoice and one to My Orders.
  */
 export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string, withDelivery = true): Promise<MailContent> {
+  // The invoice's page: issued right after the order is recorded, so there by the time the mail is read.
+  const invoiceUrl = invoicePageUrl(order._id);
   const number = orderNumber(order._id);
   const subject = `Your ${STORE_NAME} order ${number} is confirmed`;
   const rupees = formatRupeeAmount;
@@ -32,8 +35,9 @@ export function orderConfirmationEmail(order: PublicOrder, ordersUrl: string, wi
     `Total paid: ${rupees(order.total_amount)}`,
     "",
     ...(address.length > 0 ? ["Delivery address", ...address, ""] : []),
+    `Your tax invoice: ${invoiceUrl}`,
     `My Orders: ${ordersUrl}`,
   ].join("\n");
-  const mail = createElement(OrderConfirmationMail, { title: subject, number, lines, shippingName, shipping: formatRupees(shipping), total: rupees(order.total_amount), address, ordersUrl });
+  const mail = createElement(OrderConfirmationMail, { title: subject, number, lines, shippingName, shipping: formatRupees(shipping), total: rupees(order.total_amount), address, ordersUrl, invoiceUrl });
   return renderMail(subject, mail, text);
 }

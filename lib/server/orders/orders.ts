@@ -3,10 +3,10 @@ import type Stripe from "stripe";
 import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/shared/money";
 import { myOrdersUrl } from "@/lib/site-url";
-import { Prisma, type Order, type OrderEvent, type OrderItem, type Refund, type ReturnRequest } from "@/lib/generated/prisma/client";
+import { Prisma, type Order, type OrderEvent, type OrderItem, type Refund, type ReturnRequest, type TaxDocument } from "@/lib/generated/prisma/client";
 import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
-import type { CheckoutLine, PublicOrder, PublicRefund, PublicReturn } from "./types";
+import type { CheckoutLine, PublicDocumentRef, PublicOrder, PublicRefund, PublicReturn } from "./types";
 import { db } from "../platform/db";
 import { sendMail } from "../providers/mail";
 import { orderConfirmationEmail } from "./order-email";
@@ -17,6 +17,8 @@ import { hit } from "../platform/rate-limit";
 import { keepSession, keptSession } from "./stripe-session-cache";
 import { afterStockChange, sellHolds, shortfallNote, sweepExpiredHolds } from "./holds";
 import { retryPendingRefunds } from "./refunds";
+import { issueDueCreditNotes } from "../billing/credit-notes";
+import { issueDueInvoices, queueInvoice } from "../billing/invoices";
 import { sendPendingStepEmails } from "./step-email";
 import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from "./mail-retry";
 import { indianMobile, type DeliveryDetails } from "@/lib/shared/india";
@@ -32,7 +34,13 @@ import { dropUserLists } from "../shop-lists/list-cache";
 // session id is unique, and the webhook's event ids are recorded in the same transaction.
 
 type ShippingOption = PublicOrder["shipping_options"][number];
-type OrderRow = Order & { items: OrderItem[]; events: OrderEvent[]; refunds: Refund[]; returns: ReturnRequest[] };
+type OrderRow = Order & {
+  items: OrderItem[];
+  events: OrderEvent[];
+  refunds: Refund[];
+  returns: ReturnRequest[];
+  documents: Pick<TaxDocument, "kind" | "number" | "issuedAt" | "refundId">[];
+};
 type TimelineEntry = PublicOrder["timeline"][number];
 
 /** One event as the answers show it: money in rupees, the parcel's details when it shipped. */
@@ -83,6 +91,12 @@ export function toPublicRefund(refund: Refund, forAdmin: boolean): PublicRefund 
   };
 }
 
+/** The order's invoice (refundId null) or a refund's credit note, by number and date, if issued. */
+function documentOf(documents: OrderRow["documents"], refundId: string | null): PublicDocumentRef | null {
+  const found = documents.find((document) => (refundId === null ? document.kind !== "CREDIT_NOTE" : document.refundId === refundId));
+  return found ? { number: found.number, issued_at: found.issuedAt.toISOString(), kind: found.kind } : null;
+}
+
 /** `forAdmin`: with the owner's flag (`attention`), which shoppers never see. */
 export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
   return {
@@ -109,7 +123,8 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
     delivered_at: order.deliveredAt?.toISOString() ?? null,
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
     return_window_ends: order.deliveredAt ? returnWindowEnd(order.deliveredAt).toISOString() : null,
-    refunds: order.refunds.map((refund) => toPublicRefund(refund, forAdmin)),
+    refunds: order.refunds.map((refund) => ({ ...toPublicRefund(refund, forAdmin), credit_note: documentOf(order.documents, refund.id) })),
+    invoice: documentOf(order.documents, null),
     tracking: order.carrier && order.trackingNumber ? { carrier: order.carrier, number: order.trackingNumber, url: order.trackingUrl } : null,
     timeline: order.events.map((event) => toTimelineEntry(event, forAdmin)),
     return_request: order.returns[0] ? toPublicReturn(order.returns[0]) : null,
@@ -122,6 +137,7 @@ export const ITEMS_IN_ORDER = {
   events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   returns: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
+  documents: { select: { kind: true, number: true, issuedAt: true, refundId: true }, orderBy: [{ issuedAt: "asc" }, { id: "asc" }] },
 } satisfies Prisma.OrderInclude;
 
 /** The caller's orders, newest first: a page, or (no page asked) the newest ORDERS_LIST_MAX. The admin's list is admin-orders.ts. */
@@ -214,6 +230,7 @@ export async function fulfilCheckoutSession(
     if (options.event) await recordEvent(db, options.event);
     // A delivery again (Stripe retries, a redelivery) also retries a confirmation not sent yet.
     if (known.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(known.id));
+    if (known.invoiceDue) afterResponse("invoice", () => queueInvoice(known.id));
     return { status: "fulfilled", order: toPublicOrder(known), created: false };
   }
 
@@ -275,6 +292,8 @@ export async function fulfilCheckoutSession(
       FROM "Product" p JOIN "Category" c ON c."value" = p."category"
       WHERE p."id" = ANY(${productIds}::uuid[]) FOR KEY SHARE OF p`;
     const taxOf = new Map(taxes.map((row) => [row.id, row]));
+    // A business buyer's GSTIN, set in My Account when the order is placed, makes its invoice B2B.
+    const buyer = checkout.userId ? await tx.user.findUnique({ where: { id: checkout.userId }, select: { gstin: true, gstLegalName: true } }) : null;
     const order = await tx.order.create({
       data: {
         userId: checkout.userId,
@@ -290,6 +309,10 @@ export async function fulfilCheckoutSession(
         expectedAmount: checkout.total,
         currency: session.currency ?? checkout.currency,
         delivery: deliveryOf(session) ?? Prisma.DbNull,
+        buyerGstin: buyer?.gstin ?? null,
+        buyerLegalName: buyer?.gstin ? buyer.gstLegalName : null,
+        // Its tax invoice is issued right after this commits (lib/server/billing/invoices.ts).
+        invoiceDue: true,
         // The order's timeline starts with its payment (lifecycle.ts).
         events: { create: [{ type: "paid", actor: "stripe", data: { amount: charged, paymentIntentId: paymentIntentId(session) } }] },
         items: {
@@ -343,6 +366,8 @@ export async function fulfilCheckoutSession(
     log.info({ orderId: result.order.id, checkoutId: result.order.checkoutId, stripeSessionId: session.id, eventId: options.event?.id ?? null, attention: result.order.attention }, "fulfilment: order recorded");
     afterStockChange(result.stockChanged ?? false);
   }
+  // In a transaction of its own, so that numbering never holds up the fulfilment; retried by the minute round.
+  if (result.order.invoiceDue) afterResponse("invoice", () => queueInvoice(result.order.id));
   if (result.order.attention && !result.order.attentionMailedAt) afterResponse("order-email", () => alertOwner(result.order.id));
   if (result.order.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
   return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
@@ -507,6 +532,11 @@ if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-producti
     sweepExpiredCheckouts().catch((error: unknown) => log.error({ err: error }, "holds: sweep failed"));
     // The shopper's mails about shipped, delivered, cancelled and refunded orders not sent yet.
     sendPendingStepEmails().catch((error: unknown) => log.error({ err: error }, "order-email: step mails round failed"));
+    // Invoices not issued yet (the seller's details were incomplete, or the issue failed), then
+    // the credit notes of refunds that waited for them.
+    issueDueInvoices()
+      .then(() => issueDueCreditNotes())
+      .catch((error: unknown) => log.error({ err: error }, "invoices: round failed"));
     // Refunds recorded while Stripe was not answering.
     retryPendingRefunds().catch((error: unknown) => log.error({ err: error }, "refunds: retry round failed"));
   }, EMAIL_RETRY_INTERVAL_MS);

@@ -15,6 +15,7 @@ import { mailOrderSteps } from "./step-email";
 import { alertOwner, ATTENTION_REFUND_FAILED, refundFailedNote } from "./owner-alert";
 import { afterResponse } from "../platform/after-response";
 import { log } from "../platform/log";
+import { queueCreditNote } from "../billing/credit-notes";
 
 // Money given back on an order, through Stripe's Refunds API on the order's payment. A refund is
 // recorded first (a PENDING Refund row, under a lock on the order row: never more than was paid, no
@@ -258,7 +259,7 @@ async function settleRefund(refundId: string, answer: Stripe.Refund): Promise<Re
   }
   let restocked = false;
   const settled = await db.$transaction(async (tx) => {
-    const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", stripeRefundId: answer.id } });
+    const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", stripeRefundId: answer.id, creditNoteDue: true } });
     if (!settled) return tx.refund.findUniqueOrThrow({ where: { id: refundId } }); // settled before (its event, a retry)
     await countRefund(tx, settled);
     restocked = settled.restock && (settled.lines as RefundLine[]).length > 0;
@@ -267,6 +268,7 @@ async function settleRefund(refundId: string, answer: Stripe.Refund): Promise<Re
   // Units back in stock change what shoppers see available: the catalogue's cached reads refresh.
   afterStockChange(restocked);
   mailOrderSteps(settled.orderId);
+  if (settled.creditNoteDue) afterResponse("credit-note", () => queueCreditNote(settled.id));
   return settled;
 }
 
@@ -392,17 +394,20 @@ export async function recordStripeRefund(answer: Stripe.Refund): Promise<"settle
   if (!order) return "unknown";
   const outcome = await db.$transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
-    if (!locked) return "unknown" as const;
+    if (!locked) return { outcome: "unknown" as const };
     const inserted = await tx.refund.createManyAndReturn({
-      data: [{ orderId: order.id, amount: answer.amount, status: "SUCCEEDED", stripeRefundId: answer.id, source: "stripe", reason: "Refunded in Stripe's dashboard" }],
+      data: [{ orderId: order.id, amount: answer.amount, status: "SUCCEEDED", stripeRefundId: answer.id, source: "stripe", reason: "Refunded in Stripe's dashboard", creditNoteDue: true }],
       skipDuplicates: true,
     });
-    if (inserted.length === 0) return "known" as const;
+    if (inserted.length === 0) return { outcome: "known" as const };
     await countRefund(tx, inserted[0]!);
-    return "recorded" as const;
+    return { outcome: "recorded" as const, refundId: inserted[0]!.id };
   });
-  if (outcome === "recorded") mailOrderSteps(order.id);
-  return outcome;
+  if (outcome.outcome === "recorded") {
+    mailOrderSteps(order.id);
+    afterResponse("credit-note", () => queueCreditNote(outcome.refundId));
+  }
+  return outcome.outcome;
 }
 
 /** Refunds recorded but not yet sent (Stripe was down): sent again, oldest first. */

@@ -25,8 +25,10 @@ export type PublicOrder = {
   cancelled_at: string | null;
   /** A delivered order's last day for a return (delivery + RETURN_WINDOW_DAYS), else null. */
   return_window_ends: string | null;
-  /** The refunds asked for on the order, oldest first (amounts in rupees). */
-  refunds: PublicRefund[];
+  /** The refunds asked for on the order, oldest first (amounts in rupees), each with its credit note once issued. */
+  refunds: (PublicRefund & { credit_note?: PublicDocumentRef | null })[];
+  /** The tax invoice (or bill of supply) once issued: GET /api/invoice/{_id} gives it as a PDF. */
+  invoice: PublicDocumentRef | null;
   /** The parcel, once shipped. */
   tracking: { carrier: string; number: string; url: string | null } | null;
   /** What happened to the order, oldest first (amounts in rupees). */
@@ -37,6 +39,9 @@ export type PublicOrder = {
   attention?: string | null;
   attentionNote?: string | null;
 };
+
+/** A tax document as an order names it. */
+export type PublicDocumentRef = { number: string; issued_at: string; kind: "INVOICE" | "BILL_OF_SUPPLY" | "CREDIT_NOTE" };
 
 /** One refund of an order: PENDING until Stripe answers, then SUCCEEDED or FAILED (with why). */
 export type PublicRefund = {

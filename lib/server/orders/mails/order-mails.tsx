@@ -8,8 +8,8 @@ export type MailLine = { name: string; quantity: number; price: string; amount: 
 
 const cell = { padding: "6px 4px", borderBottom: "1px solid #e4e4e7", fontSize: "14px" } as const;
 
-export function OrderConfirmationMail(props: { title: string; number: string; lines: MailLine[]; shippingName: string; shipping: string; total: string; address: string[]; ordersUrl: string }) {
-  const { title, number, lines, shippingName, shipping, total, address, ordersUrl } = props;
+export function OrderConfirmationMail(props: { title: string; number: string; lines: MailLine[]; shippingName: string; shipping: string; total: string; address: string[]; ordersUrl: string; invoiceUrl: string }) {
+  const { title, number, lines, shippingName, shipping, total, address, ordersUrl, invoiceUrl } = props;
   return (
     <MailLayout title={title} preview={`Order ${number} is confirmed`} ordersUrl={ordersUrl}>
       <Text style={paragraph}>
@@ -55,7 +55,7 @@ export function OrderConfirmationMail(props: { title: string; number: string; li
         </Text>
       ) : null}
       <Text style={paragraph}>
-        See it any time in <Link href={ordersUrl}>My Orders</Link>.
+        Your <Link href={invoiceUrl}>tax invoice</Link> is ready to view and download. See the order any time in <Link href={ordersUrl}>My Orders</Link>.
       </Text>
     </MailLayout>
   );

@@ -26,6 +26,7 @@ export const SAMPLE_ORDER: PublicOrder = {
   cancelled_at: null,
   return_window_ends: null,
   return_request: null,
+  invoice: null,
   refunds: [],
   tracking: null,
   timeline: [],

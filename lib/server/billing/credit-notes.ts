@@ -1,0 +1,111 @@
+import "server-only";
+import { creditLines, type CreditableLine, type CreditRequest } from "@/lib/billing/credit";
+import { CREDIT_NOTE_PREFIX } from "@/lib/billing/documents";
+import { leviesUtgst, stateIsoCode } from "@/lib/billing/gst-states";
+import type { BilledLine, Supply } from "@/lib/billing/invoice";
+import type { TaxDocumentContent } from "@/lib/billing/tax-document";
+import { db } from "../platform/db";
+import { log } from "../platform/log";
+import { writeDocument } from "./tax-documents";
+
+// Credit notes (CGST Act s.34, CGST Rules 53): one for each refund that went through, from their
+// own series, quoting the invoice they reduce, with the refunded lines' value and tax reversed as
+// the invoice split them. Issued after the refund is settled, in a transaction of their own, like
+// the invoices. A refund of an order whose invoice is still due waits for it; an order recorded
+// before GST billing (no invoice, none due) gets none.
+
+type Outcome = "issued" | "not-due" | "waiting-for-invoice" | "no-invoice" | "nothing-to-credit";
+
+/**
+ * Issues the refund's credit note if it is due. The refund's row is locked first, then the order's
+ * (the order of the refunds' own transactions), so two rounds never credit one refund twice and
+ * two refunds of one order are credited one after the other, each seeing the other's lines.
+ */
+export async function issueCreditNote(refundId: string, now = new Date()): Promise<Outcome> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ creditNoteDue: boolean; orderId: string }[]>`
+      SELECT "creditNoteDue", "orderId" FROM "Refund" WHERE "id" = ${refundId}::uuid FOR UPDATE`;
+    const due = locked[0];
+    if (!due?.creditNoteDue) return "not-due";
+    const order = await tx.$queryRaw<{ invoiceDue: boolean }[]>`SELECT "invoiceDue" FROM "Order" WHERE "id" = ${due.orderId}::uuid FOR UPDATE`;
+    // The invoice is still to come (the seller's details incomplete, or its issue a moment away):
+    // the credit note waits for it, so that the month's figures show the sale and its refund.
+    if (order[0]?.invoiceDue) return "waiting-for-invoice";
+    const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
+    const settle = (outcome: Outcome) => tx.refund.update({ where: { id: refundId }, data: { creditNoteDue: false } }).then(() => outcome);
+    if (refund.status !== "SUCCEEDED") return settle("not-due");
+    const invoice = await tx.taxDocument.findFirst({ where: { orderId: refund.orderId, kind: { in: ["INVOICE", "BILL_OF_SUPPLY"] } }, include: { lines: true } });
+    if (!invoice) return settle("no-invoice");
+    const earlier = await tx.taxDocumentLine.findMany({ where: { document: { invoiceId: invoice.id } } });
+    const lines: CreditableLine[] = invoice.lines
+      .sort((a, b) => a.position - b.position)
+      .map((line) => {
+        const taken = earlier.filter((credit) => credit.position === line.position);
+        const sum = (head: "gross" | "taxable" | "cgst" | "sgst" | "utgst" | "igst" | "cess" | "quantity") => taken.reduce((total, credit) => total + credit[head], 0);
+        return {
+          ...line,
+          kind: line.kind as BilledLine["kind"],
+          credited: { gross: sum("gross"), taxable: sum("taxable"), cgst: sum("cgst"), sgst: sum("sgst"), utgst: sum("utgst"), igst: sum("igst"), cess: sum("cess"), quantity: sum("quantity") },
+        };
+      });
+    const refunded = refund.lines as { orderItemId: string; quantity: number }[];
+    const request: CreditRequest = refunded.length > 0 ? { kind: "lines", lines: refunded, shipping: refund.shippingAmount } : { kind: "amount", amount: refund.amount };
+    const placeIso = stateIsoCode(invoice.placeOfSupply)!;
+    const supply: Supply = { placeIso, placeCode: invoice.placeOfSupply, assumed: false, interState: invoice.interState, utgst: !invoice.interState && leviesUtgst(placeIso) };
+    const credit = creditLines(lines, request, supply);
+    if (credit.exceeded > 0) log.error({ refundId, invoice: invoice.number, exceededPaise: credit.exceeded }, "credit notes: the refund passes what the invoice has left; the rest is not credited");
+    if (credit.lines.length === 0) return settle("nothing-to-credit");
+    const content = invoice.content as TaxDocumentContent;
+    await writeDocument(tx, {
+      kind: "CREDIT_NOTE",
+      series: CREDIT_NOTE_PREFIX,
+      orderId: refund.orderId,
+      refundId,
+      invoiceId: invoice.id,
+      issuedAt: now,
+      supply: { ...supply, assumed: content.placeOfSupply.assumed },
+      sellerState: invoice.sellerState,
+      buyerGstin: invoice.buyerGstin,
+      lines: credit.lines,
+      content: {
+        seller: content.seller,
+        buyer: content.buyer,
+        placeOfSupply: content.placeOfSupply,
+        order: content.order,
+        original: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+        reason: refund.reason,
+        notes: [],
+      },
+    });
+    return settle("issued");
+  });
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Issues the refund's credit note after those this process queued before it (as queueInvoice). Never throws. */
+export function queueCreditNote(refundId: string): Promise<Outcome | "failed"> {
+  const issued = queue.then(() =>
+    issueCreditNote(refundId).catch((error: unknown) => {
+      log.error({ err: error, refundId }, "credit notes: could not issue, kept for the next round");
+      return "failed" as const;
+    }),
+  );
+  queue = issued;
+  return issued;
+}
+
+/** The credit notes still due, oldest refund first (the minute round, and after invoices were issued late). */
+export async function issueDueCreditNotes(limit = 100): Promise<number> {
+  const due = await db.refund.findMany({ where: { creditNoteDue: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: limit, select: { id: true } });
+  let issued = 0;
+  for (const { id } of due) if ((await queueCreditNote(id)) === "issued") issued += 1;
+  if (issued > 0) log.info({ issued }, "credit notes: issued");
+  return issued;
+}
+
+/** The credit notes of the order's refunds that waited for its invoice (called once it is issued). */
+export async function issueWaitingCreditNotes(orderId: string): Promise<void> {
+  const waiting = await db.refund.findMany({ where: { orderId, creditNoteDue: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+  for (const { id } of waiting) await issueCreditNote(id);
+}
