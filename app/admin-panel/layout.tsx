@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { AdminMenu } from "@/components/admin/admin-menu";
+import { SellerIncompleteBanner } from "@/components/admin/seller-incomplete-banner";
 import { getSessionUser } from "@/lib/server/accounts/auth";
 
 // The admin's pages. proxy.ts sends non-admins to / as a convenience; this layout checks the
@@ -33,5 +34,10 @@ async function AdminOnly({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await getSessionUser();
   if (user?.role !== "ADMIN") redirect("/");
-  return <>{children}</>;
+  return (
+    <>
+      <SellerIncompleteBanner />
+      {children}
+    </>
+  );
 }

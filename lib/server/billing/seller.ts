@@ -44,8 +44,10 @@ export async function saveSeller(details: SellerDetails, changedBy: string | nul
   });
 }
 
-/** The last changes to the seller's details, newest first. */
-export async function sellerChanges(limit = 20): Promise<{ changedAt: Date; changedBy: string | null; changes: Record<string, [unknown, unknown]> }[]> {
+/** The last changes to the seller's details, newest first, with the name of the admin who made each (null once deleted). */
+export async function sellerChanges(limit = 20): Promise<{ changedAt: Date; changedBy: string | null; changedByName: string | null; changes: Record<string, [unknown, unknown]> }[]> {
   const rows = await db.sellerSettingsChange.findMany({ orderBy: { changedAt: "desc" }, take: limit });
-  return rows.map((row) => ({ changedAt: row.changedAt, changedBy: row.changedBy, changes: row.changes as Record<string, [unknown, unknown]> }));
+  const ids = [...new Set(rows.flatMap((row) => (row.changedBy ? [row.changedBy] : [])))];
+  const names = new Map((ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }) : []).map((user) => [user.id, user.name]));
+  return rows.map((row) => ({ changedAt: row.changedAt, changedBy: row.changedBy, changedByName: row.changedBy ? (names.get(row.changedBy) ?? null) : null, changes: row.changes as Record<string, [unknown, unknown]> }));
 }
