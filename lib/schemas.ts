@@ -1,6 +1,7 @@
 // Validation shared by the forms (for the shopper) and the route handlers (for truth).
 import { z } from "zod";
 import { GST_REGISTRATIONS } from "./billing/seller";
+import { GST_RATES_BP } from "./billing/tax";
 import { gstinProblem, normalizeGstin } from "./billing/gstin";
 import { gstStateCode } from "./billing/gst-states";
 import { CATEGORY_VALUES } from "./catalog/categories";
@@ -250,6 +251,58 @@ const stockCount = z
   .union([z.number({ error: STOCK_MESSAGE }), z.string().trim().regex(/^\d+$/, STOCK_MESSAGE).transform(Number)], { error: STOCK_MESSAGE })
   .pipe(z.number().int(STOCK_MESSAGE).min(0, STOCK_MESSAGE).max(STOCK_MAX, STOCK_MESSAGE));
 
+/** An optional text detail: absent keeps what is saved, null or "" clears it. */
+const productDetail = (field: string, max: number) =>
+  z
+    .union([z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`).refine(...plainText(field, true)), z.null()], { error: `${field} must be text` })
+    .transform((value) => (value === "" ? null : value))
+    .optional();
+
+/** A percentage from a form (a number or its digits), or null / "" for the category's. */
+const optionalPercent = (field: string, allowed: (value: number) => boolean, message: string) =>
+  z
+    .union([z.number({ error: message }), z.string().trim(), z.null()], { error: message })
+    .transform((value, context) => {
+      if (value === null || value === "") return null;
+      const number = typeof value === "number" ? value : /^\d+(\.\d{1,2})?$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isFinite(number) || !allowed(number)) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return number;
+    })
+    .optional();
+
+export const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES_BP.map((rate) => rate / 100).join(", ")} (percent), or empty for the category's`;
+export const WARRANTY_MESSAGE = "Warranty must be a whole number of months from 0 to 120";
+
+/** The product's own tax and the details the law asks its page to show (all optional). */
+const productDetailFields = {
+  hsnCode: z
+    .union([z.string({ error: "HSN code must be 4, 6 or 8 digits" }).trim(), z.null()], { error: "HSN code must be 4, 6 or 8 digits" })
+    .transform((value) => (value === "" ? null : value))
+    .refine((value) => value === null || /^(\d{4}|\d{6}|\d{8})$/.test(value), "HSN code must be 4, 6 or 8 digits")
+    .optional(),
+  gstRate: optionalPercent("GST rate", (rate) => (GST_RATES_BP as readonly number[]).includes(Math.round(rate * 100)), GST_RATE_MESSAGE),
+  cessRate: optionalPercent("Cess rate", (rate) => rate >= 0 && rate <= 100, "Cess rate must be a percentage from 0 to 100, or empty for the category's"),
+  countryOfOrigin: productDetail("Country of origin", 60),
+  manufacturer: productDetail("Manufacturer", 400),
+  importer: productDetail("Importer", 400),
+  warrantyMonths: z
+    .union([z.number({ error: WARRANTY_MESSAGE }), z.string().trim(), z.null()], { error: WARRANTY_MESSAGE })
+    .transform((value, context) => {
+      if (value === null || value === "") return null;
+      const months = typeof value === "number" ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isInteger(months) || months < 0 || months > 120) {
+        context.addIssue({ code: "custom", message: WARRANTY_MESSAGE });
+        return z.NEVER;
+      }
+      return months;
+    })
+    .optional(),
+  consumerCare: productDetail("Consumer care", 400),
+};
+
 /** POST /api/upload-product (docs/PRODUCT.md §7.2): prices in rupees; images are URLs from the image host. */
 export const productBodySchema = z
   .object({
@@ -267,6 +320,7 @@ export const productBodySchema = z
     sellingPrice: rupeeAmount("Selling price"),
     /** Units on hand. Optional for clients written before stock existed: a new product then has none, an update keeps its count. */
     stock: stockCount.optional(),
+    ...productDetailFields,
   })
   .refine((body) => body.sellingPrice <= body.price, { message: "Selling price cannot be above the price", path: ["sellingPrice"] });
 

@@ -143,7 +143,30 @@ export type SeedProduct = {
   imageCount: number;
   /** Units on hand: most products have plenty, a few none and a few under 5, so every state shows. */
   stock: number;
+  /** What the product page's "Product details" shows (fictional for the demo: see seedLegalDetails). */
+  legal: SeedLegalDetails;
 };
+
+export type SeedLegalDetails = { countryOfOrigin: string; manufacturer: string; importer: string | null; warrantyMonths: number };
+
+/** Brands of the seed whose products it says are made in India; the rest are imported. */
+const MADE_IN_INDIA = new Set(["Samsung", "LG", "Godrej", "Havells", "Titan", "Whirlpool", "Haier", "Bosch", "Panasonic", "Zebronics", "Syska", "Redmi", "Mi", "Xiaomi", "Vivo", "OnePlus", "Realme", "Motorola", "Nova"]);
+
+/**
+ * The Legal Metrology details of a seed product, by brand. Fictional, like the seller: a real
+ * store types the maker's and importer's names and addresses from the package.
+ */
+export function seedLegalDetails(brand: string): SeedLegalDetails {
+  if (MADE_IN_INDIA.has(brand)) {
+    return { countryOfOrigin: "India", manufacturer: `Made for ${brand} by its contract manufacturer, Plot 14, Sector 63, Noida, Uttar Pradesh 201301`, importer: null, warrantyMonths: 12 };
+  }
+  return {
+    countryOfOrigin: "China",
+    manufacturer: `${brand}'s manufacturing partner, Shenzhen, Guangdong, China`,
+    importer: `${brand} India (importer of record), 3rd Floor, Prestige Towers, Residency Road, Bengaluru, Karnataka 560025`,
+    warrantyMonths: 12,
+  };
+}
 
 /** The seed's stock for the i-th product: every 17th from the 6th has none, every 13th from the 8th has 1–4. */
 export function seedStock(index: number): number {
@@ -167,7 +190,7 @@ export const SEED_PRODUCTS: SeedProduct[] = Object.entries(ROWS)
     imageCount,
   })),
   )
-  .map((product, index) => ({ ...product, stock: seedStock(index) }));
+  .map((product, index) => ({ ...product, stock: seedStock(index), legal: seedLegalDetails(product.brandName) }));
 
 export function seedImagePaths(product: Pick<SeedProduct, "sku" | "imageCount">): string[] {
   return Array.from({ length: product.imageCount }, (_, i) => `/images/products/${product.sku.toLowerCase()}-${i + 1}.svg`);

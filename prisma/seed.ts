@@ -36,9 +36,11 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
     }
     for (const product of SEED_PRODUCTS) {
       await client.query(
-        `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now(), $11)
+        `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock,
+           "countryOfOrigin", manufacturer, importer, "warrantyMonths")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now(), $11, $12, $13, $14, $15)
          ON CONFLICT (sku) DO UPDATE SET "productName" = EXCLUDED."productName", "brandName" = EXCLUDED."brandName",
+           "countryOfOrigin" = EXCLUDED."countryOfOrigin", manufacturer = EXCLUDED.manufacturer, importer = EXCLUDED.importer, "warrantyMonths" = EXCLUDED."warrantyMonths",
            category = EXCLUDED.category, "productImage" = EXCLUDED."productImage", "productDesc" = EXCLUDED."productDesc",
            price = EXCLUDED.price, "sellingPrice" = EXCLUDED."sellingPrice", "updatedAt" = now(),
            -- Units sold or set by the admin stay; a product with none and none held gets the seed's again.
@@ -56,6 +58,10 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
           // Distinct creation times, so "newest first" is a stable order.
           SEED_PRODUCTS.indexOf(product),
           product.stock,
+          product.legal.countryOfOrigin,
+          product.legal.manufacturer,
+          product.legal.importer,
+          product.legal.warrantyMonths,
         ],
       );
     }

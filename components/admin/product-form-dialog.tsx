@@ -7,6 +7,7 @@ import { DialogAlert } from "../ui/dialog-alert";
 import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/lib/api-client";
 import { CATEGORIES } from "@/lib/catalog/categories";
+import { GST_RATES_BP } from "@/lib/billing/tax";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { INPUT_CLASS, PRIMARY_BUTTON_CLASS } from "../account/form-styles";
 import { useModalDialog } from "../ui/use-modal-dialog";
@@ -18,7 +19,8 @@ import { IconButton } from "../ui/icon-button";
 type Errors = Record<string, string>;
 
 /** The form's own fields: a refusal of one is said under it (the images: under the images). */
-const FIELDS = ["productName", "brandName", "category", "productDesc", "price", "sellingPrice", "stock"];
+const DETAIL_FIELDS = ["hsnCode", "gstRate", "cessRate", "countryOfOrigin", "manufacturer", "importer", "warrantyMonths", "consumerCare"] as const;
+const FIELDS: string[] = ["productName", "brandName", "category", "productDesc", "price", "sellingPrice", "stock", ...DETAIL_FIELDS];
 
 /**
  * docs/PRODUCT.md §2.10: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
@@ -45,6 +47,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   const [stockNow, setStockNow] = useState(product ? { stock: product.stock, held: product.held } : null);
   const stockInput = useRef<HTMLInputElement>(null);
   const editing = Boolean(product);
+  const details = product?.details;
   const title = editing ? "Edit Product" : "Upload Product";
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -65,6 +68,8 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       price: form.get("price"),
       sellingPrice: form.get("sellingPrice"),
       ...(stockChanged ? { stock: /^\d+$/.test(stockText) ? Number(stockText) : stockText } : {}),
+      // The tax and legal details as typed: empty clears one (the category's rate and code apply).
+      ...Object.fromEntries(DETAIL_FIELDS.map((name) => [name, String(form.get(name) ?? "").trim()])),
       ...(product ? { _id: product._id, ...(stockChanged && stockNow ? { stockWas: stockNow.stock } : {}) } : {}),
     };
     setProblem("");
@@ -215,6 +220,35 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
             {product && stockNow && stockNow.held > 0 && <OpenHolds query={{ productId: product._id }} />}
           </>,
         )}
+        <details className="rounded-lg p-3 ring-1 ring-slate-200" open={DETAIL_FIELDS.some((name) => errors[name])}>
+          <summary className="cursor-pointer text-sm font-semibold">Tax and legal details</summary>
+          <p className="mt-2 text-sm text-slate-600">Left empty, the HSN code and rates are the category&apos;s. Shown on the product page, as the Legal Metrology and E-Commerce rules ask.</p>
+          <div className="mt-3 grid gap-3 sm:grid-cols-3">
+            {field("hsnCode", "HSN code", <input id={`${titleId}-hsnCode`} name="hsnCode" inputMode="numeric" maxLength={8} defaultValue={details?.hsnCode ?? ""} placeholder="Category's" aria-invalid={Boolean(errors.hsnCode)} aria-describedby={describedBy("hsnCode")} className={INPUT_CLASS} />)}
+            {field(
+              "gstRate",
+              "GST rate",
+              <select id={`${titleId}-gstRate`} name="gstRate" defaultValue={details?.gstRate ?? ""} aria-invalid={Boolean(errors.gstRate)} aria-describedby={describedBy("gstRate")} className={INPUT_CLASS}>
+                <option value="">Category&apos;s</option>
+                {GST_RATES_BP.map((rate) => (
+                  <option key={rate} value={rate / 100}>
+                    {rate / 100}%
+                  </option>
+                ))}
+              </select>,
+            )}
+            {field("cessRate", "Cess rate (%)", <input id={`${titleId}-cessRate`} name="cessRate" inputMode="decimal" maxLength={6} defaultValue={details?.cessRate ?? ""} placeholder="Category's" aria-invalid={Boolean(errors.cessRate)} aria-describedby={describedBy("cessRate")} className={INPUT_CLASS} />)}
+          </div>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {field("countryOfOrigin", "Country of origin", <input id={`${titleId}-countryOfOrigin`} name="countryOfOrigin" maxLength={60} defaultValue={details?.countryOfOrigin ?? ""} aria-invalid={Boolean(errors.countryOfOrigin)} aria-describedby={describedBy("countryOfOrigin")} className={INPUT_CLASS} />)}
+            {field("warrantyMonths", "Warranty (months)", <input id={`${titleId}-warrantyMonths`} name="warrantyMonths" type="number" inputMode="numeric" min="0" max="120" step="1" defaultValue={details?.warrantyMonths ?? ""} aria-invalid={Boolean(errors.warrantyMonths)} aria-describedby={describedBy("warrantyMonths")} className={INPUT_CLASS} />)}
+          </div>
+          <div className="mt-3 space-y-3">
+            {field("manufacturer", "Manufacturer (name and address)", <textarea id={`${titleId}-manufacturer`} name="manufacturer" rows={2} maxLength={400} defaultValue={details?.manufacturer ?? ""} aria-invalid={Boolean(errors.manufacturer)} aria-describedby={describedBy("manufacturer")} className={INPUT_CLASS} />)}
+            {field("importer", "Importer (name and address, for imported goods)", <textarea id={`${titleId}-importer`} name="importer" rows={2} maxLength={400} defaultValue={details?.importer ?? ""} aria-invalid={Boolean(errors.importer)} aria-describedby={describedBy("importer")} className={INPUT_CLASS} />)}
+            {field("consumerCare", "Consumer care (empty: the store's own)", <textarea id={`${titleId}-consumerCare`} name="consumerCare" rows={2} maxLength={400} defaultValue={details?.consumerCare ?? ""} aria-invalid={Boolean(errors.consumerCare)} aria-describedby={describedBy("consumerCare")} className={INPUT_CLASS} />)}
+          </div>
+        </details>
         <DialogAlert message={problem} />
         <button type="submit" disabled={pending} className={PRIMARY_BUTTON_CLASS}>
           {pending ? "Saving…" : editing ? "Update Product" : "Upload Product"}

@@ -5,10 +5,14 @@ import { SiteLogo } from "./site-logo";
 
 // docs/PRODUCT.md §2.1: logo, copyright 2024, social buttons that do nothing, dummy links, a non-functional
 // 'Get updates' box and a credit line. The dummy links point at the page itself ("#").
-// Beyond the spec: the returns policy and the contact page (the store's support address), real pages.
+// Beyond the spec: the returns policy and the contact page (the store's support address, the seller
+// and the grievance officer the E-Commerce Rules 2020 ask a shop to name), real pages.
 const LINK_GROUPS: { title: string; links: (string | { label: string; href: string })[] }[] = [
   { title: "Company", links: ["Blog", "Pricing", "About Us", { label: "Contact us", href: CONTACT_PATH }, "Testimonials"] },
-  { title: "Support", links: ["Legal policy", "Status policy", "Privacy policy", "Terms of service", { label: "Returns policy", href: RETURNS_POLICY_PATH }] },
+  {
+    title: "Support",
+    links: ["Legal policy", "Status policy", "Privacy policy", "Terms of service", { label: "Returns policy", href: RETURNS_POLICY_PATH }, { label: "Contact and grievances", href: `${CONTACT_PATH}#grievances` }],
+  },
 ];
 
 const SOCIALS = [

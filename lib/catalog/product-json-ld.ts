@@ -19,6 +19,8 @@ export type JsonLdProductInput = {
   sellingPrice: number;
   available: number;
   archived: boolean;
+  /** The Legal Metrology details, when the answer carries them. */
+  details?: { countryOfOrigin: string | null; warrantyMonths: number | null };
 };
 
 /**
@@ -54,6 +56,7 @@ export function productJsonLd(product: JsonLdProductInput, { categoryName }: { c
     sku: product._id,
     category: categoryName,
     brand: { "@type": "Brand", name: product.brandName },
+    ...(product.details?.countryOfOrigin ? { countryOfOrigin: { "@type": "Country", name: product.details.countryOfOrigin } } : {}),
     offers: {
       "@type": "Offer",
       url: absoluteUrl(`/product/${product._id}`),
@@ -72,6 +75,9 @@ export function productJsonLd(product: JsonLdProductInput, { categoryName }: { c
         },
       },
       hasMerchantReturnPolicy: merchantReturnPolicy(),
+      ...(product.details?.warrantyMonths
+        ? { warranty: { "@type": "WarrantyPromise", durationOfWarranty: { "@type": "QuantitativeValue", value: product.details.warrantyMonths, unitCode: "MON" } } }
+        : {}),
     },
   };
 }

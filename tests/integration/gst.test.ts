@@ -3,7 +3,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "@/lib/catalog/categories";
-import { query, shopper } from "../helpers";
+import { POST as uploadRoute } from "@/app/api/upload-product/route";
+import { PUT as updateRoute } from "@/app/api/update-product/route";
+import { GET as singleRoute } from "@/app/api/get-single-product-details/[id]/route";
+import { GST_RATE_MESSAGE, WARRANTY_MESSAGE } from "@/lib/schemas";
+import { admin, getRequest, jsonRequest, noContext, query, shopper } from "../helpers";
 import { addLine, checkout, completedEvent, deliver, paidOrder, pay } from "./checkout-kit";
 
 type TaxedLine = { hsnCode: string | null; gstRateBp: number | null; cessRateBp: number | null };
@@ -76,5 +80,37 @@ describe("the rates on an order's lines", () => {
     } finally {
       await query(`UPDATE "Category" SET "gstRateBp" = 1800, "hsnCode" = '85182200' WHERE value = 'speakers'`);
     }
+  });
+});
+
+describe("a product's own tax and legal details, through the admin's API", () => {
+  const upload = (body: unknown, cookie: string) => uploadRoute(jsonRequest("/api/upload-product", body, { cookie }), noContext);
+  const product = (extra: Record<string, unknown>) => ({
+    productName: `Detailed ${randomUUID().slice(0, 6)}`, brandName: "Volt", category: "mobiles", productImage: ["/images/products/mobi-001-1.svg"], productDesc: "Details.", price: 1000, sellingPrice: 900, ...extra,
+  });
+
+  it("are saved, read back in the single product's answer, and cleared by an empty value", async () => {
+    const boss = await admin();
+    const answer = await upload(product({ hsnCode: "85171300", gstRate: "28", cessRate: 1, countryOfOrigin: "India", manufacturer: "Volt Devices, Noida", importer: "", warrantyMonths: "24", consumerCare: "1800 123 4567" }), boss.cookie);
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    const { data } = await answer.json();
+    expect(data.details).toEqual({ hsnCode: "85171300", gstRate: 28, cessRate: 1, countryOfOrigin: "India", manufacturer: "Volt Devices, Noida", importer: null, warrantyMonths: 24, consumerCare: "1800 123 4567" });
+    expect((await query(`SELECT "gstRateBp", "cessRateBp" FROM "Product" WHERE id = $1`, [data._id]))[0]).toEqual({ gstRateBp: 2800, cessRateBp: 100 });
+    const single = await (await singleRoute(getRequest(`/api/get-single-product-details/${data._id}`), { params: Promise.resolve({ id: data._id }) })).json();
+    expect(single.product?.details ?? single.data?.details).toMatchObject({ countryOfOrigin: "India", warrantyMonths: 24 });
+    const updated = await updateRoute(jsonRequest("/api/update-product", { ...product({ gstRate: "", hsnCode: "", warrantyMonths: null }), _id: data._id }, { method: "PUT", cookie: boss.cookie }), noContext);
+    expect((await updated.json()).data.details).toMatchObject({ hsnCode: null, gstRate: null, warrantyMonths: null, countryOfOrigin: "India" });
+  });
+
+  it.each([
+    [{ gstRate: 12 }, "gstRate", GST_RATE_MESSAGE],
+    [{ hsnCode: "851" }, "hsnCode", "HSN code must be 4, 6 or 8 digits"],
+    [{ warrantyMonths: "two years" }, "warrantyMonths", WARRANTY_MESSAGE],
+    [{ countryOfOrigin: "x".repeat(61) }, "countryOfOrigin", "Country of origin must be at most 60 characters"],
+  ])("refuse %j with a 400 naming the field", async (extra, field, message) => {
+    const boss = await admin();
+    const answer = await upload(product(extra), boss.cookie);
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).errors?.[field]).toBe(message);
   });
 });

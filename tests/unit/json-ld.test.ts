@@ -42,6 +42,8 @@ const VOCABULARY: Record<string, string[]> = {
   AggregateRating: [...THING, "bestRating", "itemReviewed", "ratingCount", "ratingValue", "reviewCount", "worstRating"],
   BreadcrumbList: [...THING, "itemListElement", "itemListOrder", "numberOfItems"],
   ListItem: [...THING, "item", "nextItem", "position", "previousItem"],
+  Country: [...THING, "address", "geo", "hasMap", "latitude", "longitude", "containedInPlace", "containsPlace"],
+  WarrantyPromise: [...THING, "durationOfWarranty", "warrantyScope"],
 };
 
 /** schema.org's ItemAvailability enumeration (https://schema.org/ItemAvailability). */
@@ -97,6 +99,17 @@ describe("the product's JSON-LD", () => {
     const offer = asNode(data).offers as Node;
     expect(offer.availability).toBe(availability);
     expect(ITEM_AVAILABILITY).toContain(offer.availability);
+  });
+
+  it("names the country of origin and the manufacturer's warranty, in schema.org's words, when the product gives them", () => {
+    const data = productJsonLd({ ...product(10), details: { countryOfOrigin: "India", warrantyMonths: 24 } }, { categoryName: "Airpodes" });
+    expect(vocabularyProblems(data)).toEqual([]);
+    const node = asNode(data);
+    expect(node.countryOfOrigin).toEqual({ "@type": "Country", name: "India" });
+    expect((node.offers as Node).warranty).toEqual({ "@type": "WarrantyPromise", durationOfWarranty: { "@type": "QuantitativeValue", value: 24, unitCode: "MON" } });
+    const without = asNode(productJsonLd({ ...product(10), details: { countryOfOrigin: null, warrantyMonths: null } }, { categoryName: "Airpodes" }));
+    expect(without.countryOfOrigin).toBeUndefined();
+    expect((without.offers as Node).warranty).toBeUndefined();
   });
 
   it.each(STATES)("%s: a merchant listing's required fields", (_state, input) => {

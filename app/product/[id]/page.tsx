@@ -111,17 +111,24 @@ export default async function ProductPage({ params }: Props) {
               <span className="sr-only">Price </span>
               {formatRupeeAmount(product.sellingPrice)}
             </span>
-            {product.price > product.sellingPrice && (
-              <s className="text-lg text-slate-600" data-testid="list-price">
-                <span className="sr-only">List price </span>
-                {formatRupeeAmount(product.price)}
-              </s>
-            )}
             {off > 0 && (
               <span className="rounded bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-800" data-testid="discount">
                 {off}% off
               </span>
             )}
+          </p>
+          {/* The list price as Indian shops state it: the maximum retail price, every tax included. */}
+          <p className="-mt-2 text-sm text-slate-700" data-testid="mrp">
+            MRP{" "}
+            {product.price > product.sellingPrice ? (
+              <s data-testid="list-price">
+                <span className="sr-only">List price </span>
+                {formatRupeeAmount(product.price)}
+              </s>
+            ) : (
+              formatRupeeAmount(product.price)
+            )}{" "}
+            (incl. of all taxes)
           </p>
           {/* The store's terms, from lib/constants.ts (as the checkout and the structured data): never a description's. */}
           <p className="text-sm text-slate-700" data-testid="store-terms">
@@ -155,6 +162,7 @@ export default async function ProductPage({ params }: Props) {
             </h2>
             <p className="whitespace-pre-line leading-relaxed text-slate-700">{product.productDesc}</p>
           </section>
+          <ProductDetailsList details={product.details} />
         </div>
       </div>
       <RelatedProducts product={product} />
@@ -168,6 +176,46 @@ async function RelatedProducts({ product }: { product: PublicProduct }) {
 }
 
 const STOCK_STATUS_ID = "stock-status";
+
+/**
+ * What Legal Metrology rule 6(10) and the E-Commerce Rules 2020 ask the page to show: the country
+ * of origin, who made (and imported) it, the warranty and whom to call. A detail not given is left
+ * out; the consumer-care contact is the store's own unless the product names another.
+ */
+function ProductDetailsList({ details }: { details: PublicProduct["details"] }) {
+  const rows: [string, React.ReactNode][] = [
+    ...(details?.countryOfOrigin ? [["Country of origin", details.countryOfOrigin] as [string, string]] : []),
+    ...(details?.manufacturer ? [["Manufacturer", details.manufacturer] as [string, string]] : []),
+    ...(details?.importer ? [["Importer", details.importer] as [string, string]] : []),
+    ...(details?.warrantyMonths ? [["Warranty", `${details.warrantyMonths} month${details.warrantyMonths === 1 ? "" : "s"} from the manufacturer`] as [string, string]] : []),
+    [
+      "Consumer care",
+      details?.consumerCare ?? (
+        <>
+          The store&apos;s customer care:{" "}
+          <IntentLink href="/contact" className="text-brand-700 hover:underline">
+            Contact and grievances
+          </IntentLink>
+        </>
+      ),
+    ],
+  ];
+  return (
+    <section aria-labelledby="product-details-heading" className="space-y-2 pt-2" data-testid="product-details">
+      <h2 id="product-details-heading" className="font-semibold">
+        Product details
+      </h2>
+      <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 function ProductStructuredData({ product, categoryHref }: { product: PublicProduct; categoryHref: string }) {
   const categoryName = categoryLabel(product.category);

@@ -5,7 +5,7 @@ import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
 import type { Category } from "@/lib/catalog/categories";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { changeCatalog } from "./cache";
-import { countCatalog, isRowId, productsInOrder, searchProducts, toPublicProduct, type PublicProduct } from "./catalog";
+import { countCatalog, isRowId, productsInOrder, searchProducts, toPublicProduct, toDetailedProduct, type PublicProduct } from "./catalog";
 import { db } from "../platform/db";
 import { HttpError, notFound } from "../platform/http";
 import type { ProductState } from "@/lib/schemas";
@@ -39,6 +39,15 @@ function productData(input: ProductInput) {
     price: rupeesToPaise(input.price),
     sellingPrice: rupeesToPaise(input.sellingPrice),
     ...(input.stock !== undefined ? { stock: input.stock } : {}),
+    // The tax and legal details, each only when given (a client written before them keeps them as they are).
+    ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
+    ...(input.gstRate !== undefined ? { gstRateBp: input.gstRate === null ? null : Math.round(input.gstRate * 100) } : {}),
+    ...(input.cessRate !== undefined ? { cessRateBp: input.cessRate === null ? null : Math.round(input.cessRate * 100) } : {}),
+    ...(input.countryOfOrigin !== undefined ? { countryOfOrigin: input.countryOfOrigin } : {}),
+    ...(input.manufacturer !== undefined ? { manufacturer: input.manufacturer } : {}),
+    ...(input.importer !== undefined ? { importer: input.importer } : {}),
+    ...(input.warrantyMonths !== undefined ? { warrantyMonths: input.warrantyMonths } : {}),
+    ...(input.consumerCare !== undefined ? { consumerCare: input.consumerCare } : {}),
   };
 }
 
@@ -55,7 +64,7 @@ export async function createProduct(input: ProductInput): Promise<PublicProduct>
   const data = productData(input);
   await checkHostedImages(data.productImage);
   const product = await changeCatalog(db.product.create({ data }));
-  return toPublicProduct(product);
+  return toDetailedProduct(product);
 }
 
 /**
@@ -73,7 +82,7 @@ export async function updateProduct(id: string, input: ProductInput, stockWas?: 
   const guarded = data.stock !== undefined && stockWas !== undefined;
   const where: Prisma.ProductWhereInput = data.stock !== undefined ? { id, held: { lte: data.stock }, ...(guarded ? { stock: stockWas } : {}) } : { id };
   const [updated] = await changeCatalog(db.product.updateManyAndReturn({ where, data }));
-  if (updated) return toPublicProduct(updated);
+  if (updated) return toDetailedProduct(updated);
   const now = await db.product.findUnique({ where: { id }, select: { held: true, stock: true } });
   if (!now) throw notFound(PRODUCT_NOT_FOUND);
   if (guarded && now.stock !== stockWas) throw stockChanged(now);
@@ -167,7 +176,7 @@ export async function listProductsForAdmin(options: {
   const pageKeys = keys.slice(0, limit);
   const last = pageKeys[pageKeys.length - 1];
   return {
-    products: await productsInOrder(pageKeys.map((key) => key.id)),
+    products: await productsInOrder(pageKeys.map((key) => key.id), true),
     total,
     nextCursor: keys.length > limit && last ? encodeProductCursor(last) : null,
   };

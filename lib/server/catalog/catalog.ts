@@ -37,12 +37,49 @@ export type PublicProduct = {
   available: number;
   /** Retired by an admin: shoppers never see it listed, and cannot buy it. */
   archived: boolean;
+  /** Beyond the spec, in single-product and admin answers only (lists stay lean): its tax and legal details. */
+  details?: ProductDetails;
 };
+
+/**
+ * What the law asks a product page to show (Legal Metrology rule 6(10), E-Commerce Rules 2020) and
+ * the product's own tax: null where the product names none (the category's HSN code and rate
+ * apply; the seller's customer care is the contact).
+ */
+export type ProductDetails = {
+  hsnCode: string | null;
+  /** Percent (18 for 18 %). */
+  gstRate: number | null;
+  cessRate: number | null;
+  countryOfOrigin: string | null;
+  manufacturer: string | null;
+  importer: string | null;
+  warrantyMonths: number | null;
+  consumerCare: string | null;
+};
+
+export function productDetailsOf(product: Product): ProductDetails {
+  return {
+    hsnCode: product.hsnCode,
+    gstRate: product.gstRateBp === null ? null : product.gstRateBp / 100,
+    cessRate: product.cessRateBp === null ? null : product.cessRateBp / 100,
+    countryOfOrigin: product.countryOfOrigin,
+    manufacturer: product.manufacturer,
+    importer: product.importer,
+    warrantyMonths: product.warrantyMonths,
+    consumerCare: product.consumerCare,
+  };
+}
 
 /** docs/PRODUCT.md §3.4: one category strip item per category that has products. */
 export type CategoryStripItem = { _id: string; category: Category; productImage: string[] };
 
 export type ProductPage = { products: PublicProduct[]; total: number; page: number; pageSize: number };
+
+/** A product with its tax and legal details (single-product and admin answers). */
+export function toDetailedProduct(product: Product): PublicProduct {
+  return { ...toPublicProduct(product), details: productDetailsOf(product) };
+}
 
 export function toPublicProduct(product: Product): PublicProduct {
   return {
@@ -161,13 +198,13 @@ export async function filterProducts(options: {
 }
 
 /** The products with these ids, in this order. */
-export async function productsInOrder(ids: string[]): Promise<PublicProduct[]> {
+export async function productsInOrder(ids: string[], withDetails = false): Promise<PublicProduct[]> {
   if (ids.length === 0) return [];
   // Raw: one plain statement, without the query builder's work per call (a list page asks this on every request).
   const rows = new Map((await db.$queryRaw<Product[]>`SELECT * FROM "Product" WHERE id = ANY(${ids}::uuid[])`).map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = rows.get(id);
-    return row ? [toPublicProduct(row)] : [];
+    return row ? [withDetails ? toDetailedProduct(row) : toPublicProduct(row)] : [];
   });
 }
 
@@ -196,7 +233,7 @@ export async function getProduct(id: string): Promise<PublicProduct | null> {
   cacheCatalogRead(CATALOG_TAGS.product(id));
   if (!isRowId(id)) return null;
   const row = await db.product.findUnique({ where: { id } });
-  return row ? toPublicProduct(row) : null;
+  return row ? toDetailedProduct(row) : null;
 }
 
 /** Same category, newest first, without the product itself. */
