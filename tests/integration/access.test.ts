@@ -99,6 +99,8 @@ function callFor(route: ApiRoute): { params: Record<string, string>; query?: str
       return { params: { userId: randomUUID() } };
     case "/api/invoice/:orderId":
       return { params: { orderId: randomUUID() } };
+    case "/api/gst-report":
+      return { params: {}, query: "?period=2026-11" };
     case "/api/credit-note/:refundId":
       return { params: { refundId: randomUUID() } };
     case "/api/upload-product":
