@@ -91,6 +91,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/invoice/:orderId", methods: ["GET"], access: "user" },
   { path: "/api/credit-note/:refundId", methods: ["GET"], access: "user" },
   { path: "/api/gst-report", methods: ["GET"], access: "admin" },
+  { path: "/api/business-details", methods: ["GET", "PUT"], access: "shopper" },
   { path: "/api/upload-signature", methods: ["POST"], access: "admin" },
   { path: "/api/all-orders", methods: ["GET"], access: "admin" },
   { path: "/api/ship-order", methods: ["POST"], access: "admin" },

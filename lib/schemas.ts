@@ -544,3 +544,22 @@ export const sellerSettingsSchema = z
     const problem = gstinProblem(details.gstin, gstStateCode(details.state));
     if (problem) context.addIssue({ code: "custom", path: ["gstin"], message: problem });
   });
+
+/**
+ * PUT /api/business-details: a shopper's GSTIN and legal name for business purchases (their
+ * invoices then name them); both null (or empty) to stop. The GSTIN is checked like the seller's.
+ */
+export const businessDetailsSchema = z
+  .object({
+    gstin: sellerText("GSTIN", 20).transform((value) => (value === null ? null : normalizeGstin(value))),
+    legalName: sellerText("Legal name", 200),
+  })
+  .superRefine((details, context) => {
+    if (details.gstin !== null) {
+      const problem = gstinProblem(details.gstin);
+      if (problem) context.addIssue({ code: "custom", path: ["gstin"], message: problem });
+      if (details.legalName === null) context.addIssue({ code: "custom", path: ["legalName"], message: "Give the business's legal name, as its GST registration has it" });
+    } else if (details.legalName !== null) {
+      context.addIssue({ code: "custom", path: ["gstin"], message: "Give the business's GSTIN too, or clear the legal name" });
+    }
+  });

@@ -125,12 +125,57 @@ async function insertSynthetic(client: pg.Client, count: number) {
 }
 
 /** Gives the store these seller details unless it has some already (an admin's are never replaced). */
-export async function seedSeller(client: pg.ClientBase, seller: SellerDetails): Promise<void> {
+export async function seedSeller(client: pg.ClientBase, seller: SellerDetails): Promise<boolean> {
   const fields = Object.keys(seller) as (keyof SellerDetails)[];
-  await client.query(
+  const inserted = await client.query(
     `INSERT INTO "SellerSettings" (id, ${fields.map((field) => `"${field}"`).join(", ")}, "updatedAt")
      VALUES (1, ${fields.map((field, index) => (field === "registration" ? `$${index + 1}::"GstRegistration"` : `$${index + 1}`)).join(", ")}, now())
      ON CONFLICT (id) DO NOTHING`,
     fields.map((field) => seller[field]),
   );
+  return inserted.rowCount === 1;
+}
+
+/** The environment variable that gives each of the seller's details a first value (SELLER_LEGAL_NAME …). */
+export const SELLER_ENVIRONMENT: Record<keyof SellerDetails, string> = {
+  legalName: "SELLER_LEGAL_NAME",
+  tradeName: "SELLER_TRADE_NAME",
+  addressLine1: "SELLER_ADDRESS_LINE1",
+  addressLine2: "SELLER_ADDRESS_LINE2",
+  city: "SELLER_CITY",
+  state: "SELLER_STATE",
+  postalCode: "SELLER_POSTAL_CODE",
+  email: "SELLER_EMAIL",
+  phone: "SELLER_PHONE",
+  gstin: "SELLER_GSTIN",
+  registration: "SELLER_REGISTRATION",
+  grievanceName: "SELLER_GRIEVANCE_NAME",
+  grievanceDesignation: "SELLER_GRIEVANCE_DESIGNATION",
+  grievanceEmail: "SELLER_GRIEVANCE_EMAIL",
+  grievancePhone: "SELLER_GRIEVANCE_PHONE",
+};
+
+/**
+ * The seller's details from SELLER_* variables, checked as the Settings screen checks them, for a
+ * store that has none saved yet (an admin's are never replaced: Settings is where they change).
+ * Whether they were saved (false: no SELLER_* variable set, or details saved already); an Error
+ * naming the variable when one is wrong.
+ */
+export async function seedSellerFromEnvironment(databaseUrl: string, env: Record<string, string | undefined> = process.env): Promise<boolean> {
+  const given = Object.entries(SELLER_ENVIRONMENT).filter(([, name]) => env[name]?.trim());
+  if (given.length === 0) return false;
+  const { sellerSettingsSchema } = await import("../lib/schemas");
+  const raw = Object.fromEntries(Object.entries(SELLER_ENVIRONMENT).map(([field, name]) => [field, env[name]?.trim() || (field === "registration" ? "REGULAR" : null)]));
+  const parsed = sellerSettingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${SELLER_ENVIRONMENT[issue.path[0] as keyof SellerDetails] ?? "SELLER_*"}: ${issue.message}`);
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await seedSeller(client, parsed.data);
+  } finally {
+    await client.end();
+  }
 }

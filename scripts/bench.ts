@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--skip-billing] [--only-billing] [--billing-orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -592,6 +592,43 @@ async function ordersFigures(): Promise<void> {
   }
 }
 
+type BillingFigures = {
+  orders: number;
+  lines: number;
+  fillSeconds: number;
+  report: { runs: number; min: number; median: number; max: number };
+  issue: { count: number; onePerSecond: number; twoPerSecond: number };
+  pdf: { count: number; perSecond: number; min: number; median: number; max: number };
+};
+
+/** The GST report over a month of invoices, invoices issued per second and PDFs per second (scripts/bench-billing.ts), as table rows. */
+async function billingFigures(): Promise<void> {
+  const count = Number(flag("--billing-orders") ?? 100_000);
+  const database = await openDatabase({ ephemeral: true });
+  try {
+    await applyMigrations(database.url);
+    // Not under react-server: the PDF renderer needs React's client build (server-only is resolved by a hook).
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/bench-billing.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "production", BENCH_BILLING_ORDERS: String(count) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+    if (code !== 0) {
+      rows.push({ what: `GST report, ${count} invoices`, figures: { "median ms": "failed" } });
+      return;
+    }
+    const f = JSON.parse(output.trim().split("\n").pop()!) as BillingFigures;
+    rows.push({ what: `GST report for a month of ${f.orders} invoices (${f.lines} lines), ${f.report.runs} runs`, figures: { "min ms": String(f.report.min), "median ms": String(f.report.median), "max ms": String(f.report.max) } });
+    rows.push({ what: `invoices issued (issueInvoice), ${f.issue.count} each way`, figures: { "one process /s": String(f.issue.onePerSecond), "two racing /s": String(f.issue.twoPerSecond) } });
+    rows.push({ what: `invoice PDFs drawn (documentPdf), ${f.pdf.count}`, figures: { "PDFs/s": String(f.pdf.perSecond), "min ms": String(f.pdf.min), "median ms": String(f.pdf.median), "max ms": String(f.pdf.max) } });
+  } finally {
+    await database.stop();
+  }
+}
+
 function printTable() {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row.figures)))];
   const widths = [Math.max(4, ...rows.map((row) => row.what.length)), ...columns.map((c) => Math.max(c.length, ...rows.map((row) => (row.figures[c] ?? "").length)))];
@@ -608,6 +645,12 @@ async function main() {
     console.error(`[bench] the catalogue at ${SYNTHETIC} products`);
     const { catalogRows } = await import("./bench-catalog");
     rows.push(...(await catalogRows(SYNTHETIC, { seconds: DURATION })));
+    printTable();
+    return;
+  }
+  if (process.argv.includes("--only-billing")) {
+    console.error("[bench] GST billing: the report, invoices issued and PDFs (no store needed)");
+    await billingFigures();
     printTable();
     return;
   }
@@ -788,6 +831,10 @@ async function main() {
   if (!process.argv.includes("--skip-orders")) {
     console.error("[bench] the admin's orders list over synthetic orders, and refunds per second");
     await ordersFigures();
+  }
+  if (!process.argv.includes("--skip-billing")) {
+    console.error("[bench] GST billing: the report over a month of invoices, invoices and PDFs per second");
+    await billingFigures();
   }
   const groupAtEnd = group(pid);
   if (groupAtEnd) rows.push({ what: "server's memory cgroup after the whole run", figures: { "peak MB": groupAtEnd } });

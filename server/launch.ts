@@ -119,8 +119,10 @@ async function main() {
   const cleanups: (() => Promise<void>)[] = [database.stop];
   const applied = await applyMigrations(database.url);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
+  // SELLER_* variables give the seller's details their first values (a store with none saved yet).
+  const { seed, seedSellerFromEnvironment } = await import("../prisma/seed");
+  if (await seedSellerFromEnvironment(database.url)) log("Seller details saved from the SELLER_* variables");
   if (!production && (await countProducts(database.url)) === 0) {
-    const { seed } = await import("../prisma/seed");
     await seed(database.url, { quiet: false, demoAccounts: config.demoAccounts });
   }
 

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { seed } from "../../prisma/seed";
+import { seed, seedSellerFromEnvironment, SELLER_ENVIRONMENT } from "../../prisma/seed";
 import { CATEGORY_VALUES } from "@/lib/catalog/categories";
 import { DEMO_ADMIN, DEMO_GUEST } from "@/lib/accounts/demo-accounts";
 import { DEMO_SELLER } from "@/lib/billing/demo-seller";
@@ -106,6 +106,18 @@ describe("seed", () => {
     await client.end();
     await seed(url, { quiet: true });
     expect((await sellerIn(url))!.legalName).toBe("Owner's Own Pvt Ltd");
+  }, 60_000);
+
+  it("takes the seller's first details from SELLER_* variables, checked, and never over details saved", async () => {
+    const url = await createDatabase("seed");
+    const env = Object.fromEntries(Object.entries(SELLER_ENVIRONMENT).map(([field, name]) => [name, String(DEMO_SELLER[field as keyof typeof DEMO_SELLER] ?? "")]));
+    await expect(seedSellerFromEnvironment(url, { ...env, SELLER_GSTIN: "29AAKCV4821M1ZQ" })).rejects.toThrow("SELLER_GSTIN: This GSTIN's check character is wrong: check it for a typing error");
+    expect(await sellerIn(url)).toBeNull();
+    expect(await seedSellerFromEnvironment(url, {})).toBe(false);
+    expect(await seedSellerFromEnvironment(url, { ...env, SELLER_GSTIN: DEMO_SELLER.gstin!.toLowerCase() })).toBe(true);
+    expect(await sellerIn(url)).toEqual(DEMO_SELLER);
+    expect(await seedSellerFromEnvironment(url, { ...env, SELLER_LEGAL_NAME: "Someone Else Pvt Ltd" })).toBe(false);
+    expect((await sellerIn(url))!.legalName).toBe(DEMO_SELLER.legalName);
   }, 60_000);
 
   it("adds N synthetic products spread over the categories", async () => {

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
+import { BusinessDetails } from "@/components/account/business-details";
 import { MyAccount } from "@/components/account/my-account";
 
 export const metadata: Metadata = { title: "My account", robots: { index: false } };
 
 export default function MyAccountPage() {
-  return <MyAccount />;
+  return (
+    <>
+      <MyAccount />
+      <BusinessDetails />
+    </>
+  );
 }

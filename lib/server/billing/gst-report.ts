@@ -35,66 +35,88 @@ const n = (value: unknown): number => Number(value ?? 0);
 const heads = (row: Row): Heads => ({ taxable: n(row.taxable), cgst: n(row.cgst), sgst: n(row.sgst), igst: n(row.igst), cess: n(row.cess) });
 const iso = (value: unknown): string => (value as Date).toISOString();
 
-/**
- * Each document of the period with what it is: its class (B2B, B2CL, B2CS, by its own buyer's GSTIN
- * or, for a credit note, its invoice's), and +1 for an invoice or −1 for a credit note.
- */
+/** The period's documents (a credit note classed by its invoice's buyer and value), with +1 for an invoice or −1 for a credit note. */
 function classified(period: ReportPeriod): Prisma.Sql {
   return Prisma.sql`
-    SELECT d.*, CASE WHEN d.kind = 'CREDIT_NOTE' THEN -1 ELSE 1 END AS sign,
+    SELECT d.id, d.kind, d."placeOfSupply", d."interState", CASE WHEN d.kind = 'CREDIT_NOTE' THEN -1 ELSE 1 END AS sign,
       CASE WHEN coalesce(inv."buyerGstin", d."buyerGstin") IS NOT NULL THEN 'B2B'
            WHEN d."interState" AND coalesce(inv.total, d.total) > ${B2CL_THRESHOLD_PAISE} THEN 'B2CL'
-           ELSE 'B2CS' END AS class,
-      inv.number AS "invoiceNumber", inv."issuedAt" AS "invoiceDate"
+           ELSE 'B2CS' END AS class
     FROM "TaxDocument" d LEFT JOIN "TaxDocument" inv ON inv.id = d."invoiceId"
     WHERE d."issuedAt" BETWEEN ${period.from} AND ${period.to}`;
 }
 
 const HEAD_SUMS = Prisma.sql`sum(l.taxable) AS taxable, sum(l.cgst) AS cgst, sum(l.sgst + l.utgst) AS sgst, sum(l.igst) AS igst, sum(l.cess) AS cess`;
-const SIGNED_HEAD_SUMS = Prisma.sql`sum(d.sign * l.taxable) AS taxable, sum(d.sign * l.cgst) AS cgst, sum(d.sign * (l.sgst + l.utgst)) AS sgst, sum(d.sign * l.igst) AS igst, sum(d.sign * l.cess) AS cess`;
+
+/** Adds a signed group's heads into `into`. */
+function add(into: Heads & { quantity: number; value: number }, row: Row): void {
+  const sign = n(row.sign);
+  into.taxable += sign * n(row.taxable);
+  into.cgst += sign * n(row.cgst);
+  into.sgst += sign * n(row.sgst);
+  into.igst += sign * n(row.igst);
+  into.cess += sign * n(row.cess);
+  into.quantity += sign * n(row.quantity);
+  into.value += sign * n(row.value);
+}
 
 export async function gstReport(period: ReportPeriod): Promise<GstReport> {
-  const docs = classified(period);
-  const [seller, b2cs, b2cl, b2b, creditNotes, hsn, documents, totals] = await Promise.all([
+  const inPeriod = Prisma.sql`d."issuedAt" BETWEEN ${period.from} AND ${period.to}`;
+  // One pass over the period's lines, grouped finely enough for both B2C sales and the HSN
+  // summary; the listed tables (B2B, B2CL, credit notes) read only their own few documents.
+  const [seller, groups, b2cl, b2b, creditNotes, documents, totals, descriptions] = await Promise.all([
     readSeller(),
     db.$queryRaw<Row[]>`
-      WITH d AS (${docs})
-      SELECT d."placeOfSupply", l."rateBp", bool_or(d."interState") AS "interState", ${SIGNED_HEAD_SUMS}
+      WITH d AS (${classified(period)})
+      SELECT d.class, d.sign, d."placeOfSupply", d."interState", l."rateBp", l."hsnCode",
+        sum(l.quantity) AS quantity, sum(l.gross) AS value, ${HEAD_SUMS}
       FROM d JOIN "TaxDocumentLine" l ON l."documentId" = d.id
-      WHERE d.class = 'B2CS' GROUP BY d."placeOfSupply", l."rateBp" ORDER BY d."placeOfSupply", l."rateBp"`,
+      GROUP BY d.class, d.sign, d."placeOfSupply", d."interState", l."rateBp", l."hsnCode"`,
     db.$queryRaw<Row[]>`
-      WITH d AS (${docs})
       SELECT d.number, d."issuedAt", d."placeOfSupply", d.total, l."rateBp", ${HEAD_SUMS}
-      FROM d JOIN "TaxDocumentLine" l ON l."documentId" = d.id
-      WHERE d.class = 'B2CL' AND d.kind <> 'CREDIT_NOTE' GROUP BY d.id, d.number, d."issuedAt", d."placeOfSupply", d.total, l."rateBp" ORDER BY d."issuedAt", d.number, l."rateBp"`,
+      FROM "TaxDocument" d JOIN "TaxDocumentLine" l ON l."documentId" = d.id
+      WHERE ${inPeriod} AND d.kind <> 'CREDIT_NOTE' AND d."buyerGstin" IS NULL AND d."interState" AND d.total > ${B2CL_THRESHOLD_PAISE}
+      GROUP BY d.id, d.number, d."issuedAt", d."placeOfSupply", d.total, l."rateBp" ORDER BY d."issuedAt", d.number, l."rateBp"`,
     db.$queryRaw<Row[]>`
-      WITH d AS (${docs})
       SELECT d."buyerGstin", d.content->'buyer'->>'otherName' AS buyer, d.number, d."issuedAt", d."placeOfSupply", d.total, l."rateBp", ${HEAD_SUMS}
-      FROM d JOIN "TaxDocumentLine" l ON l."documentId" = d.id
-      WHERE d.class = 'B2B' AND d.kind <> 'CREDIT_NOTE'
+      FROM "TaxDocument" d JOIN "TaxDocumentLine" l ON l."documentId" = d.id
+      WHERE ${inPeriod} AND d.kind <> 'CREDIT_NOTE' AND d."buyerGstin" IS NOT NULL
       GROUP BY d.id, d."buyerGstin", buyer, d.number, d."issuedAt", d."placeOfSupply", d.total, l."rateBp" ORDER BY d."issuedAt", d.number, l."rateBp"`,
     db.$queryRaw<Row[]>`
-      WITH d AS (${docs})
-      SELECT d.number, d."issuedAt", d."invoiceNumber", d."invoiceDate", d."buyerGstin", d."placeOfSupply", d.total, d.class, l."rateBp", ${HEAD_SUMS}
-      FROM d JOIN "TaxDocumentLine" l ON l."documentId" = d.id
-      WHERE d.kind = 'CREDIT_NOTE'
-      GROUP BY d.id, d.number, d."issuedAt", d."invoiceNumber", d."invoiceDate", d."buyerGstin", d."placeOfSupply", d.total, d.class, l."rateBp"
+      SELECT d.number, d."issuedAt", inv.number AS "invoiceNumber", inv."issuedAt" AS "invoiceDate", d."buyerGstin", d."placeOfSupply", d.total, l."rateBp",
+        CASE WHEN inv."buyerGstin" IS NOT NULL THEN 'B2B' WHEN inv."interState" AND inv.total > ${B2CL_THRESHOLD_PAISE} THEN 'B2CL' ELSE 'B2CS' END AS class, ${HEAD_SUMS}
+      FROM "TaxDocument" d JOIN "TaxDocument" inv ON inv.id = d."invoiceId" JOIN "TaxDocumentLine" l ON l."documentId" = d.id
+      WHERE ${inPeriod} AND d.kind = 'CREDIT_NOTE'
+      GROUP BY d.id, d.number, d."issuedAt", inv.id, inv.number, inv."issuedAt", d."buyerGstin", d."placeOfSupply", d.total, l."rateBp"
       ORDER BY d."issuedAt", d.number, l."rateBp"`,
     db.$queryRaw<Row[]>`
-      WITH d AS (${docs})
-      SELECT CASE WHEN d.class = 'B2B' THEN 'B2B' ELSE 'B2C' END AS section, l."hsnCode", l."rateBp",
-        coalesce((SELECT c.label FROM "Category" c WHERE c."hsnCode" = l."hsnCode" ORDER BY c.position LIMIT 1), '') AS description,
-        sum(d.sign * l.quantity) AS quantity, sum(d.sign * l.gross) AS value, ${SIGNED_HEAD_SUMS}
-      FROM d JOIN "TaxDocumentLine" l ON l."documentId" = d.id
-      GROUP BY section, l."hsnCode", l."rateBp" ORDER BY section, l."hsnCode", l."rateBp"`,
-    db.$queryRaw<Row[]>`
       SELECT series, min(number) AS "from", max(number) AS "to", count(*) AS count
-      FROM "TaxDocument" WHERE "issuedAt" BETWEEN ${period.from} AND ${period.to}
-      GROUP BY series ORDER BY series`,
+      FROM "TaxDocument" d WHERE ${inPeriod} GROUP BY series ORDER BY series`,
     db.$queryRaw<Row[]>`
       SELECT kind = 'CREDIT_NOTE' AS credit, sum(taxable) AS taxable, sum(cgst) AS cgst, sum(sgst + utgst) AS sgst, sum(igst) AS igst, sum(cess) AS cess, sum(total) AS value
-      FROM "TaxDocument" WHERE "issuedAt" BETWEEN ${period.from} AND ${period.to} GROUP BY credit`,
+      FROM "TaxDocument" d WHERE ${inPeriod} GROUP BY credit`,
+    db.$queryRaw<{ hsnCode: string; label: string }[]>`SELECT DISTINCT ON ("hsnCode") "hsnCode", label FROM "Category" ORDER BY "hsnCode", position`,
   ]);
+  const zero = () => ({ taxable: 0, cgst: 0, sgst: 0, igst: 0, cess: 0, quantity: 0, value: 0 });
+  // B2C sales: by place of supply and rate, net of their credit notes.
+  const b2cs = new Map<string, Heads & { quantity: number; value: number; placeOfSupply: string; rate: number; type: "INTRA" | "INTER" }>();
+  // The HSN summary: by section, HSN code and rate, net.
+  const hsn = new Map<string, Heads & { quantity: number; value: number; section: "B2B" | "B2C"; hsn: string; rate: number }>();
+  for (const row of groups) {
+    const rate = n(row.rateBp) / 100;
+    if (row.class === "B2CS") {
+      const key = `${String(row.placeOfSupply)}|${rate}`;
+      const entry = b2cs.get(key) ?? { ...zero(), placeOfSupply: String(row.placeOfSupply), rate, type: row.interState ? ("INTER" as const) : ("INTRA" as const) };
+      add(entry, row);
+      b2cs.set(key, entry);
+    }
+    const section = row.class === "B2B" ? ("B2B" as const) : ("B2C" as const);
+    const key = `${section}|${String(row.hsnCode)}|${rate}`;
+    const entry = hsn.get(key) ?? { ...zero(), section, hsn: String(row.hsnCode), rate };
+    add(entry, row);
+    hsn.set(key, entry);
+  }
+  const described = new Map(descriptions.map((row) => [row.hsnCode, row.label]));
   const sumOf = (credit: boolean) => {
     const row = totals.find((candidate) => candidate.credit === credit) ?? {};
     return { ...heads(row), value: n(row.value) };
@@ -106,7 +128,9 @@ export async function gstReport(period: ReportPeriod): Promise<GstReport> {
     period: { key: period.key, label: period.label, from: period.from.toISOString(), to: period.to.toISOString() },
     registration: seller.details.registration,
     turnover: net.value,
-    b2cs: b2cs.map((row) => ({ placeOfSupply: String(row.placeOfSupply), rate: n(row.rateBp) / 100, type: row.interState ? "INTER" : "INTRA", ...heads(row) })),
+    b2cs: [...b2cs.values()]
+      .sort((a, b) => a.placeOfSupply.localeCompare(b.placeOfSupply) || a.rate - b.rate)
+      .map(({ placeOfSupply, rate, type, ...row }) => ({ placeOfSupply, rate, type, ...heads(row) })),
     b2cl: b2cl.map((row) => ({ number: String(row.number), date: iso(row.issuedAt), placeOfSupply: String(row.placeOfSupply), invoiceValue: n(row.total), rate: n(row.rateBp) / 100, ...heads(row) })),
     b2b: b2b.map((row) => ({
       gstin: String(row.buyerGstin),
@@ -131,16 +155,9 @@ export async function gstReport(period: ReportPeriod): Promise<GstReport> {
       table: row.class === "B2B" ? ("CDNR" as const) : row.class === "B2CL" ? ("CDNUR" as const) : ("B2CS" as const),
       ...heads(row),
     })),
-    hsn: hsn.map((row) => ({
-      section: row.section as "B2B" | "B2C",
-      hsn: String(row.hsnCode),
-      description: String(row.description),
-      uqc: "NOS" as const,
-      quantity: n(row.quantity),
-      rate: n(row.rateBp) / 100,
-      value: n(row.value),
-      ...heads(row),
-    })),
+    hsn: [...hsn.values()]
+      .sort((a, b) => a.section.localeCompare(b.section) || a.hsn.localeCompare(b.hsn) || a.rate - b.rate)
+      .map((row) => ({ section: row.section, hsn: row.hsn, description: described.get(row.hsn) ?? "", uqc: "NOS" as const, quantity: row.quantity, rate: row.rate, value: row.value, ...heads(row) })),
     documents: documents.map((row) => ({
       series: String(row.series),
       nature: row.series === "CN" ? "Credit note" : seller.details.registration === "COMPOSITION" ? "Invoices and bills of supply" : "Invoices for outward supply",
