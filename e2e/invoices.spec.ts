@@ -97,3 +97,62 @@ test("@mobile the admin keeps the seller's details in Settings: a wrong GSTIN is
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByText("Seller details saved").first()).toBeVisible();
 });
+
+test("@mobile the admin's product form sets the product's own GST rate and legal details, a wrong HSN code refused beside it; the product page shows them", async ({ page }) => {
+  await signInAsDemoAdmin(page);
+  const image = ((await (await page.request.get("/api/get-product")).json()).data as { productImage: string[] }[])[0]!.productImage[0]!;
+  const name = `Volt Taxed Cam ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/upload-product", {
+    data: { productName: name, brandName: "Volt", category: "camera", productImage: [image], productDesc: "Made by the billing journeys.", price: 2000, sellingPrice: 1500, stock: 5 },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id } = (await created.json()).data as { _id: string };
+  await page.goto("/admin-panel/all-products");
+  await page.getByRole("searchbox", { name: "Find products" }).fill(name);
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Product" });
+  await dialog.getByText("Tax and legal details").click();
+  const hsn = dialog.getByLabel("HSN code");
+  await hsn.fill("852");
+  await dialog.getByLabel("GST rate").selectOption("28");
+  await dialog.getByLabel("Country of origin").fill("India");
+  await dialog.getByLabel("Warranty (months)").fill("24");
+  await dialog.getByRole("button", { name: "Update Product" }).click();
+  await expect(dialog.getByText("HSN code must be 4, 6 or 8 digits")).toBeVisible();
+  await expect(hsn).toHaveAttribute("aria-invalid", "true");
+  await expectNoSeriousViolations(page);
+  await hsn.fill("85258900");
+  await dialog.getByRole("button", { name: "Update Product" }).click();
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+
+  await page.goto(`/product/${id}`);
+  await expect(page.getByTestId("mrp")).toHaveText("MRP List price ₹2,000 (incl. of all taxes)");
+  const details = page.getByRole("region", { name: "Product details" });
+  await expect(details).toContainText("Country of originIndia");
+  await expect(details).toContainText("24 months from the manufacturer");
+  await expect(details.getByRole("link", { name: "Contact and grievances" })).toBeVisible();
+  const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>).find((data) => data["@type"] === "Product")!;
+  expect(jsonLd.countryOfOrigin).toEqual({ "@type": "Country", name: "India" });
+  expect(await pageOverflows(page)).toBe(false);
+});
+
+test("@mobile the GST report: the month's figures, a table downloaded as CSV", async ({ page }) => {
+  await signInAsDemoAdmin(page);
+  await page.goto("/admin-panel/gst-report");
+  await expect(page.getByRole("heading", { name: "GST report", level: 1 })).toBeVisible();
+  // Earlier journeys paid for orders this month: their invoices are in the month's figures.
+  const totals = page.getByTestId("gst-totals");
+  await expect(totals.getByRole("row", { name: /^Invoices/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "B2C sales" }).getByRole("row").nth(1)).toContainText("29 Karnataka");
+  expect(await pageOverflows(page)).toBe(false);
+  await expectNoSeriousViolations(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download B2C sales as CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^gstr1-b2cs-\d{4}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8").split("\n");
+  expect(csv[0]).toBe("Type,Place Of Supply,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount");
+  expect(csv[1]).toMatch(/^OE,29-Karnataka,18,\d+\.\d{2},0\.00,\d+\.\d{2},\d+\.\d{2},0\.00$/);
+  // Another period, picked from the list: the page follows it.
+  await page.getByLabel("Period").selectOption({ index: 2 });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/\?period=/);
+});

@@ -14,7 +14,8 @@ import { issueCreditNote } from "@/lib/server/billing/credit-notes";
 import { issueDueInvoices, issueInvoice } from "@/lib/server/billing/invoices";
 import { cancelOrder, refundOrder } from "@/lib/server/orders/refunds";
 import { saveSeller } from "@/lib/server/billing/seller";
-import { admin, getRequest, holdSellerDetails, query, shopper, type Shopper } from "../helpers";
+import { PUT as businessRoute } from "@/app/api/business-details/route";
+import { admin, getRequest, holdSellerDetails, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 import { addLine, checkout, completedEvent, deliver, emulatorUrl, pay, signedEvent } from "./checkout-kit";
 import { stripeClient } from "@/lib/server/providers/stripe";
 
@@ -100,11 +101,21 @@ describe("an invoice", () => {
   it("for a business buyer names their GSTIN and legal name", async () => {
     const buyer = await shopper();
     const gstin = `27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`;
-    await query(`UPDATE "User" SET gstin = $1, "gstLegalName" = 'Iyer Traders Pvt Ltd' WHERE id = $2`, [gstin, buyer.id]);
+    const business = (body: unknown) => businessRoute(jsonRequest("/api/business-details", body, { method: "PUT", cookie: buyer.cookie }), noContext);
+    const wrong = await business({ gstin: `${gstin.slice(0, 14)}${gstin.endsWith("A") ? "B" : "A"}`, legalName: "Iyer Traders Pvt Ltd" });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors.gstin).toBe("This GSTIN's check character is wrong: check it for a typing error");
+    expect((await business({ gstin, legalName: null })).status).toBe(400);
+    const saved = await business({ gstin: gstin.toLowerCase(), legalName: "Iyer Traders Pvt Ltd" });
+    expect((await saved.json()).data).toEqual({ gstin, legalName: "Iyer Traders Pvt Ltd" });
     const { orderId } = await paidTo("MH", { buyer, price: 100_000 });
     const invoice = await documentOf(orderId, buyer.cookie);
     expect(invoice.buyer).toMatchObject({ gstin, otherName: "Iyer Traders Pvt Ltd" });
     expect((await query(`SELECT "buyerGstin" FROM "TaxDocument" WHERE "orderId" = $1`, [orderId]))[0]).toEqual({ buyerGstin: gstin });
+    // Cleared, the next order is a person's again.
+    expect((await (await business({ gstin: "", legalName: "" })).json()).data).toEqual({ gstin: null, legalName: null });
+    const next = await paidTo("MH", { buyer, price: 100_000 });
+    expect((await documentOf(next.orderId, buyer.cookie)).buyer.gstin).toBeNull();
   });
 
   it("is the order owner's and the admins' only: another shopper, like an unknown order, gets a 404", async () => {
@@ -124,6 +135,8 @@ describe("an invoice", () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(bytes);
+    // Drawn once: the second answer is the same bytes, kept by the document's id.
+    expect(Buffer.from(await (await invoiceOf(orderId, boss.cookie, "")).arrayBuffer()).equals(bytes)).toBe(true);
     for (const expected of ["Tax invoice", number, DEMO_SELLER.gstin!, "Place of supply", "Karnataka (29)", "CGST", "SGST", "₹549.00", "Rupees Five Hundred Forty-Nine Only", "Tax payable on reverse charge"]) {
       expect(text, expected).toContain(expected);
     }

@@ -15,7 +15,7 @@ const drawn = new Map<string, Buffer>();
 async function pdfOf(document: TaxDocumentView): Promise<Buffer> {
   const kept = drawn.get(document._id);
   if (kept) return kept;
-  const pdf = await pdfOf(document);
+  const pdf = await documentPdf(document);
   drawn.set(document._id, pdf);
   if (drawn.size > PDF_CACHE_ENTRIES) drawn.delete(drawn.keys().next().value!);
   return pdf;
