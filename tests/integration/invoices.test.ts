@@ -208,13 +208,13 @@ describe("the seller's registration and state", () => {
 
 describe("the numbering", () => {
   it("200 orders issued at once by two instances: one invoice each, and the series has no gap or repeat", async () => {
-    const [template] = await query<{ userId: string; customerEmail: string }>(`SELECT "userId", "customerEmail" FROM "Order" WHERE "invoiceDue" = false AND "userId" IS NOT NULL LIMIT 1`);
+    const buyer = await shopper();
     const ids = Array.from({ length: 200 }, () => randomUUID());
     await query(
       `INSERT INTO "Order" (id, "userId", "customerEmail", "checkoutSessionId", "paymentMethodTypes", "paymentStatus", "totalAmount", "expectedAmount", "invoiceDue", delivery)
        SELECT id, $2, $3, 'cs_test_many_' || id, '{card}', 'paid', 11800, 11800, true, '{"name":"Meera Iyer","phone":null,"line1":"12 MG Road","line2":null,"city":"Pune","state":"MH","postalCode":"411001","country":"IN"}'::jsonb
        FROM unnest($1::uuid[]) AS id`,
-      [ids, template!.userId, template!.customerEmail],
+      [ids, buyer.id, buyer.email],
     );
     await query(
       `INSERT INTO "OrderItem" (id, "orderId", name, image, price, quantity, "hsnCode", "gstRateBp", "cessRateBp")
@@ -286,6 +286,39 @@ describe("credit notes", () => {
       expect(credited.get(line.position), `line ${line.position}`).toEqual(Object.fromEntries(HEADS.map((head) => [head, line[head]])));
     }
     expect(one.totals.total + two.totals.total).toBe(invoice.totals.total);
+  });
+
+  it("a second line credited before the first: each credit note's line names the invoice line it credits, and the rest is credited right", async () => {
+    const owner = await shopper();
+    const orderId = randomUUID();
+    // The invoice bills lines in their ids' order: the cable's is the later, so it is line 2.
+    const [first, second] = [randomUUID(), randomUUID()].sort() as [string, string];
+    await query(
+      `INSERT INTO "Order" (id, "userId", "customerEmail", "checkoutSessionId", "paymentMethodTypes", "paymentStatus", "totalAmount", "expectedAmount", "invoiceDue", delivery)
+       VALUES ($1, $2, $3, $4, '{card}', 'paid', 34500, 34500, true, '{"name":"Meera Iyer","phone":null,"line1":"1 MG Road","line2":null,"city":"Bengaluru","state":"KA","postalCode":"560001","country":"IN"}'::jsonb)`,
+      [orderId, owner.id, owner.email, `cs_test_two_lines_${orderId}`],
+    );
+    await query(
+      `INSERT INTO "OrderItem" (id, "orderId", name, image, price, quantity, "hsnCode", "gstRateBp", "cessRateBp") VALUES ($1, $3, 'A phone', '{}', 11800, 2, '8517', 1800, 0), ($2, $3, 'A cable', '{}', 10900, 1, '8544', 500, 0)`,
+      [first, second, orderId],
+    );
+    expect(await issueInvoice(orderId)).toBe("issued");
+    const invoice = await documentOf(orderId, owner.cookie);
+    const refund = async (lines: { orderItemId: string; quantity: number }[], amount: number) => {
+      const id = randomUUID();
+      await query(`INSERT INTO "Refund" (id, "orderId", amount, lines, status, source, "creditNoteDue", "updatedAt") VALUES ($1, $2, $3, $4, 'SUCCEEDED', 'admin', true, now())`, [id, orderId, amount, JSON.stringify(lines)]);
+      return creditNoteOf(id, owner.cookie);
+    };
+    const cable = invoice.lines.find((line) => line.orderItemId === second)!;
+    const phone = invoice.lines.find((line) => line.orderItemId === first)!;
+    const one = await refund([{ orderItemId: second, quantity: 1 }], 10_900);
+    expect(cable.position).toBe(2);
+    expect(one.lines.map((line) => [line.position, line.gross])).toEqual([[2, 10_900]]);
+    const two = await refund([{ orderItemId: first, quantity: 1 }], 11_800);
+    const three = await refund([{ orderItemId: first, quantity: 1 }], 11_800);
+    expect([...two.lines, ...three.lines].map((line) => line.position)).toEqual([phone.position, phone.position]);
+    const credited = creditedByLine([one, two, three]);
+    for (const line of invoice.lines) expect(credited.get(line.position), `line ${line.position}`).toEqual(Object.fromEntries(HEADS.map((head) => [head, line[head]])));
   });
 
   it("a cancellation's credit note reverses the whole invoice, IGST as IGST", async () => {

@@ -25,10 +25,16 @@ export async function nextSerial(tx: Tx, series: string, financialYear: string):
   return rows[0]!.lastSerial;
 }
 
+/** A line's figures as a document keeps them (nothing else of the object it comes in). */
+function lineFigures(line: BilledLine): BilledLine {
+  const { kind, orderItemId, description, hsnCode, quantity, unitPrice, gross, taxable, rateBp, cessRateBp, cgst, sgst, utgst, igst, cess } = line;
+  return { kind, orderItemId, description, hsnCode, quantity, unitPrice, gross, taxable, rateBp, cessRateBp, cgst, sgst, utgst, igst, cess };
+}
+
 /** Writes a document and its lines; its number from the series, in the caller's transaction. */
 export async function writeDocument(
   tx: Tx,
-  input: { kind: TaxDocumentKindName; series: string; orderId: string; refundId?: string; invoiceId?: string; issuedAt: Date; supply: Supply; sellerState: string; buyerGstin: string | null; lines: BilledLine[]; content: Omit<TaxDocumentContent, "amountInWords"> },
+  input: { kind: TaxDocumentKindName; series: string; orderId: string; refundId?: string; invoiceId?: string; issuedAt: Date; supply: Supply; sellerState: string; buyerGstin: string | null; lines: (BilledLine & { position?: number })[]; content: Omit<TaxDocumentContent, "amountInWords"> },
 ): Promise<{ id: string; number: string }> {
   const startYear = financialYearOf(input.issuedAt);
   const financialYear = financialYearCode(startYear);
@@ -54,24 +60,8 @@ export async function writeDocument(
       ...totals,
       content,
       lines: {
-        create: input.lines.map((line, index) => ({
-          position: index + 1,
-          kind: line.kind,
-          orderItemId: line.orderItemId,
-          description: line.description.slice(0, 200),
-          hsnCode: line.hsnCode,
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-          gross: line.gross,
-          taxable: line.taxable,
-          rateBp: line.rateBp,
-          cessRateBp: line.cessRateBp,
-          cgst: line.cgst,
-          sgst: line.sgst,
-          utgst: line.utgst,
-          igst: line.igst,
-          cess: line.cess,
-        })),
+        // A credit note's lines keep the position of the invoice line each credits.
+        create: input.lines.map((line, index) => ({ ...lineFigures(line), position: line.position ?? index + 1, description: line.description.slice(0, 200) })),
       },
     },
     select: { id: true, number: true },
@@ -97,24 +87,7 @@ export function toDocumentView(row: DocumentRow): TaxDocumentView {
     interState: row.interState,
     lines: [...row.lines]
       .sort((a, b) => a.position - b.position)
-      .map((line) => ({
-        position: line.position,
-        kind: line.kind as BilledLine["kind"],
-        orderItemId: line.orderItemId,
-        description: line.description,
-        hsnCode: line.hsnCode,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        gross: line.gross,
-        taxable: line.taxable,
-        rateBp: line.rateBp,
-        cessRateBp: line.cessRateBp,
-        cgst: line.cgst,
-        sgst: line.sgst,
-        utgst: line.utgst,
-        igst: line.igst,
-        cess: line.cess,
-      })),
+      .map((line) => ({ ...lineFigures({ ...line, kind: line.kind as BilledLine["kind"] }), position: line.position })),
     totals,
   };
 }
