@@ -21,12 +21,24 @@ export function BusinessDetails() {
   const hydrated = useHydrated();
   const { user } = useCurrentUser();
   const shopper = user?.role === "USER";
-  const { data, mutate } = useSWR<Details>(hydrated && shopper ? KEY : null, async () => (await fetchJson<Details>(KEY)).data);
+  const { data, error: loadError, mutate } = useSWR<Details>(hydrated && shopper ? KEY : null, async () => (await fetchJson<Details>(KEY)).data);
   const id = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState("");
   const { pending, run } = useApiAction({ quiet: true });
   if (!hydrated || !shopper) return null;
+  if (loadError && !data) {
+    return (
+      <section aria-label="Business purchases" className="mt-6 rounded-2xl bg-white p-6 shadow-sm sm:p-8">
+        <p role="alert" className="text-sm text-red-700">
+          Your business details could not be loaded.{" "}
+          <button type="button" onClick={() => mutate()} className="font-medium text-brand-700 underline underline-offset-2">
+            Try again
+          </button>
+        </p>
+      </section>
+    );
+  }
   if (!data) return <section aria-busy="true" aria-label="Loading your business details" className="mt-6 h-64 animate-pulse rounded-2xl bg-white shadow-sm" />;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {

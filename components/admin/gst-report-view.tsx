@@ -81,7 +81,7 @@ export function GstReportView({ report, periods }: { report: GstReport; periods:
             Period
           </label>
           <select id="gst-period" name="period" defaultValue={report.period.key} className="block rounded-lg border border-slate-300 bg-white px-3 py-2">
-            {periods.map((period) => (
+            {(periods.some((period) => period.key === report.period.key) ? periods : [{ key: report.period.key, label: report.period.label }, ...periods]).map((period) => (
               <option key={period.key} value={period.key}>
                 {period.label}
               </option>

@@ -145,11 +145,11 @@ export function SellerSettingsForm({ details }: { details: SellerDetails }) {
             )}
           </div>
           {group.legend === "The business" && (
-            <fieldset className="space-y-2" aria-describedby={`${id}-registration-hint`}>
+            <fieldset className="space-y-2" aria-describedby={[`${id}-registration-hint`, describedBy("registration")].filter(Boolean).join(" ")}>
               <legend className="text-sm font-medium">{SELLER_FIELD_LABELS.registration}</legend>
-              {GST_REGISTRATIONS.map((kind) => (
+              {GST_REGISTRATIONS.map((kind, index) => (
                 <label key={kind} className="flex items-start gap-2 text-sm">
-                  <input type="radio" name="registration" value={kind} defaultChecked={details.registration === kind} className="mt-1" />
+                  <input id={index === 0 ? `${id}-registration` : undefined} type="radio" name="registration" value={kind} defaultChecked={details.registration === kind} className="mt-1" />
                   <span>{kind === "REGULAR" ? "Regular: tax invoices, GST collected" : "Composition: bills of supply, no GST collected, sales within the state only"}</span>
                 </label>
               ))}

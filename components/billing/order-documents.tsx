@@ -15,8 +15,7 @@ export function OrderDocuments({ order, className = "" }: { order: Pick<PublicOr
   if (!order.invoice && creditNotes.length === 0) return null;
   return (
     <div className={`text-sm ${className}`} data-testid="order-documents">
-      <h3 className="sr-only">Tax documents</h3>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Tax documents">
         {order.invoice && (
           <li>
             <Link href={invoicePath(order._id)} className="font-medium text-brand-700 underline underline-offset-2">

@@ -331,7 +331,7 @@ describe("credit notes", () => {
     expect(note.lines.map(({ position, igst }) => ({ position, igst }))).toEqual(invoice.lines.map(({ position, igst }) => ({ position, igst })));
   });
 
-  it("a refund made in Stripe's dashboard is spread over the lines in proportion; none passes what its line has left", async () => {
+  it("a refund made in Stripe's dashboard is spread over the lines in proportion, none past what its line has left; a cancellation then credits the rest", async () => {
     const { orderId, user, paymentIntentId } = await paidTo("KA", { price: 100_000, quantity: 1 });
     const invoice = await documentOf(orderId, user.cookie);
     const made = await fetch(`${emulatorUrl()}/stripe/dashboard-refund`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ payment_intent: paymentIntentId, amount: 52_450 }) });
@@ -352,6 +352,14 @@ describe("credit notes", () => {
       for (const head of HEADS) expect(line[head]).toBeLessThanOrEqual(billed[head]);
       expect(line.taxable + line.cgst + line.sgst).toBe(line.gross);
     }
+    // Then cancelled: what was left goes back (the units' price alone would leave ₹24.50 of the
+    // shipping uncredited), and the two credit notes are the invoice, line by line and head by head.
+    const { refund } = await cancelOrder(orderId, { kind: "shopper", userId: user.id });
+    expect(refund!.amount).toBe(104_900 - 52_450);
+    const rest = await creditNoteOf(refund!.id, user.cookie);
+    expect(rest.totals.total).toBe(refund!.amount);
+    const credited = creditedByLine([note, rest]);
+    for (const line of invoice.lines) expect(credited.get(line.position), `line ${line.position}`).toEqual(Object.fromEntries(HEADS.map((head) => [head, line[head]])));
   });
 
   it("a refund made before the invoice was issued waits for it, then is credited; another shopper's is a 404", async () => {

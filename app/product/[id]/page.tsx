@@ -193,7 +193,7 @@ function ProductDetailsList({ details }: { details: PublicProduct["details"] }) 
       details?.consumerCare ?? (
         <>
           The store&apos;s customer care:{" "}
-          <IntentLink href="/contact" className="text-brand-700 hover:underline">
+          <IntentLink href="/contact" className="text-brand-700 underline underline-offset-2">
             Contact and grievances
           </IntentLink>
         </>

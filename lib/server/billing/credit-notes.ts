@@ -52,7 +52,13 @@ export async function issueCreditNote(refundId: string, now = new Date()): Promi
     const request: CreditRequest = refunded.length > 0 ? { kind: "lines", lines: refunded, shipping: refund.shippingAmount } : { kind: "amount", amount: refund.amount };
     const placeIso = stateIsoCode(invoice.placeOfSupply)!;
     const supply: Supply = { placeIso, placeCode: invoice.placeOfSupply, assumed: false, interState: invoice.interState, utgst: !invoice.interState && leviesUtgst(placeIso) };
-    const credit = creditLines(lines, request, supply);
+    let credit = creditLines(lines, request, supply);
+    // A refund of lines whose amount is not their prices (and shipping) as the invoice has them (a
+    // cancellation after a partial refund in Stripe's dashboard gives back what is left): its amount
+    // is spread over what each line has left, so the credit note says what was given back.
+    if (request.kind === "lines" && credit.lines.reduce((sum, line) => sum + line.gross, 0) !== refund.amount) {
+      credit = creditLines(lines, { kind: "amount", amount: refund.amount }, supply);
+    }
     if (credit.exceeded > 0) log.error({ refundId, invoice: invoice.number, exceededPaise: credit.exceeded }, "credit notes: the refund passes what the invoice has left; the rest is not credited");
     if (credit.lines.length === 0) return settle("nothing-to-credit");
     const content = invoice.content as TaxDocumentContent;
@@ -107,5 +113,7 @@ export async function issueDueCreditNotes(limit = 100): Promise<number> {
 /** The credit notes of the order's refunds that waited for its invoice (called once it is issued). */
 export async function issueWaitingCreditNotes(orderId: string): Promise<void> {
   const waiting = await db.refund.findMany({ where: { orderId, creditNoteDue: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
-  for (const { id } of waiting) await issueCreditNote(id);
+  for (const { id } of waiting) {
+    await issueCreditNote(id).catch((error: unknown) => log.error({ err: error, refundId: id }, "credit notes: could not issue, kept for the next round"));
+  }
 }

@@ -12,6 +12,11 @@ export const REPORT_TABLES = ["b2cs", "b2cl", "b2b", "cdn", "hsn", "docs"] as co
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
+/**
+ * Text someone typed (a buyer's legal name, a description), made inert for spreadsheets: a cell that
+ * starts with = + - @ or a tab or carriage return would be read as a formula, so it gets a leading '.
+ */
+export const textCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 const DATE = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
 const date = (iso: string) => DATE.format(new Date(iso)).replace(/ /g, "-");
 const place = (code: string) => `${code}-${indiaStateName(stateIsoCode(code))}`;
@@ -31,7 +36,7 @@ export function reportCsv(report: GstReport, table: ReportTable): string {
     case "b2b":
       return stringify([
         ["GSTIN/UIN of Recipient", "Receiver Name", "Invoice Number", "Invoice date", "Invoice Value", "Place Of Supply", "Reverse Charge", "Invoice Type", "Rate", ...TAX_COLUMNS],
-        ...report.b2b.map((row) => [row.gstin, row.buyer, row.number, date(row.date), rupees(row.invoiceValue), place(row.placeOfSupply), row.reverseCharge, "Regular B2B", row.rate, ...taxes(row)]),
+        ...report.b2b.map((row) => [row.gstin, textCell(row.buyer), row.number, date(row.date), rupees(row.invoiceValue), place(row.placeOfSupply), row.reverseCharge, "Regular B2B", row.rate, ...taxes(row)]),
       ]);
     case "cdn":
       return stringify([
@@ -41,7 +46,7 @@ export function reportCsv(report: GstReport, table: ReportTable): string {
     case "hsn":
       return stringify([
         ["Section", "HSN", "Description", "UQC", "Total Quantity", "Total Value", "Rate", ...TAX_COLUMNS],
-        ...report.hsn.map((row) => [row.section, row.hsn, row.description, "NOS-NUMBERS", row.quantity, rupees(row.value), row.rate, ...taxes(row)]),
+        ...report.hsn.map((row) => [row.section, row.hsn, textCell(row.description), "NOS-NUMBERS", row.quantity, rupees(row.value), row.rate, ...taxes(row)]),
       ]);
     case "docs":
       return stringify([["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled"], ...report.documents.map((row) => [row.nature, row.from, row.to, row.count, row.cancelled])]);

@@ -343,6 +343,8 @@ async function failRefund(refundId: string, reason: string, stripeRefundId?: str
     // Conditional on the state read: two failures arriving at once undo the refund once.
     const [failed] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: before.status }, data: { status: "FAILED", failureReason: reason.slice(0, 500), ...(stripeRefundId ? { stripeRefundId } : {}) } });
     if (!failed) return tx.refund.findUniqueOrThrow({ where: { id: refundId } });
+    // The order's row before its lines, as recordRefund takes them: two refunds of one order never deadlock.
+    await lockOrder(tx, before.orderId);
     for (const line of before.lines as RefundLine[]) {
       await tx.orderItem.update({ where: { id: line.orderItemId }, data: { refundedQuantity: { decrement: line.quantity } } });
     }
