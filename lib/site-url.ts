@@ -17,3 +17,8 @@ export function myOrdersUrl(): string {
 export function invoicePageUrl(orderId: string): string {
   return `${siteUrl()}/invoice/${orderId}`;
 }
+
+/** A refund's credit note as a printable page, absolute: the refund's mail links to it. */
+export function creditNotePageUrl(orderId: string, refundId: string): string {
+  return `${siteUrl()}/invoice/${orderId}/credit-note/${refundId}`;
+}

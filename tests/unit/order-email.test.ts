@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deliveryAddressLines, displayPhone } from "@/lib/orders/delivery-text";
 import type { DeliveryDetails } from "@/lib/shared/india";
 import { orderConfirmationEmail } from "@/lib/server/orders/order-email";
+import { stepEmail } from "@/lib/server/orders/step-email";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { SAMPLE_ORDER } from "@/lib/server/orders/mails/samples";
 
@@ -61,5 +62,22 @@ describe("order confirmation email: the tax invoice", () => {
     const url = `http://localhost:3000/invoice/${placed._id}`;
     expect(mail.text).toContain(`Your tax invoice: ${url}`);
     expect(mail.html).toContain(`href="${url}"`);
+  });
+});
+
+describe("a refund's mail: the credit note", () => {
+  const refunded = { type: "refunded", data: { amount: 10_000, lines: [], refundId: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c80" }, note: null };
+  const order = { id: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d", status: "DELIVERED" as const, totalAmount: 20_000 };
+  const url = "http://localhost:3000/invoice/0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d/credit-note/0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c80";
+
+  it("links to it when the order is billed, in both parts", async () => {
+    const mail = (await stepEmail(refunded, { ...order, billed: true }, "http://localhost:3000/user-panel/my-orders", null))!;
+    expect(mail.text).toContain(`Your credit note: ${url}`);
+    expect(mail.html).toContain(`href="${url}"`);
+  });
+
+  it("says nothing of one for an order recorded before GST billing", async () => {
+    const mail = (await stepEmail(refunded, { ...order, billed: false }, "http://localhost:3000/user-panel/my-orders", null))!;
+    expect(`${mail.text}${mail.html}`).not.toContain("credit note");
   });
 });

@@ -289,7 +289,7 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
     },
   });
   await tx.orderEvent.create({
-    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock }, note: refund.reason === CANCELLATION_REASON ? null : refund.reason },
+    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock, refundId: refund.id }, note: refund.reason === CANCELLATION_REASON ? null : refund.reason },
   });
   if (!refund.restock) return;
   const byProduct = new Map<string, number>();

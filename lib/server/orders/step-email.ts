@@ -1,7 +1,7 @@
 import "server-only";
 import { formatRupees } from "@/lib/shared/money";
 import { orderNumber } from "@/lib/orders/order-number";
-import { myOrdersUrl } from "@/lib/site-url";
+import { creditNotePageUrl, myOrdersUrl } from "@/lib/site-url";
 import { RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS } from "@/lib/constants";
 import { formatDate } from "@/lib/shared/dates";
 import type { Order, OrderEvent, OrderItem, Prisma } from "@/lib/generated/prisma/client";
@@ -43,9 +43,16 @@ type EventData = {
   lines?: { orderItemId: string; quantity: number }[];
   reason?: string;
   pickupDate?: string;
+  /** A refund's id (refunds recorded since GST billing): its mail links to the credit note. */
+  refundId?: string;
 };
 
-type MailedOrder = Pick<Order, "id" | "status" | "totalAmount"> & { deliveredAt?: Date | null; items?: Pick<OrderItem, "id" | "name">[] };
+type MailedOrder = Pick<Order, "id" | "status" | "totalAmount"> & {
+  deliveredAt?: Date | null;
+  items?: Pick<OrderItem, "id" | "name">[];
+  /** Whether the order has (or will have) a tax invoice: its refunds then have credit notes. */
+  billed?: boolean;
+};
 
 /** "2 × Phone X, 1 × Charger": the units an event names, by the order's lines' names. */
 function unitsText(lines: EventData["lines"], order: MailedOrder): string {
@@ -102,6 +109,11 @@ export async function stepEmail(event: Pick<OrderEvent, "type" | "data" | "note"
       subject = `A refund of ${formatRupees(data.amount ?? 0)} on your ${STORE_NAME} order ${number}`;
       lines = [`We have refunded ${formatRupees(data.amount ?? 0)} on your order ${number}${units ? ` for ${units}` : ""}. Banks take 5–7 business days to show it on your card.`];
       if (event.note) lines.push(`Reason: ${event.note}`);
+      if (data.refundId && order.billed) {
+        const creditNote = creditNotePageUrl(order.id, data.refundId);
+        extraLinks = [{ href: creditNote, label: "Your credit note" }];
+        extraText = [`Your credit note: ${creditNote}`];
+      }
       break;
     case "return_requested":
       subject = `Your return request for ${STORE_NAME} order ${number}`;
@@ -140,7 +152,8 @@ export async function sendStepEmail(eventId: string, now = new Date()): Promise<
       event.type === "cancelled"
         ? await db.refund.findFirst({ where: { orderId: event.orderId, source: { not: "stripe" }, status: { not: "FAILED" } }, orderBy: { createdAt: "desc" }, select: { amount: true } })
         : null;
-    const mail = await stepEmail(event, event.order, myOrdersUrl(), cancelRefund?.amount ?? null);
+    const billed = event.type === "refunded" && (event.order.invoiceDue || (await db.taxDocument.count({ where: { orderId: event.orderId, kind: { not: "CREDIT_NOTE" } } })) > 0);
+    const mail = await stepEmail(event, { ...event.order, billed }, myOrdersUrl(), cancelRefund?.amount ?? null);
     if (mail) await sendMail({ to: event.order.customerEmail, ...mail }, { idempotencyKey: `order-step/${event.id}` });
   } catch (error) {
     await db.orderEvent.update({ where: { id: eventId }, data: { mailClaimedAt: null, mailRetryAt: new Date(now.getTime() + mailRetryDelayMs(event.mailAttempts)) } });

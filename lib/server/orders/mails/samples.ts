@@ -33,14 +33,14 @@ export const SAMPLE_ORDER: PublicOrder = {
 };
 
 /** The order as the step mails read it. */
-export const SAMPLE_MAILED_ORDER = { id: SAMPLE_ORDER_ID, status: "DELIVERED" as const, totalAmount: 6759700, deliveredAt: new Date("2026-11-26T09:00:00+05:30"), items: [{ id: ITEM_ID, name: "Samsung Galaxy S24 <5G>" }] };
+export const SAMPLE_MAILED_ORDER = { id: SAMPLE_ORDER_ID, status: "DELIVERED" as const, totalAmount: 6759700, deliveredAt: new Date("2026-11-26T09:00:00+05:30"), items: [{ id: ITEM_ID, name: "Samsung Galaxy S24 <5G>" }], billed: true };
 
 /** One event of each step that mails the shopper. */
 export const SAMPLE_STEPS = [
   { type: "shipped", data: { carrier: "Delhivery", trackingNumber: "DLV123456789", trackingUrl: "https://www.delhivery.com/track/package/DLV123456789" }, note: null },
   { type: "delivered", data: {}, note: null },
   { type: "cancelled", data: {}, note: null },
-  { type: "refunded", data: { amount: 6499900, lines: [{ orderItemId: ITEM_ID, quantity: 1 }] }, note: "Damaged in transit" },
+  { type: "refunded", data: { amount: 6499900, lines: [{ orderItemId: ITEM_ID, quantity: 1 }], refundId: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c80" }, note: "Damaged in transit" },
   { type: "return_requested", data: { reason: "damaged", lines: [{ orderItemId: ITEM_ID, quantity: 1 }] }, note: null },
   { type: "return_approved", data: { pickupDate: "2026-11-28" }, note: null },
   { type: "return_declined", data: {}, note: "The seal is broken" },
