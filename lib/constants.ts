@@ -129,6 +129,8 @@ export const THROTTLES = {
   // Confirmation links mailed again from My Account (POST /api/send-confirmation), and links brought back.
   confirmLink: { perAccount: [3, 3600], perAddress: [20, 3600], global: [300, 600] },
   confirmAddress: { perAddress: [60, 600], global: [1000, 600] },
+  // Complaints to the grievance officer: a few a day each (each mails an acknowledgement).
+  complaint: { perAccount: [5, 86400], perAddress: [20, 86400], global: [300, 3600] },
 } as const satisfies Record<string, Partial<Record<"perAddress" | "perAccount" | "global", readonly [number, number]>>>;
 /**
  * Guesses at reset codes per email per calendar day (UTC). Windows are fixed, so two days' worth

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { GST_REGISTRATIONS } from "./billing/seller";
 import { GST_RATES_BP } from "./billing/tax";
+import { COMPLAINT_MESSAGE_MAX, COMPLAINT_SUBJECT_MAX } from "./support/complaints";
 import { gstinProblem, normalizeGstin } from "./billing/gstin";
 import { gstStateCode } from "./billing/gst-states";
 import { CATEGORY_VALUES } from "./catalog/categories";
@@ -563,3 +564,17 @@ export const businessDetailsSchema = z
       context.addIssue({ code: "custom", path: ["gstin"], message: "Give the business's GSTIN too, or clear the legal name" });
     }
   });
+
+/** POST /api/complaints: what it is about, what happened, and optionally one of the shopper's orders. */
+export const complaintSchema = z.object({
+  subject: productText("Subject", COMPLAINT_SUBJECT_MAX),
+  message: productText("Message", COMPLAINT_MESSAGE_MAX, true),
+  orderId: z.union([rowId("orderId"), z.literal(""), z.null()]).optional().transform((value) => value || null),
+});
+
+/** POST /api/answer-complaint: the grievance officer's reply, mailed to the shopper, and whether it closes the complaint. */
+export const complaintAnswerSchema = z.object({
+  complaintId: rowId("complaintId"),
+  message: productText("Reply", COMPLAINT_MESSAGE_MAX, true),
+  close: z.boolean({ error: "close must be true or false" }).default(false),
+});

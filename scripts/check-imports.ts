@@ -26,7 +26,7 @@ const SCANNED = ["app", "components", "lib", "server", "scripts", "tests", "e2e"
 const SKIPPED = new Set(["node_modules", "generated", ".next", ".data"]);
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".mjs", ".js"];
 
-export const ROOMS = { platform: 0, providers: 1, accounts: 2, catalog: 2, "shop-lists": 2, orders: 2, billing: 2, "front-door": 3 } as const;
+export const ROOMS = { platform: 0, providers: 1, accounts: 2, catalog: 2, "shop-lists": 2, orders: 2, billing: 2, support: 2, "front-door": 3 } as const;
 type Room = keyof typeof ROOMS;
 
 function walk(entry: string, out: string[]): void {

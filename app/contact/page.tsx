@@ -107,6 +107,13 @@ async function SellerAndGrievances() {
           </p>
         )}
         {seller.grievancePhone && <p>Phone: {seller.grievancePhone}</p>}
+        <p>
+          Signed in, you can{" "}
+          <IntentLink href="/user-panel/my-account#complaints" className="font-medium text-brand-700 underline">
+            raise a complaint from My Account
+          </IntentLink>
+          : it gets a ticket number at once, and you follow it there.
+        </p>
       </section>
     </>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BusinessDetails } from "@/components/account/business-details";
+import { Complaints } from "@/components/account/complaints";
 import { MyAccount } from "@/components/account/my-account";
 
 export const metadata: Metadata = { title: "My account", robots: { index: false } };
@@ -9,6 +10,7 @@ export default function MyAccountPage() {
     <>
       <MyAccount />
       <BusinessDetails />
+      <Complaints />
     </>
   );
 }
