@@ -1,11 +1,12 @@
 "use client";
 
 import useSWR from "swr";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { toast } from "@/components/ui/toast";
 import { fetchJson, postJson } from "@/lib/api-client";
 import { useHydrated } from "../ui/use-hydrated";
-import { formRefusal, useApiAction } from "../ui/use-api-action";
+import { useApiAction } from "../ui/use-api-action";
+import { useFieldErrors } from "../ui/use-field-errors";
 import { INPUT_CLASS } from "./form-styles";
 import { useCurrentUser } from "./use-current-user";
 
@@ -23,8 +24,7 @@ export function BusinessDetails() {
   const shopper = user?.role === "USER";
   const { data, error: loadError, mutate } = useSWR<Details>(hydrated && shopper ? KEY : null, async () => (await fetchJson<Details>(KEY)).data);
   const id = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState("");
+  const { errors, problem, clear, refuse, fix, describedBy, errorOf } = useFieldErrors(id, (name) => name === "gstin" || name === "legalName");
   const { pending, run } = useApiAction({ quiet: true });
   if (!hydrated || !shopper) return null;
   if (loadError && !data) {
@@ -45,19 +45,14 @@ export function BusinessDetails() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = { gstin: String(form.get("gstin") ?? "").trim() || null, legalName: String(form.get("legalName") ?? "").trim() || null };
-    setProblem("");
+    clear();
     await run(async () => {
       try {
         const answer = await postJson<Details>(KEY, body, "PUT");
-        setErrors({});
         await mutate(answer.data, { revalidate: false });
         toast.success(answer.message);
-      } catch (error) {
-        const refusal = formRefusal(error, (name) => name === "gstin" || name === "legalName");
-        setErrors(refusal.fields);
-        setProblem(refusal.message);
-        const first = Object.keys(refusal.fields)[0];
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
+      } catch (refused) {
+        refuse(refused);
       }
     });
   }
@@ -72,16 +67,12 @@ export function BusinessDetails() {
         name={name}
         defaultValue={data?.[name] ?? ""}
         aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onInput={() => errors[name] && setErrors(({ [name]: _fixed, ...rest }) => rest)}
+        aria-describedby={describedBy(name)}
+        onInput={() => fix(name)}
         className={INPUT_CLASS}
         {...props}
       />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className="text-sm text-red-700">
-          {errors[name]}
-        </p>
-      )}
+      {errorOf(name)}
     </div>
   );
 

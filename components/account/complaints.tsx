@@ -1,7 +1,7 @@
 "use client";
 
 import useSWR from "swr";
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { toast } from "@/components/ui/toast";
 import { fetchJson, postJson } from "@/lib/api-client";
 import { orderNumber } from "@/lib/orders/order-number";
@@ -9,7 +9,8 @@ import { formatDate, formatDateTime } from "@/lib/shared/dates";
 import { COMPLAINT_MESSAGE_MAX, COMPLAINT_STATUS_LABELS, COMPLAINT_SUBJECT_MAX } from "@/lib/support/complaints";
 import type { PublicComplaint } from "@/lib/server/support/complaints";
 import { useHydrated } from "../ui/use-hydrated";
-import { formRefusal, useApiAction } from "../ui/use-api-action";
+import { useApiAction } from "../ui/use-api-action";
+import { useFieldErrors } from "../ui/use-field-errors";
 import { INPUT_CLASS } from "./form-styles";
 import { useCurrentUser } from "./use-current-user";
 
@@ -28,8 +29,7 @@ export function Complaints() {
   const { data: orders } = useSWR<{ _id: string; createdAt: string }[]>(hydrated && shopper ? "/api/get-order-details" : null, async () => (await fetchJson<{ _id: string; createdAt: string }[]>("/api/get-order-details")).data);
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState("");
+  const { errors, problem, clear, refuse, describedBy: described, errorOf: error } = useFieldErrors(id, (name) => FIELDS.includes(name));
   const { pending, run } = useApiAction({ quiet: true });
   if (!hydrated || !shopper) return null;
 
@@ -37,31 +37,18 @@ export function Complaints() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const body = { subject: String(data.get("subject") ?? ""), message: String(data.get("message") ?? ""), orderId: String(data.get("orderId") ?? "") || null };
-    setProblem("");
+    clear();
     await run(async () => {
       try {
         const answer = await postJson<PublicComplaint>(KEY, body);
-        setErrors({});
         form.current?.reset();
         await mutate((list) => [answer.data, ...(list ?? [])], { revalidate: false });
         toast.success(answer.message);
-      } catch (error) {
-        const refusal = formRefusal(error, (name) => FIELDS.includes(name));
-        setErrors(refusal.fields);
-        setProblem(refusal.message);
-        const first = Object.keys(refusal.fields)[0];
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
+      } catch (refused) {
+        refuse(refused);
       }
     });
   }
-
-  const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
-  const error = (name: string) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="text-sm text-red-700">
-        {errors[name]}
-      </p>
-    ) : null;
 
   return (
     <section id="complaints" aria-labelledby={`${id}-heading`} className="mt-6 rounded-2xl bg-white p-6 shadow-sm sm:p-8" data-testid="complaints">

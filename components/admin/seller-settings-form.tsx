@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { INPUT_CLASS } from "@/components/account/form-styles";
 import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
 import { GST_REGISTRATIONS, SELLER_FIELD_LABELS, type SellerDetails } from "@/lib/billing/seller";
 import { INDIA_STATES } from "@/lib/shared/india";
-import { formRefusal, useApiAction } from "../ui/use-api-action";
+import { useApiAction } from "../ui/use-api-action";
+import { useFieldErrors } from "../ui/use-field-errors";
 import { PRIMARY_ACTION } from "./order-action-styles";
 
 type Field = Exclude<keyof SellerDetails, "registration">;
@@ -57,47 +58,30 @@ const FIELDS = Object.keys(SELLER_FIELD_LABELS);
 export function SellerSettingsForm({ details }: { details: SellerDetails }) {
   const router = useRouter();
   const id = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState("");
+  const { errors, problem, clear, refuse, fix, describedBy, errorOf: error } = useFieldErrors(id, (name) => FIELDS.includes(name));
   const { pending, run } = useApiAction({ quiet: true });
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "").trim() || null]));
-    setProblem("");
+    clear();
     await run(async () => {
       try {
         const answer = await postJson<{ missing: string[] }>("/api/seller-settings", body, "PUT");
-        setErrors({});
         toast.success(answer.message);
         // The banner on the admin's pages and the changes list come from the server.
         router.refresh();
-      } catch (error) {
-        const refusal = formRefusal(error, (name) => FIELDS.includes(name));
-        setErrors(refusal.fields);
-        setProblem(refusal.message);
-        const first = Object.keys(refusal.fields)[0];
-        if (first) document.getElementById(`${id}-${first}`)?.focus();
+      } catch (refused) {
+        refuse(refused);
       }
     });
   }
 
-  const describedBy = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
-  const error = (name: string) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="text-sm text-red-700">
-        {errors[name]}
-      </p>
-    ) : null;
-
   return (
     <form
       onSubmit={onSubmit}
-      onInput={(event) => {
-        const name = (event.target as HTMLInputElement).name;
-        if (name && errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest);
-      }}
+      onInput={(event) => fix((event.target as HTMLInputElement).name)}
       noValidate
       className="space-y-6"
     >
