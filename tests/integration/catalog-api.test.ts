@@ -375,6 +375,8 @@ describe("GET /api/get-single-product-details/{id}", () => {
       held: 0,
       available: 0,
       archived: false,
+      // Beyond the spec: the product's own tax and legal details (none given here).
+      details: { hsnCode: null, gstRate: null, cessRate: null, countryOfOrigin: null, manufacturer: null, importer: null, warrantyMonths: null, consumerCare: null },
     });
   });
 
