@@ -5,7 +5,7 @@ import { documentFileName } from "@/lib/billing/tax-document";
 import { orderNumber } from "@/lib/orders/order-number";
 import { RETURN_PARAM } from "@/lib/accounts/return-path";
 import { getSessionUser } from "@/lib/server/accounts/auth";
-import { findOrderDocument } from "@/lib/server/billing/tax-documents";
+import { documentViewer, findOrderDocument } from "@/lib/server/billing/tax-documents";
 import { isRowId } from "@/lib/server/catalog/catalog";
 import { findOrder } from "@/lib/server/orders/orders";
 import { PrintButton } from "./print-button";
@@ -24,7 +24,7 @@ export async function DocumentPage({ orderId, refundId, path }: { orderId: strin
   if (!user) redirect(`/signin?${RETURN_PARAM}=${encodeURIComponent(path)}`);
   if (!isRowId(orderId) || (refundId !== undefined && !isRowId(refundId))) notFound();
   const admin = user.role === "ADMIN";
-  const viewer = admin ? ({ admin: true } as const) : { userId: user.id };
+  const viewer = documentViewer(user);
   const document = await findOrderDocument(orderId, viewer, refundId);
   const backHref = admin ? `/admin-panel/orders/${orderId}` : "/user-panel/my-orders";
   const backLabel = admin ? "Back to the order" : "My Orders";

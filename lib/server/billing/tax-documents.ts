@@ -17,7 +17,7 @@ type Tx = Prisma.TransactionClient;
  * Takes the next serial of a series in a financial year. The row stays locked until the caller's
  * transaction ends, so a rolled-back document gives its number back and no two documents share one.
  */
-export async function nextSerial(tx: Tx, series: string, financialYear: string): Promise<number> {
+async function nextSerial(tx: Tx, series: string, financialYear: string): Promise<number> {
   const rows = await tx.$queryRaw<{ lastSerial: number }[]>`
     INSERT INTO "DocumentSeries" ("series", "financialYear", "lastSerial") VALUES (${series}, ${financialYear}, 1)
     ON CONFLICT ("series", "financialYear") DO UPDATE SET "lastSerial" = "DocumentSeries"."lastSerial" + 1
@@ -93,6 +93,11 @@ export function toDocumentView(row: DocumentRow): TaxDocumentView {
 }
 
 export type DocumentViewer = { admin: true } | { userId: string };
+
+/** Who is asking for a document: an admin sees every one, anyone else only their own orders'. */
+export function documentViewer(user: { id: string; role: string }): DocumentViewer {
+  return user.role === "ADMIN" ? { admin: true } : { userId: user.id };
+}
 
 /**
  * One of the order's documents: its invoice (`refundId` absent) or the credit note of one of its

@@ -1,6 +1,6 @@
 import { requireUser } from "@/lib/server/accounts/auth";
 import { documentAnswer } from "@/lib/server/billing/document-answer";
-import { findCreditNote } from "@/lib/server/billing/tax-documents";
+import { documentViewer, findCreditNote } from "@/lib/server/billing/tax-documents";
 import { isRowId } from "@/lib/server/catalog/catalog";
 import { handle, notFound } from "@/lib/server/platform/http";
 
@@ -10,7 +10,7 @@ import { handle, notFound } from "@/lib/server/platform/http";
 export const GET = handle<{ params: Promise<{ refundId: string }> }>(async (request, context) => {
   const user = await requireUser(request);
   const { refundId } = await context.params;
-  const viewer = user.role === "ADMIN" ? ({ admin: true } as const) : { userId: user.id };
+  const viewer = documentViewer(user);
   const document = isRowId(refundId) ? await findCreditNote(refundId, viewer) : null;
   if (!document) throw notFound("This refund has no credit note.");
   return documentAnswer(request, document, "Credit note");

@@ -1,6 +1,6 @@
 import { requireUser } from "@/lib/server/accounts/auth";
 import { documentAnswer } from "@/lib/server/billing/document-answer";
-import { findOrderDocument } from "@/lib/server/billing/tax-documents";
+import { documentViewer, findOrderDocument } from "@/lib/server/billing/tax-documents";
 import { isRowId } from "@/lib/server/catalog/catalog";
 import { handle, notFound } from "@/lib/server/platform/http";
 
@@ -10,7 +10,7 @@ import { handle, notFound } from "@/lib/server/platform/http";
 export const GET = handle<{ params: Promise<{ orderId: string }> }>(async (request, context) => {
   const user = await requireUser(request);
   const { orderId } = await context.params;
-  const viewer = user.role === "ADMIN" ? ({ admin: true } as const) : { userId: user.id };
+  const viewer = documentViewer(user);
   const document = isRowId(orderId) ? await findOrderDocument(orderId, viewer) : null;
   if (!document) throw notFound("This order has no invoice yet.");
   return documentAnswer(request, document, "Invoice");
