@@ -29,7 +29,7 @@ export function hasControlCharacters(value: string, multiLine = false): boolean 
 }
 export const controlCharactersMessage = (field: string) => `${field} must not contain control characters (such as a NUL byte)`;
 /** The refinement every text field ends with. */
-const plainText = (field: string, multiLine = false) => [(value: string) => !hasControlCharacters(value, multiLine), controlCharactersMessage(field)] as const;
+export const plainText = (field: string, multiLine = false) => [(value: string) => !hasControlCharacters(value, multiLine), controlCharactersMessage(field)] as const;
 
 export const emailSchema = z
   .string({ error: "Email is required" })

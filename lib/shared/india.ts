@@ -69,6 +69,8 @@ export type DeliveryDetails = {
   line1: string;
   line2: string | null;
   city: string;
+  /** The district, when the address came from the store's own checkout (Stripe's page asks none). */
+  district?: string | null;
   /** ISO 3166-2:IN code, as Stripe gives it (indiaStateName prints it). */
   state: string;
   postalCode: string;
