@@ -74,6 +74,16 @@ export function SiteFooter() {
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">
         Made with care for shoppers everywhere · Volt Electronics, an open-source storefront
+        <span className="mt-1 block">
+          PIN-code data:{" "}
+          <a href="https://www.geonames.org" className="underline underline-offset-2 hover:text-brand-700">
+            GeoNames
+          </a>
+          , licensed under{" "}
+          <a href="https://creativecommons.org/licenses/by/4.0/" className="underline underline-offset-2 hover:text-brand-700">
+            CC BY 4.0
+          </a>
+        </span>
       </p>
     </footer>
   );

@@ -24,7 +24,7 @@ let loadNow: (() => void) | null = null;
 let wanted = false;
 
 /** `id`: a toast that can be taken back with toast.dismiss(id) (one of that id shows at a time). */
-function show(kind: "success" | "error", message: string, id?: string): void {
+function show(kind: "success" | "error" | "warning", message: string, id?: string): void {
   wanted = true;
   loadNow?.();
   void mounted.then(loadSonner).then(({ toast: sonnerToast }) => sonnerToast[kind](message, id ? { id } : undefined));
@@ -33,6 +33,8 @@ function show(kind: "success" | "error", message: string, id?: string): void {
 export const toast = {
   success: (message: string, options?: { id?: string }) => show("success", message, options?.id),
   error: (message: string, options?: { id?: string }) => show("error", message, options?.id),
+  /** Done, with something to check (a PIN code the directory does not know). */
+  warning: (message: string, options?: { id?: string }) => show("warning", message, options?.id),
   /** Takes back the toast shown with this id, if sonner has loaded (else there is none). */
   dismiss: (id: string) => {
     if (wanted) void mounted.then(loadSonner).then(({ toast: sonnerToast }) => sonnerToast.dismiss(id));

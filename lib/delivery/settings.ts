@@ -90,3 +90,20 @@ export function defaultDeliverySettings(seller: { city: string | null; state: st
     codFee: 0,
   };
 }
+
+/** What each setting is called in the Settings page's list of changes. */
+export const DELIVERY_FIELD_LABELS: Record<keyof DeliverySettings, string> = {
+  dispatchCity: "Dispatch city",
+  dispatchState: "Dispatch state",
+  cutoffMinutes: "Same-day cut-off",
+  handlingDays: "Handling days",
+  closedWeekdays: "Days without dispatch",
+  holidays: "Holidays",
+  zones: "Delivery zones",
+  notServed: "Areas not served",
+  shippingFee: "Delivery fee",
+  freeShippingAbove: "Free delivery threshold",
+  codEnabled: "Cash on delivery",
+  codMaxOrder: "Cash on delivery limit",
+  codFee: "Cash on delivery fee",
+};

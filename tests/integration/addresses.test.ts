@@ -9,7 +9,7 @@ import { DELETE as deleteRoute, PUT as updateRoute } from "@/app/api/addresses/[
 import { POST as defaultRoute } from "@/app/api/addresses/[id]/default/route";
 import { GET as pinRoute } from "@/app/api/pin-code/[pin]/route";
 import { GET as estimateRoute } from "@/app/api/delivery-estimate/route";
-import type { PublicAddress } from "@/lib/server/delivery/addresses";
+import type { PublicAddress } from "@/lib/delivery/address";
 import { getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 
 const HOME = { name: "Meera Iyer", phone: "+91 98450 12345", line1: "12, 3rd Cross, Indiranagar", area: "HAL 2nd Stage", landmark: "Opposite the park", city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560038" };

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { BusinessDetails } from "@/components/account/business-details";
 import { Complaints } from "@/components/account/complaints";
 import { MyAccount } from "@/components/account/my-account";
+import { AddressBook } from "@/components/delivery/address-book";
 
 export const metadata: Metadata = { title: "My account", robots: { index: false } };
 
@@ -9,6 +10,7 @@ export default function MyAccountPage() {
   return (
     <>
       <MyAccount />
+      <AddressBook />
       <BusinessDetails />
       <Complaints />
     </>

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Address, Prisma } from "@/lib/generated/prisma/client";
 import { ADDRESS_BOOK_MAX, type AddressInput } from "@/lib/delivery/schemas";
-import { indiaStateName, type DeliveryDetails } from "@/lib/shared/india";
+import { indiaStateName } from "@/lib/shared/india";
+import type { PublicAddress } from "@/lib/delivery/address";
 import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { conflict, HttpError, notFound } from "../platform/http";
@@ -16,23 +17,6 @@ export const ADDRESS_NOT_FOUND = "Address not found";
 export const ADDRESS_BOOK_FULL_MESSAGE = `Your address book is full (${ADDRESS_BOOK_MAX} addresses). Delete one to add another.`;
 export const unknownPinWarning = (pin: string) => `We could not find PIN ${pin} in our directory. New post offices take a while to appear: please check it is right.`;
 export const pinStateMessage = (pin: string, state: string) => `PIN ${pin} is in ${indiaStateName(state)}. Check the PIN code or the state.`;
-
-export type PublicAddress = {
-  _id: string;
-  name: string;
-  phone: string;
-  line1: string;
-  area: string;
-  landmark: string | null;
-  city: string;
-  district: string;
-  /** ISO 3166-2:IN code, and its name. */
-  state: string;
-  stateName: string;
-  postalCode: string;
-  isDefault: boolean;
-  createdAt: string;
-};
 
 export function toPublicAddress(row: Address): PublicAddress {
   return {
@@ -49,21 +33,6 @@ export function toPublicAddress(row: Address): PublicAddress {
     postalCode: row.postalCode,
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** An address as an order keeps it (the delivery details every screen prints). */
-export function deliveryDetailsOf(address: Pick<Address, "name" | "phone" | "line1" | "area" | "landmark" | "city" | "district" | "state" | "postalCode">): DeliveryDetails {
-  return {
-    name: address.name,
-    phone: address.phone,
-    line1: address.line1,
-    line2: [address.area, address.landmark ? `Near ${address.landmark}` : null].filter(Boolean).join(", ") || null,
-    city: address.city,
-    district: address.district,
-    state: address.state,
-    postalCode: address.postalCode,
-    country: "IN",
   };
 }
 

@@ -1,0 +1,36 @@
+import type { DeliveryDetails } from "../shared/india";
+
+// An address of the address book as the API answers it (client-safe), and as an order keeps it.
+
+export type PublicAddress = {
+  _id: string;
+  name: string;
+  phone: string;
+  line1: string;
+  area: string;
+  landmark: string | null;
+  city: string;
+  district: string;
+  /** ISO 3166-2:IN code, and its name. */
+  state: string;
+  stateName: string;
+  postalCode: string;
+  isDefault: boolean;
+  createdAt: string;
+};
+
+/** An address as an order keeps it (the delivery details every screen prints). */
+export function deliveryDetailsOf(address: Pick<PublicAddress, "name" | "phone" | "line1" | "area" | "landmark" | "city" | "district" | "state" | "postalCode">): DeliveryDetails {
+  return {
+    name: address.name,
+    phone: address.phone,
+    line1: address.line1,
+    line2: [address.area, address.landmark].filter(Boolean).join(", ") || null,
+    city: address.city,
+    district: address.district,
+    state: address.state,
+    postalCode: address.postalCode,
+    country: "IN",
+  };
+}
+
