@@ -76,6 +76,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/delete-wishlist-product", methods: ["POST"], access: "shopper", direct: true },
   { path: "/api/checkout", methods: ["POST"], access: "shopper", maxBodyBytes: CHECKOUT_BODY_MAX_BYTES },
   { path: "/api/checkout/cancel", methods: ["POST"], access: "shopper" },
+  { path: "/api/place-order", methods: ["POST"], access: "shopper", maxBodyBytes: CHECKOUT_BODY_MAX_BYTES },
   { path: "/api/buy-now", methods: ["POST"], access: "shopper" },
   { path: "/api/get-order-details", methods: ["GET"], access: "user", direct: true },
   { path: "/api/all-users", methods: ["GET"], access: "admin" },

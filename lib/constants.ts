@@ -167,6 +167,8 @@ export const HOLD_UNITS_TOTAL_MAX = 20;
 export const HOLD_RUN_MAX_MINUTES = 60;
 /** The break that ends a run of holds: the other shoppers' window on the units. */
 export const HOLD_BREAK_MINUTES = 15;
+/** Cash on delivery: orders one account may have open (placed or shipped, not yet delivered) at once. */
+export const COD_OPEN_ORDERS_MAX = 3;
 
 // Returns (lib/orders/returns-policy.ts): the window a delivered order may be returned in, and who pays
 // the return's shipping ("store": a free pickup; "customer": the shopper sends it back).

@@ -126,7 +126,7 @@ export type SignInInput = z.infer<typeof signInSchema>;
 
 // Cart and wishlist (docs/PRODUCT.md §7.2 bodies) ------------------------------------------------------------
 
-const rowId = (field: string) =>
+export const rowId = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .min(1, `${field} is required`)

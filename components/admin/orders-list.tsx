@@ -23,10 +23,12 @@ const SEARCH_DELAY_MS = 300;
 /** The tabs, in the order an owner works through them; each with its empty sentence. */
 const TABS: { status: OrderListStatus; label: string; empty: string }[] = [
   { status: "PAID", label: "Waiting to ship", empty: "No orders waiting to ship." },
+  { status: "PLACED", label: "Cash on delivery", empty: "No cash-on-delivery orders waiting to ship." },
   { status: "SHIPPED", label: "Shipped", empty: "No shipped orders on their way." },
   { status: "DELIVERED", label: "Delivered", empty: "No delivered orders." },
   { status: "CANCELLED", label: "Cancelled", empty: "No cancelled orders." },
   { status: "REFUNDED", label: "Refunded", empty: "No refunded orders." },
+  { status: "RETURNED_TO_ORIGIN", label: "Returned undelivered", empty: "No parcels came back undelivered." },
   { status: "attention", label: "Needs attention", empty: "No orders need your attention." },
   { status: "returns", label: "Returns", empty: "No open return requests." },
   { status: "all", label: "All", empty: "No orders yet." },

@@ -8,11 +8,13 @@ import type { PublicOrder } from "@/lib/server/orders/types";
 // hooks: they render on the server and in the client lists alike.
 
 const BADGE: Record<OrderStatusName, string> = {
+  PLACED: "bg-orange-100 text-orange-900 ring-orange-300",
   PAID: "bg-amber-100 text-amber-900 ring-amber-300",
   SHIPPED: "bg-sky-100 text-sky-900 ring-sky-300",
   DELIVERED: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   CANCELLED: "bg-slate-100 text-slate-800 ring-slate-300",
   REFUNDED: "bg-violet-100 text-violet-900 ring-violet-300",
+  RETURNED_TO_ORIGIN: "bg-slate-200 text-slate-900 ring-slate-400",
 };
 
 export function statusLabel(status: string): string {

@@ -1,17 +1,21 @@
 // An order's life as every screen and the server name it (client-safe): paid → shipped →
 // delivered; a paid order not yet shipped may be cancelled (refunded in full); one whose whole
-// amount went back is refunded. The server's rules are in lib/server/orders/lifecycle.ts.
+// amount went back is refunded. Cash on delivery: placed (to be paid on delivery) → shipped →
+// delivered (the courier collected the cash); cancelled before shipping; or returned to origin
+// (the courier brought it back). The server's rules are in lib/server/orders/lifecycle.ts.
 
-export const ORDER_STATUSES = ["PAID", "SHIPPED", "DELIVERED", "CANCELLED", "REFUNDED"] as const;
+export const ORDER_STATUSES = ["PLACED", "PAID", "SHIPPED", "DELIVERED", "CANCELLED", "REFUNDED", "RETURNED_TO_ORIGIN"] as const;
 export type OrderStatusName = (typeof ORDER_STATUSES)[number];
 
 /** The state in a shopper's words. */
 export const ORDER_STATUS_LABELS: Record<OrderStatusName, string> = {
+  PLACED: "Placed, to be paid on delivery",
   PAID: "Paid, not yet shipped",
   SHIPPED: "Shipped",
   DELIVERED: "Delivered",
   CANCELLED: "Cancelled",
   REFUNDED: "Refunded",
+  RETURNED_TO_ORIGIN: "Returned undelivered",
 };
 
 /** Carriers the admin picks from when marking an order shipped; "Other" takes a name. */

@@ -61,7 +61,7 @@ function searchCondition(search: OrderSearch): Prisma.Sql {
  * Needing attention (oversold, or a refund failed; any state): the oldest first.
  */
 function orderFor(status: OrderListStatus): Prisma.Sql {
-  if (status === "PAID") return Prisma.sql`"attention" ASC NULLS LAST, "createdAt" ASC, "id" ASC`;
+  if (status === "PAID" || status === "PLACED") return Prisma.sql`"attention" ASC NULLS LAST, "createdAt" ASC, "id" ASC`;
   // Needing the owner, in any state: the longest waiting first.
   if (status === "attention" || status === "returns") return Prisma.sql`"createdAt" ASC, "id" ASC`;
   if (status === "all") return Prisma.sql`"attention" ASC NULLS LAST, "createdAt" DESC, "id" DESC`;

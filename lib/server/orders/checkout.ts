@@ -13,7 +13,10 @@ import {
 } from "@/lib/constants";
 import { formatRupees } from "@/lib/shared/money";
 import { absoluteUrl, siteUrl } from "@/lib/site-url";
-import type { Checkout, User } from "@/lib/generated/prisma/client";
+import { Prisma, type Checkout, type User } from "@/lib/generated/prisma/client";
+import type { DeliveryDetails } from "@/lib/shared/india";
+import { shippingFeeFor } from "@/lib/delivery/quote";
+import { readDeliverySettings } from "../delivery/delivery-settings";
 import { isRowId } from "../catalog/catalog";
 import { isAllowedCorsOrigin } from "../platform/origin";
 import { db } from "../platform/db";
@@ -54,7 +57,7 @@ const EXPIRY_MARGIN_MS = 60_000;
 export const CHECKOUT_REPLACED_MESSAGE = "This checkout was replaced by a newer one. Please try again.";
 
 /** The caller's own cart lines among `lineIds`, priced now; refuses ids that are not theirs. */
-async function snapshotLines(userId: string, lineIds: string[]): Promise<CheckoutLine[]> {
+export async function snapshotLines(userId: string, lineIds: string[]): Promise<CheckoutLine[]> {
   const wanted = [...new Set(lineIds)];
   if (wanted.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
   if (!wanted.every(isRowId)) throw badRequest(NOT_IN_CART_MESSAGE);
@@ -85,6 +88,34 @@ export function checkoutTotal(lines: Pick<CheckoutLine, "price" | "quantity">[],
   return lines.reduce((sum, line) => sum + line.price * line.quantity, shipping);
 }
 
+/** The goods' value, paise. */
+export const goodsValue = (lines: Pick<CheckoutLine, "price" | "quantity">[]) => checkoutTotal(lines, 0);
+
+/**
+ * What the shopper chose beyond the lines: where to deliver (null: Stripe's page asks, for the
+ * spec's POST /api/checkout), the delivery fee, how to pay, and the business buying.
+ */
+export type CheckoutChoice = {
+  delivery: DeliveryDetails | null;
+  shippingAmount: number;
+  shippingRateName: string;
+  paymentMethod: "card" | "cod";
+  codFee: number;
+  buyer: { gstin: string; legalName: string } | null;
+};
+
+/** The spec's checkout: the flat fee (free above the threshold) and the hosted page's address. */
+async function hostedChoice(lines: CheckoutLine[]): Promise<CheckoutChoice> {
+  const { settings } = await readDeliverySettings();
+  return { delivery: null, shippingAmount: shippingFeeFor(goodsValue(lines), settings), shippingRateName: SHIPPING_RATE_NAME, paymentMethod: "card", codFee: 0, buyer: null };
+}
+
+/**
+ * Run inside a new checkout's transaction, under the account's checkout lock, before its units
+ * are held (cash on delivery checks how many of the account's orders are open there).
+ */
+export type CheckoutGuard = (tx: Prisma.TransactionClient) => Promise<void>;
+
 /**
  * Where Stripe sends the shopper back: the store's own /success and /cancel, or those of the
  * client that started the checkout when it is one of ALLOWED_ORIGINS (an API client on another
@@ -94,10 +125,20 @@ function returnBase(clientOrigin: string | null): string {
   return isAllowedCorsOrigin(clientOrigin) ? clientOrigin : siteUrl();
 }
 
-function fingerprintOf(lines: CheckoutLine[], email: string, base: string): string {
+function fingerprintOf(lines: CheckoutLine[], email: string, base: string, choice: CheckoutChoice): string {
   // The return pages are part of the session Stripe makes: a cart reopened from another client
-  // gets a session of its own.
-  const canonical = JSON.stringify([email, SHIPPING_AMOUNT_PAISE, SHIPPING_RATE_NAME, base, lines.map((l) => [l.cartItemId ?? "buy-now", l.productId, l.name, l.image, l.price, l.quantity])]);
+  // gets a session of its own; so is every choice (another address, fee or buyer is another session).
+  const canonical = JSON.stringify([
+    email,
+    choice.shippingAmount,
+    choice.shippingRateName,
+    choice.paymentMethod,
+    choice.codFee,
+    choice.delivery,
+    choice.buyer,
+    base,
+    lines.map((l) => [l.cartItemId ?? "buy-now", l.productId, l.name, l.image, l.price, l.quantity]),
+  ]);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -117,20 +158,25 @@ function reusable(row: Checkout, fingerprint: string, now: Date): boolean {
  * transaction, and the caller expires their Stripe sessions (`replaced`). If a line lacks units,
  * the transaction is refused whole (409 naming the product): nothing is held, nothing replaced.
  */
-async function recordCheckout(
+export async function recordCheckout<T = undefined>(
   user: User,
   lines: CheckoutLine[],
   base: string,
   now: Date,
   buyNow: boolean,
-): Promise<{ checkout: Checkout; replaced: string[] }> {
-  const fingerprint = fingerprintOf(lines, user.email, base);
+  choice: CheckoutChoice,
+  guard?: CheckoutGuard,
+  then?: (tx: Prisma.TransactionClient, checkout: Checkout) => Promise<T>,
+): Promise<{ checkout: Checkout; replaced: string[]; then?: T }> {
+  const fingerprint = fingerprintOf(lines, user.email, base, choice);
   let changed = false;
-  const recorded = await db.$transaction(async (tx) => {
+  const recorded: { checkout: Checkout; replaced: string[]; then?: T } = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`checkout:${user.id}`}, 0))`;
     const open = await tx.checkout.findMany({ where: { userId: user.id, status: "OPEN", holdState: "HELD" }, orderBy: { id: "asc" } });
-    const same = open.find((row) => reusable(row, fingerprint, now));
+    // A cash-on-delivery order is placed at once: never a row to reuse.
+    const same = choice.paymentMethod === "card" ? open.find((row) => reusable(row, fingerprint, now)) : undefined;
     if (same) return { checkout: same, replaced: [] };
+    if (guard) await guard(tx);
     // Only the rows this statement moves give their units back (one being paid right now is not).
     const released = open.length
       ? await tx.checkout.updateManyAndReturn({
@@ -149,9 +195,14 @@ async function recordCheckout(
         lines,
         buyNow,
         heldSince,
-        shippingAmount: SHIPPING_AMOUNT_PAISE,
-        shippingRateName: SHIPPING_RATE_NAME,
-        total: checkoutTotal(lines),
+        shippingAmount: choice.shippingAmount,
+        shippingRateName: choice.shippingRateName,
+        total: checkoutTotal(lines, choice.shippingAmount) + choice.codFee,
+        paymentMethod: choice.paymentMethod,
+        codFee: choice.codFee,
+        delivery: choice.delivery ?? Prisma.DbNull,
+        buyerGstin: choice.buyer?.gstin ?? null,
+        buyerLegalName: choice.buyer?.legalName ?? null,
         currency: CHECKOUT_CURRENCY,
         createdAt: now,
         expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_MINUTES * 60_000 + EXPIRY_MARGIN_MS),
@@ -160,7 +211,9 @@ async function recordCheckout(
     // Last, so the product rows (hot in a rush for one product) are locked only until the commit.
     const delta = released.reduce((sum, row) => withRelease(sum, row.lines as CheckoutLine[]), holdsOf(lines));
     changed = await moveHolds(tx, delta, new Map(lines.map((line) => [line.productId, line.name])), !buyNow);
-    return { checkout, replaced: released.flatMap((row) => (row.stripeSessionId ? [row.stripeSessionId] : [])) };
+    // A cash-on-delivery order is made from the row in the same transaction (nothing between).
+    const made = then ? await then(tx, checkout) : undefined;
+    return { checkout, replaced: released.flatMap((row) => (row.stripeSessionId ? [row.stripeSessionId] : [])), then: made };
   });
   afterStockChange(changed);
   return recorded;
@@ -171,7 +224,7 @@ async function recordCheckout(
  * reached, the session expires on its own within CHECKOUT_SESSION_MINUTES, and a payment made
  * meanwhile is still recorded (a late sale, flagged if its units are gone).
  */
-async function expireReplaced(sessionIds: string[]): Promise<void> {
+export async function expireReplaced(sessionIds: string[]): Promise<void> {
   for (const id of sessionIds) {
     try {
       await stripeClient().checkout.sessions.expire(id);
@@ -179,6 +232,22 @@ async function expireReplaced(sessionIds: string[]): Promise<void> {
       log.warn({ err: error, stripeSessionId: id }, "checkout: could not expire a replaced session");
     }
   }
+}
+
+/** The chosen address as Stripe's PaymentIntent carries it (`shipping`). */
+function stripeShipping(delivery: DeliveryDetails): Stripe.Checkout.SessionCreateParams.PaymentIntentData.Shipping {
+  return {
+    name: delivery.name,
+    ...(delivery.phone ? { phone: delivery.phone } : {}),
+    address: {
+      line1: delivery.line1,
+      ...(delivery.line2 ? { line2: delivery.line2 } : {}),
+      city: delivery.city,
+      state: delivery.state,
+      postal_code: delivery.postalCode,
+      country: delivery.country || "IN",
+    },
+  };
 }
 
 /**
@@ -210,9 +279,9 @@ function sessionParams(checkout: Checkout, base: string): Stripe.Checkout.Sessio
         },
       },
     ],
-    // Delivery details, the way Stripe collects them: an address in India and a phone number.
-    shipping_address_collection: { allowed_countries: ["IN"] },
-    phone_number_collection: { enabled: true },
+    // The address chosen on the store's checkout page goes with the payment; without one (the
+    // spec's POST /api/checkout), Stripe's page asks for an address in India and a phone number.
+    ...(checkout.delivery ? { payment_intent_data: { shipping: stripeShipping(checkout.delivery as DeliveryDetails) } } : { shipping_address_collection: { allowed_countries: ["IN"] }, phone_number_collection: { enabled: true } }),
     success_url: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
     // The cancel page gives the units back at once (expiring the session first); a Buy Now's
     // names its product, so the page leads back to it rather than to the cart.
@@ -229,7 +298,8 @@ function sessionParams(checkout: Checkout, base: string): Stripe.Checkout.Sessio
  * INR are refused before Stripe is called; so is a line without the units (409).
  */
 export async function startCheckout(user: User, lineIds: string[], clientOrigin: string | null = null, now = new Date()): Promise<StartedCheckout> {
-  return beginCheckout(user, await snapshotLines(user.id, lineIds), clientOrigin, now, false);
+  const lines = await snapshotLines(user.id, lineIds);
+  return beginCheckout(user, lines, clientOrigin, now, false, await hostedChoice(lines));
 }
 
 /**
@@ -237,23 +307,29 @@ export async function startCheckout(user: User, lineIds: string[], clientOrigin:
  * the cart as it was). Otherwise a checkout like the cart's: held, replacing an open one.
  */
 export async function startBuyNow(user: User, productId: unknown, clientOrigin: string | null = null, now = new Date()): Promise<StartedCheckout> {
+  const line = await buyNowLine(productId);
+  return beginCheckout(user, [line], clientOrigin, now, true, await hostedChoice([line]));
+}
+
+/** Buy Now's one line: one of the product, at its price now. */
+export async function buyNowLine(productId: unknown): Promise<CheckoutLine> {
   if (!isRowId(productId)) throw badRequest("productId must be a product id");
   const product = await db.product.findUnique({ where: { id: productId } });
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   if (product.archivedAt) throw noLongerSold(product.productName);
-  const line: CheckoutLine = { cartItemId: null, productId: product.id, name: product.productName, image: product.productImage, price: product.sellingPrice, quantity: 1 };
-  return beginCheckout(user, [line], clientOrigin, now, true);
+  return { cartItemId: null, productId: product.id, name: product.productName, image: product.productImage, price: product.sellingPrice, quantity: 1 };
 }
 
-async function beginCheckout(user: User, lines: CheckoutLine[], clientOrigin: string | null, now: Date, buyNow: boolean): Promise<StartedCheckout> {
+/** Card payment: the checkout recorded and held, then its Stripe session opened (or reopened). */
+export async function beginCheckout(user: User, lines: CheckoutLine[], clientOrigin: string | null, now: Date, buyNow: boolean, choice: CheckoutChoice): Promise<StartedCheckout> {
   const base = returnBase(clientOrigin);
-  const total = checkoutTotal(lines);
+  const total = checkoutTotal(lines, choice.shippingAmount);
   if (total < STRIPE_MIN_AMOUNT_PAISE) throw badRequest(`The order total must be at least ${formatRupees(STRIPE_MIN_AMOUNT_PAISE)}.`);
   if (total > STRIPE_MAX_AMOUNT_PAISE) {
     throw badRequest(`The order total can be at most ${formatRupees(STRIPE_MAX_AMOUNT_PAISE)}. Split your order into smaller ones.`);
   }
   for (let attempt = 0; attempt < 2; attempt++) {
-    const { checkout, replaced } = await recordCheckout(user, lines, base, now, buyNow);
+    const { checkout, replaced } = await recordCheckout(user, lines, base, now, buyNow, choice);
     await expireReplaced(replaced);
     const started = checkout.stripeSessionId ? await reopenSession(checkout) : await openSession(checkout, base);
     if (started) return started;

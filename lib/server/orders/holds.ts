@@ -136,8 +136,21 @@ export async function checkHoldLimits(tx: Tx, userId: string, lines: Pick<Checko
     where: { userId, OR: [{ holdState: "HELD" }, { holdState: "RELEASED", releasedAt: { gt: new Date(now.getTime() - HOLD_BREAK_MINUTES * MINUTE) } }] },
     select: { holdState: true, lines: true, heldSince: true, createdAt: true },
   });
+  // The account's cash-on-delivery orders not yet shipped keep their units from the others as an
+  // unpaid checkout does: they count in the bounds; those not yet confirmed also in the runs.
+  const codOrders = await tx.order.findMany({
+    where: { userId, paymentMethod: "cod", status: "PLACED" },
+    select: { createdAt: true, codConfirmedAt: true, items: { select: { productId: true, quantity: true } } },
+  });
+  const codRows = codOrders.map((order) => ({
+    holdState: "HELD" as const,
+    lines: order.items.flatMap((item) => (item.productId ? [{ productId: item.productId, quantity: item.quantity }] : [])),
+    heldSince: {},
+    createdAt: order.createdAt,
+    inRun: order.codConfirmedAt === null,
+  }));
   const held = new Map(wanted);
-  for (const row of recent) {
+  for (const row of [...recent, ...codRows]) {
     if (row.holdState !== "HELD") continue;
     for (const [productId, quantity] of perProduct(row.lines as CheckoutLine[])) held.set(productId, (held.get(productId) ?? 0) + quantity);
   }
@@ -148,7 +161,7 @@ export async function checkHoldLimits(tx: Tx, userId: string, lines: Pick<Checko
   const heldSince: Record<string, string> = {};
   for (const productId of wanted.keys()) {
     let since = now.getTime();
-    for (const row of recent) {
+    for (const row of [...recent, ...codRows.filter((order) => order.inRun)]) {
       if (!(row.lines as CheckoutLine[]).some((line) => line.productId === productId)) continue;
       const started = (row.heldSince as Record<string, string>)[productId];
       since = Math.min(since, started ? Date.parse(started) : row.createdAt.getTime());

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/shared/money";
 import { myOrdersUrl } from "@/lib/site-url";
-import { Prisma, type Order, type OrderEvent, type OrderItem, type Refund, type ReturnRequest, type TaxDocument } from "@/lib/generated/prisma/client";
+import { Prisma, type Checkout, type Order, type OrderEvent, type OrderItem, type Refund, type ReturnRequest, type TaxDocument } from "@/lib/generated/prisma/client";
 import { afterResponse } from "../platform/after-response";
 import { isRowId } from "../catalog/catalog";
 import type { CheckoutLine, PublicDocumentRef, PublicOrder, PublicRefund, PublicReturn } from "./types";
@@ -276,101 +276,156 @@ export async function fulfilCheckoutSession(
       return { order: already, created: false, stockChanged: false };
     }
 
-    const lines = checkout.lines as CheckoutLine[];
     const charged = session.amount_total ?? 0;
     if (charged !== checkout.total) {
       // Recorded on the order (totalAmount ≠ expectedAmount) and logged; the money was taken, so the order stands.
       log.error({ stripeSessionId: session.id, checkoutId: checkout.id, chargedPaise: charged, expectedPaise: checkout.total }, "fulfilment: amount mismatch");
     }
-    // A product deleted since keeps its line in the order, without the link; the ones still
-    // there cannot be deleted until this commits.
-    const productIds = [...new Set(lines.map((line) => line.productId))];
-    // The products still there, with the HSN code and rates in force now (the product's own, or
-    // its category's): each line keeps them, so a later change never alters this order.
-    const taxes = await tx.$queryRaw<{ id: string; hsnCode: string; gstRateBp: number; cessRateBp: number }[]>`
-      SELECT p."id", coalesce(p."hsnCode", c."hsnCode") AS "hsnCode", coalesce(p."gstRateBp", c."gstRateBp") AS "gstRateBp", coalesce(p."cessRateBp", c."cessRateBp") AS "cessRateBp"
-      FROM "Product" p JOIN "Category" c ON c."value" = p."category"
-      WHERE p."id" = ANY(${productIds}::uuid[]) FOR KEY SHARE OF p`;
-    const taxOf = new Map(taxes.map((row) => [row.id, row]));
-    // A business buyer's GSTIN, set in My Account when the order is placed, makes its invoice B2B.
-    const buyer = checkout.userId ? await tx.user.findUnique({ where: { id: checkout.userId }, select: { gstin: true, gstLegalName: true } }) : null;
-    const order = await tx.order.create({
-      data: {
-        userId: checkout.userId,
-        customerEmail: session.customer_details?.email ?? checkout.customerEmail,
-        // One order per checkout; a second paid session of the same checkout (never expected) still gets its order.
-        checkoutId: (await tx.order.count({ where: { checkoutId: checkout.id } })) === 0 ? checkout.id : null,
-        checkoutSessionId: session.id,
-        paymentIntentId: paymentIntentId(session),
-        paymentMethodTypes: session.payment_method_types ?? [],
-        paymentStatus: session.payment_status,
-        shippingOptions: shippingOptionsOf(session, checkout.shippingRateName, checkout.shippingAmount),
-        totalAmount: charged,
-        expectedAmount: checkout.total,
-        currency: session.currency ?? checkout.currency,
-        delivery: deliveryOf(session) ?? Prisma.DbNull,
-        buyerGstin: buyer?.gstin ?? null,
-        buyerLegalName: buyer?.gstin ? buyer.gstLegalName : null,
-        // Its tax invoice is issued right after this commits (lib/server/billing/invoices.ts).
-        invoiceDue: true,
-        // The order's timeline starts with its payment (lifecycle.ts).
-        events: { create: [{ type: "paid", actor: "stripe", data: { amount: charged, paymentIntentId: paymentIntentId(session) } }] },
-        items: {
-          create: lines.map((line) => {
-            const tax = taxOf.get(line.productId);
-            return {
-              productId: tax ? line.productId : null,
-              name: line.name,
-              image: line.image,
-              price: line.price,
-              quantity: line.quantity,
-              hsnCode: tax?.hsnCode ?? null,
-              gstRateBp: tax?.gstRateBp ?? null,
-              cessRateBp: tax?.cessRateBp ?? null,
-            };
-          }),
-        },
-      },
-      include: ITEMS_IN_ORDER,
+    const recorded = await recordOrder(tx, checkout, {
+      paymentMethod: "card",
+      checkoutSessionId: session.id,
+      paymentIntentId: paymentIntentId(session),
+      paymentMethodTypes: session.payment_method_types ?? [],
+      paymentStatus: session.payment_status,
+      shippingOptions: shippingOptionsOf(session, checkout.shippingRateName, checkout.shippingAmount),
+      totalAmount: charged,
+      customerEmail: session.customer_details?.email ?? checkout.customerEmail,
+      currency: session.currency ?? checkout.currency,
+      // The address chosen on the store's checkout page; else the one Stripe's page collected.
+      delivery: (checkout.delivery as DeliveryDetails | null) ?? deliveryOf(session),
+      status: "PAID",
+      event: { type: "paid", actor: "stripe", data: { amount: charged, paymentIntentId: paymentIntentId(session) } },
     });
-    // Only what was bought leaves the cart: a line raised since keeps the difference, a line
-    // added since stays, a product deleted since is simply gone.
-    // (Delete first: after the decrement, a kept line would match the delete.)
-    for (const line of checkout.userId ? lines : []) {
-      if (!line.cartItemId) continue; // Buy Now: the cart is left as it was
-      await tx.cartItem.deleteMany({ where: { id: line.cartItemId, userId: checkout.userId!, quantity: { lte: line.quantity } } });
-      await tx.cartItem.updateMany({
-        where: { id: line.cartItemId, userId: checkout.userId!, quantity: { gt: line.quantity } },
-        data: { quantity: { decrement: line.quantity } },
-      });
-    }
-    await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", ...(checkout.stripeSessionId ? {} : { stripeSessionId: session.id }) } });
     if (options.event) await recordEvent(tx, options.event);
-    // The units leave stock here, once (the checkout row is locked): a hold becomes a sale; a
-    // payment after its hold was released takes what is left, and the order is flagged if short.
-    // Last, so a product's row (hot when many buy it at once) is locked only until the commit.
-    const sale = await sellHolds(tx, checkout, lines);
-    if (sale.shortfalls.length === 0) return { order, created: true, stockChanged: sale.changed };
-    const flagged = await tx.order.update({
-      where: { id: order.id },
-      data: { attention: ATTENTION_OVERSOLD, attentionNote: shortfallNote(sale.shortfalls) },
-      include: ITEMS_IN_ORDER,
-    });
-    return { order: flagged, created: true, stockChanged: sale.changed };
+    return recorded;
   });
   if (!result) return { status: "unknown" };
+  afterOrderRecorded(result, { stripeSessionId: session.id, eventId: options.event?.id ?? null });
+  return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
+}
+
+/**
+ * After an order's transaction committed (or found it recorded before): the caches, the log, and
+ * what goes out after the answer: the invoice (in a transaction of its own, so that numbering never
+ * holds up the order; retried by the minute round), the owner's alert, the confirmation mail.
+ */
+export function afterOrderRecorded(result: { order: OrderRow; created: boolean; stockChanged?: boolean }, logged: Record<string, unknown> = {}): void {
   if (result.created) {
     // The bought lines left the cart: this instance forgets the cart at once (the others hear it).
     if (result.order.userId) dropUserLists(result.order.userId);
     countOrderRecorded();
-    log.info({ orderId: result.order.id, checkoutId: result.order.checkoutId, stripeSessionId: session.id, eventId: options.event?.id ?? null, attention: result.order.attention }, "fulfilment: order recorded");
+    log.info({ orderId: result.order.id, checkoutId: result.order.checkoutId, paymentMethod: result.order.paymentMethod, ...logged, attention: result.order.attention }, "fulfilment: order recorded");
     afterStockChange(result.stockChanged ?? false);
   }
-  // In a transaction of its own, so that numbering never holds up the fulfilment; retried by the minute round.
   if (result.order.invoiceDue) afterResponse("invoice", () => queueInvoice(result.order.id));
   if (result.order.attention && !result.order.attentionMailedAt) afterResponse("order-email", () => alertOwner(result.order.id));
   if (result.order.emailSentAt === null) afterResponse("order-email", () => sendOrderConfirmation(result.order.id));
-  return { status: "fulfilled", order: toPublicOrder(result.order), created: result.created };
+}
+
+/** How an order is paid, as recordOrder writes it. */
+export type OrderPayment = {
+  paymentMethod: "card" | "cod";
+  checkoutSessionId: string | null;
+  paymentIntentId: string | null;
+  paymentMethodTypes: string[];
+  paymentStatus: string;
+  shippingOptions: ShippingOption[];
+  /** Paise: charged (card) or to collect (cash on delivery). */
+  totalAmount: number;
+  customerEmail: string;
+  currency: string;
+  delivery: DeliveryDetails | null;
+  status: "PAID" | "PLACED";
+  /** The first event of its timeline (paid, or placed). */
+  event: { type: string; actor: string; actorId?: string | null; data: Prisma.InputJsonObject };
+};
+
+/**
+ * Inside a transaction that holds the checkout row locked: writes the checkout's order once, with
+ * each line's HSN code and rates in force now, takes the bought lines out of the cart, closes the
+ * checkout and takes the units from stock (a hold becomes a sale; a late one takes what is left
+ * and flags the order). Card payments (fulfilment) and cash-on-delivery orders both come here.
+ */
+export async function recordOrder(tx: Prisma.TransactionClient, checkout: Checkout, payment: OrderPayment): Promise<{ order: OrderRow; created: true; stockChanged: boolean }> {
+  const lines = checkout.lines as CheckoutLine[];
+  // A product deleted since keeps its line in the order, without the link; the ones still
+  // there cannot be deleted until this commits.
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  // The products still there, with the HSN code and rates in force now (the product's own, or
+  // its category's): each line keeps them, so a later change never alters this order.
+  const taxes = await tx.$queryRaw<{ id: string; hsnCode: string; gstRateBp: number; cessRateBp: number }[]>`
+    SELECT p."id", coalesce(p."hsnCode", c."hsnCode") AS "hsnCode", coalesce(p."gstRateBp", c."gstRateBp") AS "gstRateBp", coalesce(p."cessRateBp", c."cessRateBp") AS "cessRateBp"
+    FROM "Product" p JOIN "Category" c ON c."value" = p."category"
+    WHERE p."id" = ANY(${productIds}::uuid[]) FOR KEY SHARE OF p`;
+  const taxOf = new Map(taxes.map((row) => [row.id, row]));
+  // A business buyer: the GSTIN given at checkout, else the account's (My Account) when the order is placed.
+  const account = checkout.userId && !checkout.buyerGstin ? await tx.user.findUnique({ where: { id: checkout.userId }, select: { gstin: true, gstLegalName: true } }) : null;
+  const buyerGstin = checkout.buyerGstin ?? account?.gstin ?? null;
+  const buyerLegalName = checkout.buyerGstin ? checkout.buyerLegalName : account?.gstin ? account.gstLegalName : null;
+  const order = await tx.order.create({
+    data: {
+      userId: checkout.userId,
+      customerEmail: payment.customerEmail,
+      // One order per checkout; a second paid session of the same checkout (never expected) still gets its order.
+      checkoutId: (await tx.order.count({ where: { checkoutId: checkout.id } })) === 0 ? checkout.id : null,
+      checkoutSessionId: payment.checkoutSessionId,
+      paymentMethod: payment.paymentMethod,
+      paymentIntentId: payment.paymentIntentId,
+      paymentMethodTypes: payment.paymentMethodTypes,
+      paymentStatus: payment.paymentStatus,
+      shippingOptions: payment.shippingOptions,
+      totalAmount: payment.totalAmount,
+      expectedAmount: checkout.total,
+      currency: payment.currency,
+      delivery: payment.delivery ?? Prisma.DbNull,
+      buyerGstin,
+      buyerLegalName,
+      status: payment.status,
+      // A paid order's tax invoice is issued right after this commits (lib/server/billing/invoices.ts);
+      // a cash-on-delivery order's when it ships (the goods leave then).
+      invoiceDue: payment.status === "PAID",
+      events: { create: [{ type: payment.event.type, actor: payment.event.actor, actorId: payment.event.actorId ?? null, data: payment.event.data }] },
+      items: {
+        create: lines.map((line) => {
+          const tax = taxOf.get(line.productId);
+          return {
+            productId: tax ? line.productId : null,
+            name: line.name,
+            image: line.image,
+            price: line.price,
+            quantity: line.quantity,
+            hsnCode: tax?.hsnCode ?? null,
+            gstRateBp: tax?.gstRateBp ?? null,
+            cessRateBp: tax?.cessRateBp ?? null,
+          };
+        }),
+      },
+    },
+    include: ITEMS_IN_ORDER,
+  });
+  // Only what was bought leaves the cart: a line raised since keeps the difference, a line
+  // added since stays, a product deleted since is simply gone.
+  // (Delete first: after the decrement, a kept line would match the delete.)
+  for (const line of checkout.userId ? lines : []) {
+    if (!line.cartItemId) continue; // Buy Now: the cart is left as it was
+    await tx.cartItem.deleteMany({ where: { id: line.cartItemId, userId: checkout.userId!, quantity: { lte: line.quantity } } });
+    await tx.cartItem.updateMany({
+      where: { id: line.cartItemId, userId: checkout.userId!, quantity: { gt: line.quantity } },
+      data: { quantity: { decrement: line.quantity } },
+    });
+  }
+  await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", ...(checkout.stripeSessionId || !payment.checkoutSessionId ? {} : { stripeSessionId: payment.checkoutSessionId }) } });
+  // The units leave stock here, once (the checkout row is locked): a hold becomes a sale; a
+  // payment after its hold was released takes what is left, and the order is flagged if short.
+  // Last, so a product's row (hot when many buy it at once) is locked only until the commit.
+  const sale = await sellHolds(tx, checkout, lines);
+  if (sale.shortfalls.length === 0) return { order, created: true, stockChanged: sale.changed };
+  const flagged = await tx.order.update({
+    where: { id: order.id },
+    data: { attention: ATTENTION_OVERSOLD, attentionNote: shortfallNote(sale.shortfalls) },
+    include: ITEMS_IN_ORDER,
+  });
+  return { order: flagged, created: true, stockChanged: sale.changed };
 }
 
 // Holds past their expiry -----------------------------------------------------------------------

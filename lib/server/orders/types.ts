@@ -1,6 +1,7 @@
 // The shapes the orders room shares: between checkout and fulfilment, and with the pages that
 // show orders (type-only imports, so client components may use them too).
 import type { DeliveryDetails } from "@/lib/shared/india";
+import type { OrderStatusName } from "@/lib/orders/order-lifecycle";
 
 /** An order as the API shows it (docs/PRODUCT.md §3.7): prices and total in rupees, shipping in paise. */
 export type PublicOrder = {
@@ -78,7 +79,8 @@ export type PublicReturn = {
 export type CheckoutLine = { cartItemId: string | null; productId: string; name: string; image: string[]; price: number; quantity: number };
 
 /** How many orders are in each state (the admin's tabs), of those a search matches when there is one. */
-export type OrderCounts = { PAID: number; SHIPPED: number; DELIVERED: number; CANCELLED: number; REFUNDED: number };
+/** Orders per state (the admin's tabs). */
+export type OrderCounts = Record<OrderStatusName, number>;
 
 /** An open checkout's hold, as the admin's product and order pages list it. */
 export type PublicHold = {

@@ -42,6 +42,15 @@ export function stripeClient(): Stripe {
   return client;
 }
 
+/** Whether the store can take card payments: Stripe's key, or the emulator of development and the demo. */
+export function cardPaymentsEnabled(): boolean {
+  const config = readConfig();
+  return Boolean(config.stripe.secretKey || config.emulatorUrl);
+}
+
+/** The spec's POST /api/checkout, and Card on the checkout page, when card payment is not set up. */
+export const CARD_NOT_SET_UP_MESSAGE = "Card payment is not set up in this store. Choose cash on delivery on the checkout page.";
+
 /** The signing secret of our webhook endpoint (the emulator signs with the one the launcher gave it). */
 export function webhookSecret(): string {
   const secret = readConfig().stripe.webhookSecret;

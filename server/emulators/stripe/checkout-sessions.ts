@@ -2,7 +2,7 @@
 // sends), GET /v1/checkout/sessions/{id} and its /line_items, POST …/{id}/expire.
 import type { EmulatorRequest, EmulatorResponse } from "../http";
 import { dict, invalid, isUrl, json, list, parseStripeForm, str, stripeError, token, unrecognized, wholeNumber } from "./protocol";
-import type { Dict, EmulatedSession, LineItem, StripeState } from "./types";
+import type { Dict, EmulatedSession, EmulatedShipping, LineItem, SessionEntry, StripeState } from "./types";
 
 /** The countries Stripe ships to (ShippingAddressCollection.AllowedCountry in the SDK's types). */
 const SHIPPING_COUNTRIES = new Set(
@@ -18,7 +18,28 @@ const SHIPPING_COUNTRIES = new Set(
 const MIN_AMOUNT: Record<string, number> = { inr: 50, usd: 50, eur: 50, gbp: 30 };
 const MAX_AMOUNT = 99_999_999;
 
-type Created = { session: EmulatedSession; lines: LineItem[]; shippingName: string | null } | { error: EmulatorResponse };
+type Created = SessionEntry | { error: EmulatorResponse };
+
+/** `payment_intent_data[shipping]` as Stripe reads it: a name and an address with line1 required. */
+function paymentIntentShipping(form: Dict): EmulatedShipping | null | { error: EmulatorResponse } {
+  if (form.payment_intent_data === undefined || form.payment_intent_data === "") return null;
+  const data = dict(form.payment_intent_data);
+  if (!data) return { error: invalid("Invalid object", "payment_intent_data") };
+  if (data.shipping === undefined) return null;
+  const shipping = dict(data.shipping);
+  const param = "payment_intent_data[shipping]";
+  if (!shipping) return { error: invalid("Invalid object", param) };
+  const name = str(shipping.name);
+  if (!name) return { error: invalid(`Missing required param: ${param}[name].`, `${param}[name]`) };
+  const address = dict(shipping.address);
+  const line1 = str(address?.line1);
+  if (!address || !line1) return { error: invalid(`Missing required param: ${param}[address][line1].`, `${param}[address][line1]`) };
+  return {
+    name,
+    phone: str(shipping.phone) ?? null,
+    address: { line1, line2: str(address.line2) ?? null, city: str(address.city) ?? "", state: str(address.state) ?? null, postal_code: str(address.postal_code) ?? "", country: str(address.country) ?? "" },
+  };
+}
 
 function createSession(form: Dict, origin: string, now: number): Created {
   const mode = str(form.mode);
@@ -123,6 +144,9 @@ function createSession(form: Dict, origin: string, now: number): Created {
     phoneNumberCollection = enabled === "true";
   }
 
+  const intentShipping = paymentIntentShipping(form);
+  if (intentShipping && "error" in intentShipping) return intentShipping;
+
   const id = `cs_test_${token(58)}`;
   const session: EmulatedSession = {
     id,
@@ -152,7 +176,7 @@ function createSession(form: Dict, origin: string, now: number): Created {
     total_details: { amount_discount: 0, amount_shipping: shipping?.amount ?? 0, amount_tax: 0 },
     url: `${origin}/stripe/pay/${id}`,
   };
-  return { session, lines, shippingName: shipping?.name ?? null };
+  return { session, lines, shippingName: shipping?.name ?? null, paymentIntentShipping: intentShipping };
 }
 
 /** The Checkout Sessions API of one emulator. */

@@ -7,7 +7,7 @@ import { INDIA_STATES, indianMobile, PIN_CODE } from "../../../lib/shared/india"
 import { escapeHtml, type EmulatorResponse, type EmulatorRoute } from "../http";
 import { cardDigits } from "./payments";
 import { rupees } from "./protocol";
-import type { EmulatedAddress, EmulatedPaymentIntent, EmulatedSession, LineItem, StripeState } from "./types";
+import type { EmulatedAddress, EmulatedPaymentIntent, EmulatedSession, EmulatedShipping, LineItem, StripeState } from "./types";
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -145,7 +145,7 @@ const countryName = (code: string) => {
 
 type PageErrors = { card?: string | null; fields?: FieldErrors };
 
-function payPage(session: EmulatedSession, lines: LineItem[], shippingName: string | null, form?: URLSearchParams, errors: PageErrors = {}): string {
+function payPage(session: EmulatedSession, lines: LineItem[], shippingName: string | null, sentShipping: EmulatedShipping | null, form?: URLSearchParams, errors: PageErrors = {}): string {
   const money = (amount: number) => escapeHtml(rupees(amount, session.currency));
   const value = (name: string) => escapeHtml(form?.get(name) ?? "");
   const rows = lines
@@ -174,7 +174,13 @@ function payPage(session: EmulatedSession, lines: LineItem[], shippingName: stri
     : "";
 
   const countries = session.shipping_address_collection?.allowed_countries;
-  let shippingHtml = "";
+  // The merchant sent the address (payment_intent_data[shipping]): shown, not asked.
+  let shippingHtml = sentShipping
+    ? `<h2>Shipping to</h2><p data-testid="pay-shipping-to">${[sentShipping.name, sentShipping.address.line1, sentShipping.address.line2, [sentShipping.address.city, sentShipping.address.state, sentShipping.address.postal_code].filter(Boolean).join(" ")]
+        .filter(Boolean)
+        .map((line) => escapeHtml(String(line)))
+        .join("<br>")}</p>`
+    : "";
   if (countries) {
     const chosenCountry = form?.get(FIELD.country) ?? countries[0];
     const chosenState = form?.get(FIELD.state) ?? "";
@@ -249,28 +255,28 @@ const html = (status: number, body: string): EmulatorResponse => ({
 });
 
 /** The hosted page's route for one emulator's sessions. */
-export function hostedPage(state: StripeState, recordPayment: (session: EmulatedSession, form: URLSearchParams) => EmulatedPaymentIntent): EmulatorRoute {
+export function hostedPage(state: StripeState, recordPayment: (session: EmulatedSession, form: URLSearchParams, shipping: EmulatedShipping | null) => EmulatedPaymentIntent): EmulatorRoute {
   const { sessions, emit } = state;
   return (request) => {
     const id = /^\/stripe\/pay\/([^/]+)$/.exec(request.path)?.[1];
     if (!id) return undefined;
     const entry = sessions.get(decodeURIComponent(id));
     if (!entry) return html(404, "<!doctype html><html lang=\"en\"><title>Not found</title><main><h1>This payment page does not exist.</h1></main></html>");
-    const { session, lines, shippingName } = entry;
+    const { session, lines, shippingName, paymentIntentShipping } = entry;
     if (session.status === "open" && session.expires_at * 1000 < Date.now()) {
       session.status = "expired";
       emit("checkout.session.expired", session);
     }
-    if (request.method === "GET") return html(200, payPage(session, lines, shippingName));
+    if (request.method === "GET") return html(200, payPage(session, lines, shippingName, paymentIntentShipping));
     if (request.method !== "POST") return undefined;
-    if (session.status !== "open") return html(409, payPage(session, lines, shippingName));
+    if (session.status !== "open") return html(409, payPage(session, lines, shippingName, paymentIntentShipping));
     const form = new URLSearchParams(request.body.toString("utf8"));
     // Every field's problem at once; the card is charged (and may be declined) only when none is left.
     const delivery = checkDelivery(session, form);
     const cardProblem = checkCardDetails(form, new Date());
-    if (Object.keys(delivery.errors).length > 0) return html(400, payPage(session, lines, shippingName, form, { card: cardProblem, fields: delivery.errors }));
+    if (Object.keys(delivery.errors).length > 0) return html(400, payPage(session, lines, shippingName, paymentIntentShipping, form, { card: cardProblem, fields: delivery.errors }));
     const problem = cardProblem ?? DECLINES[cardDigits(form)];
-    if (problem) return html(402, payPage(session, lines, shippingName, form, { card: problem }));
+    if (problem) return html(402, payPage(session, lines, shippingName, paymentIntentShipping, form, { card: problem }));
     const { shipping, phone } = delivery.collected;
     session.status = "complete";
     session.payment_status = "paid";
@@ -285,7 +291,7 @@ export function hostedPage(state: StripeState, recordPayment: (session: Emulated
       tax_exempt: "none",
       tax_ids: [],
     };
-    session.payment_intent = recordPayment(session, form).id;
+    session.payment_intent = recordPayment(session, form, paymentIntentShipping).id;
     emit("checkout.session.completed", session);
     return { status: 303, headers: { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) }, body: "" };
   };

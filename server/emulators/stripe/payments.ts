@@ -3,7 +3,7 @@
 // /v1/charges/{id} (expand[]=refunds, from the refunds' module).
 import type { EmulatorRequest, EmulatorResponse } from "../http";
 import { expansions, json, missing, parseStripeForm, token, unrecognized } from "./protocol";
-import type { EmulatedCharge, EmulatedPaymentIntent, EmulatedSession, StripeState } from "./types";
+import type { EmulatedCharge, EmulatedPaymentIntent, EmulatedSession, EmulatedShipping, StripeState } from "./types";
 
 function cardBrand(digits: string): string {
   if (digits.startsWith("4")) return "visa";
@@ -16,10 +16,10 @@ function cardBrand(digits: string): string {
 export const cardDigits = (form: URLSearchParams) => (form.get("cardNumber") ?? "").replace(/[\s-]/g, "");
 
 /** Records a session's payment: its PaymentIntent and Charge. */
-export function paymentRecorder(state: StripeState): (session: EmulatedSession, form: URLSearchParams) => EmulatedPaymentIntent {
+export function paymentRecorder(state: StripeState): (session: EmulatedSession, form: URLSearchParams, shipping: EmulatedShipping | null) => EmulatedPaymentIntent {
   const { paymentIntents, charges } = state;
   /** A paid session's PaymentIntent and Charge, paid with the card on the hosted page's form. */
-  function recordPayment(session: EmulatedSession, form: URLSearchParams): EmulatedPaymentIntent {
+  function recordPayment(session: EmulatedSession, form: URLSearchParams, shipping: EmulatedShipping | null): EmulatedPaymentIntent {
     const created = Math.floor(Date.now() / 1000);
     const id = `pi_${token(24)}`;
     const chargeId = `ch_${token(24)}`;
@@ -77,6 +77,7 @@ export function paymentRecorder(state: StripeState): (session: EmulatedSession, 
       payment_method: paymentMethod,
       payment_method_types: ["card"],
       receipt_email: details?.email ?? null,
+      shipping,
       status: "succeeded",
     };
     paymentIntents.set(id, intent);

@@ -86,6 +86,7 @@ export type EmulatedPaymentIntent = {
   payment_method: string;
   payment_method_types: string[];
   receipt_email: string | null;
+  shipping: EmulatedShipping | null;
   status: "succeeded";
 };
 
@@ -147,7 +148,10 @@ export type EmulatedRefund = {
 export type RequestInfo = { id: string | null; idempotency_key: string | null };
 
 /** A session as made, with its lines and the shipping rate's name (the hosted page shows both). */
-export type SessionEntry = { session: EmulatedSession; lines: LineItem[]; shippingName: string | null };
+/** `payment_intent_data[shipping]`: the address the merchant sends (its hosted page then asks none), kept on the PaymentIntent. */
+export type EmulatedShipping = { name: string; phone: string | null; address: EmulatedAddress };
+
+export type SessionEntry = { session: EmulatedSession; lines: LineItem[]; shippingName: string | null; paymentIntentShipping: EmulatedShipping | null };
 
 /** What one emulator keeps, in memory, and the two things every resource does: send an event, honour an Idempotency-Key. */
 export type StripeState = {

@@ -1,0 +1,75 @@
+import "server-only";
+import type { User } from "@/lib/generated/prisma/client";
+import { deliveryDetailsOf } from "@/lib/delivery/address";
+import { quoteDelivery } from "@/lib/delivery/quote";
+import type { PlaceOrderInput } from "@/lib/orders/place-order";
+import { indiaStateName, type DeliveryDetails } from "@/lib/shared/india";
+import { readSeller } from "../billing/seller";
+import { addAddress, ADDRESS_NOT_FOUND, checkPin, findAddress } from "../delivery/addresses";
+import { readDeliverySettings } from "../delivery/delivery-settings";
+import { lookupPin } from "../delivery/pin-directory";
+import { HttpError, unavailable } from "../platform/http";
+import { CARD_NOT_SET_UP_MESSAGE, cardPaymentsEnabled } from "../providers/stripe";
+import { beginCheckout, buyNowLine, goodsValue, snapshotLines, type CheckoutChoice } from "./checkout";
+import { checkCodAllowed, placeCodOrder } from "./cash-on-delivery";
+import type { PublicOrder } from "./types";
+
+// The store's own checkout (POST /api/place-order): the lines (cart or Buy Now) priced from the
+// database, the delivery address (a saved one of the caller's, or one typed now), its delivery
+// quote (the fee, the dates, whether cash on delivery is offered), then the payment method:
+// card opens a Stripe session that carries the address (its page asks none); cash on delivery
+// places the order at once (cash-on-delivery.ts).
+
+export type PlacedOrder = ({ kind: "card"; checkoutId: string; sessionId: string; url: string } | { kind: "cod"; order: PublicOrder }) & { warnings: string[] };
+
+export const compositionMessage = (state: string) => `We can deliver only within ${indiaStateName(state)}: as a composition taxpayer, the store may not sell to other states.`;
+
+/** The chosen address (the caller's own saved one; another's is as absent as none), or the typed one, checked and saved when asked. */
+async function deliveryAddress(userId: string, input: PlaceOrderInput): Promise<{ delivery: DeliveryDetails; warnings: string[] }> {
+  if (input.addressId !== undefined) {
+    const saved = await findAddress(userId, input.addressId);
+    if (!saved) throw new HttpError(404, ADDRESS_NOT_FOUND, undefined, { addressId: ADDRESS_NOT_FOUND });
+    return { delivery: deliveryDetailsOf(saved), warnings: [] };
+  }
+  const address = input.address!;
+  if (!input.saveAddress) return { delivery: deliveryDetailsOf(address), warnings: checkPin(address) };
+  try {
+    const saved = await addAddress(userId, address);
+    return { delivery: deliveryDetailsOf(saved.address), warnings: saved.warnings };
+  } catch (error) {
+    // A full address book does not stop the order: the address is used once, unsaved.
+    if (error instanceof HttpError && error.status === 409) return { delivery: deliveryDetailsOf(address), warnings: [...checkPin(address), "Your address book is full, so this address was not saved."] };
+    throw error;
+  }
+}
+
+export async function placeOrder(user: User, input: PlaceOrderInput, clientOrigin: string | null, now = new Date()): Promise<PlacedOrder> {
+  const buyNow = input.productId !== undefined;
+  const lines = buyNow ? [await buyNowLine(input.productId)] : await snapshotLines(user.id, input.cartItems!);
+  const { delivery, warnings } = await deliveryAddress(user.id, input);
+  const [{ settings }, seller] = await Promise.all([readDeliverySettings(), readSeller()]);
+  // A composition taxpayer may not supply to another state (CGST Act s.10(2)(c)).
+  if (seller.details.registration === "COMPOSITION" && seller.details.state && delivery.state !== seller.details.state) {
+    const message = compositionMessage(seller.details.state);
+    throw new HttpError(422, message, undefined, { addressId: message });
+  }
+  const quote = quoteDelivery(delivery.postalCode, lookupPin(delivery.postalCode), goodsValue(lines), settings, now);
+  if (!quote.serviceable) throw new HttpError(422, quote.message, undefined, { addressId: quote.message });
+  const cod = input.paymentMethod === "cod";
+  const choice: CheckoutChoice = {
+    delivery,
+    shippingAmount: quote.shippingFee,
+    shippingRateName: `Standard delivery (${quote.range})`,
+    paymentMethod: input.paymentMethod,
+    codFee: cod ? quote.cod.fee : 0,
+    buyer: input.business?.gstin ? { gstin: input.business.gstin, legalName: input.business.legalName! } : null,
+  };
+  if (cod) {
+    checkCodAllowed(user, quote, settings);
+    return { kind: "cod", order: await placeCodOrder(user, lines, buyNow, choice, now), warnings };
+  }
+  if (!cardPaymentsEnabled()) throw unavailable(CARD_NOT_SET_UP_MESSAGE, 3600);
+  const started = await beginCheckout(user, lines, clientOrigin, now, buyNow, choice);
+  return { kind: "card", ...started, warnings };
+}
+

@@ -1,0 +1,187 @@
+// The store's own checkout (POST /api/place-order): the chosen address travels with the card
+// payment (Stripe's page asks none) and lands on the order; cash on delivery places the order at
+// once under the stock rules and its guard rails; the account's hold bounds count open COD orders.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { POST as placeRoute } from "@/app/api/place-order/route";
+import { POST as addAddressRoute } from "@/app/api/addresses/route";
+import { COD_OPEN_ORDERS_MAX, HOLD_UNITS_PER_PRODUCT_MAX } from "@/lib/constants";
+import type { PublicAddress } from "@/lib/delivery/address";
+import type { PublicOrder } from "@/lib/server/orders/types";
+import { jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
+import { addLine, cartOf, completedEvent, deliver, emulatorUrl, pay, retrieve } from "./checkout-kit";
+
+const HOME = { name: "Meera Iyer", phone: "9845012345", line1: "12, 3rd Cross", area: "Indiranagar", landmark: null, city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560038" };
+
+const place = (user: Shopper, body: unknown) => placeRoute(jsonRequest("/api/place-order", body, { cookie: user.cookie }), noContext);
+
+async function product(stock: number, price = 150_000): Promise<string> {
+  const id = randomUUID();
+  await query(
+    `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], $3, $4, now(), $5)`,
+    [id, `Checkout phone ${id.slice(0, 6)}`, price + 50_000, price, stock],
+  );
+  return id;
+}
+
+const stockOf = async (id: string) => (await query<{ stock: number; held: number }>(`SELECT stock, held FROM "Product" WHERE id = $1`, [id]))[0]!;
+
+async function confirmedShopper(): Promise<Shopper> {
+  const user = await shopper();
+  await query(`UPDATE "User" SET "emailConfirmedAt" = now() WHERE id = $1`, [user.id]);
+  return user;
+}
+
+async function savedAddress(user: Shopper, address = HOME): Promise<PublicAddress> {
+  return (await (await addAddressRoute(jsonRequest("/api/addresses", address, { cookie: user.cookie }), noContext)).json()).data as PublicAddress;
+}
+
+describe("card payment from the checkout page", () => {
+  it("sends the saved address with the payment (the hosted page asks none), and the order keeps it", async () => {
+    const user = await shopper();
+    const address = await savedAddress(user);
+    const productId = await product(5);
+    const line = await addLine(user, productId, 2);
+    const answer = await place(user, { cartItems: [line._id], addressId: address._id, paymentMethod: "card" });
+    const body = await answer.json();
+    expect(answer.status, body.message).toBe(200);
+    expect(body.data).toMatchObject({ paymentMethod: "card", id: expect.stringMatching(/^cs_/), url: expect.stringContaining("/stripe/pay/") });
+    const session = await retrieve(body.data.id);
+    expect(session.shipping_address_collection).toBeNull();
+    expect(session.phone_number_collection?.enabled).toBe(false);
+    expect(session.amount_total).toBe(2 * 150_000 + 4900);
+    expect(await stockOf(productId)).toEqual({ stock: 5, held: 2 });
+
+    expect((await pay(body.data.id)).status).toBe(303);
+    const paid = await retrieve(body.data.id);
+    const intent = await (await fetch(`${emulatorUrl()}/v1/payment_intents/${paid.payment_intent}`, { headers: { authorization: "Bearer sk_test_x" } })).json();
+    expect(intent.shipping).toMatchObject({ name: "Meera Iyer", phone: "+919845012345", address: { line1: "12, 3rd Cross", line2: "Indiranagar", city: "Bengaluru", state: "KA", postal_code: "560038", country: "IN" } });
+    const event = await completedEvent(body.data.id);
+    expect((await deliver(event.payload, event.header)).status).toBe(200);
+    const [order] = await query<{ delivery: unknown; status: string; paymentMethod: string; totalAmount: number }>(`SELECT delivery, status, "paymentMethod", "totalAmount" FROM "Order" WHERE "checkoutSessionId" = $1`, [body.data.id]);
+    expect(order).toMatchObject({ status: "PAID", paymentMethod: "card", totalAmount: 304_900, delivery: { name: "Meera Iyer", line1: "12, 3rd Cross", line2: "Indiranagar", city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560038", phone: "+919845012345" } });
+    expect(await stockOf(productId)).toEqual({ stock: 3, held: 0 });
+    expect(await cartOf(user.id)).toEqual([]);
+  });
+
+  it("uses a typed address once, or saves it first; never another shopper's saved address", async () => {
+    const user = await shopper();
+    const other = await shopper();
+    const theirs = await savedAddress(other);
+    const productId = await product(5);
+    const refused = await place(user, { productId, addressId: theirs._id, paymentMethod: "card" });
+    expect(refused.status).toBe(404);
+    expect((await refused.json()).errors).toEqual({ addressId: "Address not found" });
+    expect(await stockOf(productId)).toEqual({ stock: 5, held: 0 });
+
+    const once = await place(user, { productId, address: HOME, saveAddress: false, paymentMethod: "card" });
+    expect(once.status).toBe(200);
+    expect(await query(`SELECT 1 FROM "Address" WHERE "userId" = $1`, [user.id])).toHaveLength(0);
+    const saved = await place(user, { productId, address: { ...HOME, line1: "Flat 9" }, paymentMethod: "card" });
+    expect(saved.status).toBe(200);
+    expect(await query(`SELECT line1 FROM "Address" WHERE "userId" = $1`, [user.id])).toEqual([{ line1: "Flat 9" }]);
+    // Buy Now replaced the first: one unit held, the cart untouched.
+    expect(await stockOf(productId)).toEqual({ stock: 5, held: 1 });
+  });
+
+  it("refuses a body without the lines, the address or the method, with nothing held", async () => {
+    const user = await shopper();
+    const answer = await place(user, { paymentMethod: "cheque" });
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).errors).toMatchObject({ paymentMethod: "Choose how to pay: card or cash on delivery" });
+    const nothing = await place(user, { paymentMethod: "card" });
+    expect((await nothing.json()).errors).toEqual({ cartItems: "Send either cartItems (from the cart) or productId (Buy Now)", addressId: "Choose a delivery address" });
+    expect((await placeRoute(jsonRequest("/api/place-order", {}), noContext)).status).toBe(401);
+  });
+});
+
+describe("cash on delivery", () => {
+  it("places the order at once: PLACED, unpaid, the units taken, the cart emptied, the spec's fields kept", async () => {
+    const user = await confirmedShopper();
+    const address = await savedAddress(user);
+    const productId = await product(5, 99_900);
+    const line = await addLine(user, productId, 2);
+    const answer = await place(user, { cartItems: [line._id], addressId: address._id, paymentMethod: "cod" });
+    const body = await answer.json();
+    expect(answer.status, body.message).toBe(201);
+    const order = body.data.order as PublicOrder;
+    expect(order).toMatchObject({
+      status: "PLACED",
+      paymentDetails: { paymentId: null, payment_method_type: ["cod"], payment_status: "unpaid" },
+      shipping_options: [{ shipping_amount: 4900, name: expect.stringMatching(/^Standard delivery \(/) }],
+      total_amount: 2047,
+      invoice: null,
+      delivery: { postalCode: "560038", district: "Bengaluru" },
+    });
+    // An old client's sum of lines and shipping equals the total.
+    const sum = order.productDetails.reduce((total, item) => total + item.price * item.quantity, 0) + order.shipping_options.reduce((total, option) => total + option.shipping_amount / 100, 0);
+    expect(sum).toBe(order.total_amount);
+    expect(await stockOf(productId)).toEqual({ stock: 3, held: 0 });
+    expect(await cartOf(user.id)).toEqual([]);
+    const [row] = await query<{ invoiceDue: boolean; checkoutSessionId: string | null }>(`SELECT "invoiceDue", "checkoutSessionId" FROM "Order" WHERE id = $1`, [order._id]);
+    expect(row).toEqual({ invoiceDue: false, checkoutSessionId: null });
+  });
+
+  it("refuses, with nothing recorded: an unconfirmed email, the islands (no COD there), past the cap", async () => {
+    const unconfirmed = await shopper();
+    const productId = await product(5, 2_100_000);
+    const cheap = await product(5, 10_000);
+    const refused = await place(unconfirmed, { productId: cheap, address: HOME, saveAddress: false, paymentMethod: "cod" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: "Confirm your email address to pay cash on delivery: use the link we sent you, or ask for a new one on this page.", data: { reason: "email-unconfirmed" } });
+
+    const user = await confirmedShopper();
+    const islands = await place(user, { productId: cheap, address: { ...HOME, city: "Port Blair", district: "South Andaman", state: "AN", postalCode: "744101" }, saveAddress: false, paymentMethod: "cod" });
+    expect(islands.status).toBe(422);
+    expect((await islands.json()).errors).toEqual({ paymentMethod: "Cash on delivery is not available for PIN 744101." });
+    const dear = await place(user, { productId, address: HOME, saveAddress: false, paymentMethod: "cod" });
+    expect(dear.status).toBe(422);
+    expect((await dear.json()).message).toBe("Cash on delivery is available up to ₹20,000");
+    expect(await stockOf(productId)).toEqual({ stock: 5, held: 0 });
+    expect(await stockOf(cheap)).toEqual({ stock: 5, held: 0 });
+    expect(await query(`SELECT 1 FROM "Order" WHERE "userId" IN ($1, $2)`, [unconfirmed.id, user.id])).toHaveLength(0);
+  });
+
+  it(`allows at most ${COD_OPEN_ORDERS_MAX} open COD orders per account, even placed at once`, async () => {
+    const user = await confirmedShopper();
+    const products = await Promise.all(Array.from({ length: 5 }, () => product(5, 10_000)));
+    const answers = await Promise.all(products.map((productId) => place(user, { productId, address: HOME, saveAddress: false, paymentMethod: "cod" })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409]);
+    const refusal = await answers.find((answer) => answer.status === 409)!.json();
+    expect(refusal.message).toBe(`You have ${COD_OPEN_ORDERS_MAX} cash-on-delivery orders on their way. Pay by card, or wait until one of them is delivered.`);
+    expect(await query(`SELECT 1 FROM "Order" WHERE "userId" = $1`, [user.id])).toHaveLength(3);
+    const held = await Promise.all(products.map(stockOf));
+    expect(held.reduce((sum, row) => sum + (5 - row.stock) + row.held, 0)).toBe(3);
+  });
+
+  it("20 shoppers racing for 3 units by COD and card make exactly 3 orders and sessions, and nothing oversells", async () => {
+    const productId = await product(3, 10_000);
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => confirmedShopper()));
+    const answers = await Promise.all(shoppers.map((user, i) => place(user, { productId, address: HOME, saveAddress: false, paymentMethod: i % 2 === 0 ? "cod" : "card" })));
+    const won = answers.filter((answer) => answer.status === 200 || answer.status === 201);
+    expect(won).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(17);
+    const { stock, held } = await stockOf(productId);
+    expect(stock - held).toBe(0);
+    // Each unit is either still held by a card checkout, or taken by a COD order.
+    expect((await query(`SELECT 1 FROM "OrderItem" WHERE "productId" = $1`, [productId])).length).toBe(3 - stock);
+    expect(held).toBe(stock);
+  });
+
+  it("counts open COD orders in what one account may hold: three accounts cannot keep 30 units from a fourth", async () => {
+    const productId = await product(30, 10_000);
+    const attackers = await Promise.all(Array.from({ length: 3 }, () => confirmedShopper()));
+    for (const attacker of attackers) {
+      const line = await addLine(attacker, productId, HOLD_UNITS_PER_PRODUCT_MAX);
+      expect((await place(attacker, { cartItems: [line._id], address: HOME, saveAddress: false, paymentMethod: "cod" })).status).toBe(201);
+      // More of it, by COD or by card, is past the account's bound while that order is open.
+      expect((await place(attacker, { productId, address: HOME, saveAddress: false, paymentMethod: "cod" })).status).toBe(400);
+      expect((await place(attacker, { productId, address: HOME, saveAddress: false, paymentMethod: "card" })).status).toBe(400);
+    }
+    expect(await stockOf(productId)).toEqual({ stock: 30 - 3 * HOLD_UNITS_PER_PRODUCT_MAX, held: 0 });
+    const fourth = await confirmedShopper();
+    const line = await addLine(fourth, productId, 5);
+    expect((await place(fourth, { cartItems: [line._id], address: HOME, saveAddress: false, paymentMethod: "cod" })).status).toBe(201);
+  });
+});
