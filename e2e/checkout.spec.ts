@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { SHIPPING_AMOUNT_PAISE } from "../lib/constants";
 import { expectNoSeriousViolations } from "./axe";
-import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";
+import { EMULATOR_URL, payOnHostedPage, readOutbox, checkoutByCard } from "./emulators";
 import { productsInStock, signInFreshShopper } from "./shopper";
 
 // Paying by card on the (emulated) Stripe hosted Checkout: cart → Checkout → the hosted page
@@ -27,6 +27,7 @@ async function goToPaymentPage(page: Page) {
   await page.goto("/user-panel/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutByCard(page);
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
 }
 

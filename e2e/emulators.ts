@@ -65,3 +65,35 @@ export async function payOnHostedPage(page: Page, cardNumber: string, name = "Me
   await page.getByLabel("Name on card").fill(name);
   await page.getByRole("button", { name: /^Pay / }).press("Enter");
 }
+
+/**
+ * On the store's checkout page (/checkout, where the cart's Checkout and Buy Now lead): the
+ * shopper's default saved address, or, with none saved, DEFAULT_DELIVERY typed into the new-address
+ * form (its PIN fills in the place) and saved; then Card and "Pay ₹X", to the hosted page (which asks
+ * no address). `name` is the delivery name typed.
+ */
+export async function checkoutByCard(page: Page, name = DEFAULT_DELIVERY.name): Promise<void> {
+  await page.waitForURL(/\/checkout(\?|$)/);
+  const summary = page.getByTestId("checkout-summary");
+  await summary.waitFor();
+  await addCheckoutAddressIfNone(page, name);
+  const card = page.getByRole("radio", { name: /^Card/ });
+  await card.check();
+  await summary.getByRole("button", { name: /^Pay ₹/ }).click();
+  await page.waitForURL(/\/stripe\/pay\//);
+}
+
+/** With no saved address, the checkout page's new-address form: DEFAULT_DELIVERY, saved. */
+export async function addCheckoutAddressIfNone(page: Page, name = DEFAULT_DELIVERY.name): Promise<void> {
+  if ((await page.getByTestId("checkout-address").count()) > 0) return;
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Mobile number").fill(DEFAULT_DELIVERY.phone);
+  await page.getByLabel("PIN code").fill(DEFAULT_DELIVERY.postalCode);
+  await page.getByLabel("House no., building and street").fill(DEFAULT_DELIVERY.line1);
+  await page.getByLabel("Area, locality or sector").fill("Ashok Nagar");
+  // The PIN filled in the place; the town as the shopper writes it.
+  await page.waitForFunction(() => (document.querySelector("select[name=state]") as HTMLSelectElement | null)?.value === "KA");
+  await page.getByLabel("City or town").fill(DEFAULT_DELIVERY.city);
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await page.getByTestId("checkout-address").first().waitFor();
+}

@@ -5,7 +5,7 @@ import { DEMO_SELLER } from "../lib/billing/demo-seller";
 import { invoiceRupees } from "../lib/billing/document-layout";
 import { rupeesToPaise } from "../lib/shared/money";
 import { expectNoSeriousViolations } from "./axe";
-import { EMULATOR_URL, payOnHostedPage } from "./emulators";
+import { EMULATOR_URL, payOnHostedPage, checkoutByCard } from "./emulators";
 import { productsInStock, signInFreshShopper } from "./shopper";
 
 // GST billing as a shopper and an admin see it: a paid order's tax invoice, reached from My Orders,
@@ -21,6 +21,7 @@ async function buyOne(page: Page): Promise<Order> {
   expect((await page.request.post("/api/add-to-cart", { data: { productId: product!._id } })).ok()).toBe(true);
   await page.goto("/user-panel/cart");
   await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutByCard(page);
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
   await payOnHostedPage(page, "4242 4242 4242 4242");
   await expect(page.getByRole("heading", { name: "Payment Successfull..!" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { DEFAULT_DELIVERY, fillDeliveryDetails } from "./emulators";
+import { DEFAULT_DELIVERY, fillDeliveryDetails, checkoutByCard } from "./emulators";
 
 // The store's logs never hold a secret (issue 28, "Logs"). This journey runs its own production
 // server (`npm start`'s launcher with a throwaway database and the emulators, as the other
@@ -114,6 +114,7 @@ test("sign-in, payment and a password reset leave no secret in the logs", async 
   expect((await page.request.post("/api/add-to-cart", { data: { productId: product._id } })).ok()).toBe(true);
   await page.goto("/user-panel/cart");
   await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutByCard(page);
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR}/stripe/pay/cs_test_`));
   await page.getByLabel("Card number").waitFor();
   if (await page.getByLabel("Full name").count()) await fillDeliveryDetails(page, DEFAULT_DELIVERY);

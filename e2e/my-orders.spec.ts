@@ -4,7 +4,7 @@ import { DEMO_ADMIN } from "../lib/accounts/demo-accounts";
 import { formatRupeeAmount } from "../lib/shared/money";
 import { orderNumber } from "../lib/orders/order-number";
 import { expectNoSeriousViolations } from "./axe";
-import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";
+import { EMULATOR_URL, payOnHostedPage, readOutbox, checkoutByCard } from "./emulators";
 import { productsInStock, signInFreshShopper } from "./shopper";
 
 // My Orders after the payment: the order's state, its timeline, the shopper cancelling a paid
@@ -21,6 +21,7 @@ async function buyTwo(page: Page, prefix: string): Promise<{ email: string; orde
   for (let i = 0; i < 2; i++) expect((await page.request.post("/api/add-to-cart", { data: { productId: product!._id } })).ok()).toBe(true);
   await page.goto("/user-panel/cart");
   await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutByCard(page);
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
   await payOnHostedPage(page, "4242 4242 4242 4242");
   await expect(page.getByRole("heading", { name: "Payment Successfull..!" })).toBeVisible();

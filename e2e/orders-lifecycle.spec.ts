@@ -4,7 +4,7 @@ import { formatRupees } from "../lib/shared/money";
 import { orderNumber } from "../lib/orders/order-number";
 import type { PublicOrder } from "../lib/server/orders/types";
 import { expectNoSeriousViolations } from "./axe";
-import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";
+import { EMULATOR_URL, payOnHostedPage, readOutbox, checkoutByCard } from "./emulators";
 import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper, type StockedProduct } from "./shopper";
 
 // An order's life, walked by its shopper and the demo admin in one browser (the cookies change
@@ -31,6 +31,7 @@ async function paidOrder(page: Page, prefix: string, lines: [StockedProduct, num
   await page.goto("/user-panel/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(lines.length);
   await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutByCard(page);
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
   await payOnHostedPage(page, "4242 4242 4242 4242");
   await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);

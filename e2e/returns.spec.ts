@@ -1,6 +1,6 @@
 import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
-import { EMULATOR_URL, payOnHostedPage, readOutbox } from "./emulators";
+import { EMULATOR_URL, payOnHostedPage, readOutbox, checkoutByCard } from "./emulators";
 import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
 import { png } from "../tests/png";
 import { formatRupeeAmount, formatRupees } from "../lib/shared/money";
@@ -27,6 +27,7 @@ test("@mobile a return: requested with a photo, approved with a pickup date, rec
   for (let unit = 0; unit < 2; unit++) expect((await page.request.post("/api/add-to-cart", { data: { productId: product!._id } })).ok()).toBe(true);
   await page.goto("/user-panel/cart");
   await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutByCard(page);
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
   await payOnHostedPage(page, "4242 4242 4242 4242");
   await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);

@@ -3,7 +3,7 @@ import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { RETURN_WINDOW_DAYS, SHIPPING_AMOUNT_PAISE } from "../lib/constants";
 import { formatRupees, rupeesToPaise } from "../lib/shared/money";
 import { expectNoSeriousViolations } from "./axe";
-import { EMULATOR_URL } from "./emulators";
+import { checkoutByCard, EMULATOR_URL } from "./emulators";
 import { productsInStock, signInFreshShopper } from "./shopper";
 
 // Issue 35, the shopper's screens: the pages' HTML is valid (and carries og:site_name and
@@ -107,7 +107,7 @@ test("typing in the search box keeps the focus there as the address changes", as
   await expect(box).toBeFocused();
 });
 
-test("@mobile a product page gone stale refreshes after a refusal; its Buy Now refusal says nothing of the cart", async ({ page, browser }, testInfo) => {
+test("@mobile a stale product page's Buy Now: the checkout page says the product ran out, nothing of the cart, and leads back to the product", async ({ page, browser }, testInfo) => {
   const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const admin = await adminContext.newPage();
   await signInAsDemoAdmin(admin);
@@ -133,8 +133,14 @@ test("@mobile a product page gone stale refreshes after a refusal; its Buy Now r
   expect(soldOut.ok(), await soldOut.text()).toBe(true);
 
   await buyNow.click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: product.productName })).toHaveText(`${product.productName} is out of stock.`);
-  // The page refreshed: it says so, and both buttons are off with the reason.
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?product=${product._id}$`));
+  const summary = page.getByTestId("checkout-summary");
+  await expect(summary.getByTestId("checkout-line-problem")).toHaveText("Out of stock");
+  await expect(summary.getByRole("button", { name: /^Pay ₹|^Place order$/ })).toBeDisabled();
+  await expect(summary.getByText(/cart/i)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await summary.getByRole("link", { name: "Back to the product" }).click();
+  // The page read the stock again: it says so, and both buttons are off with the reason.
   await expect(main.getByTestId("stock-status")).toHaveText("Out of stock");
   for (const button of [buyNow, addToCart]) {
     await expect(button).toBeDisabled();
@@ -149,9 +155,10 @@ test("@mobile an admin's Buy Now says buying needs a shopper account", async ({ 
   const [product] = await productsInStock(page, 1);
   await page.goto(`/product/${product!._id}`);
   await page.locator("main").getByRole("button", { name: `Buy Now: ${product!.productName}` }).click();
-  await expect(page.getByText("Buying needs a shopper account. Sign in with one to buy.")).toBeVisible();
+  const note = page.getByTestId("checkout-not-shopper");
+  await expect(note).toHaveText("Buying needs a shopper account. Sign in with one to buy.");
   await expect(page.getByText("Please log in first.")).toHaveCount(0);
-  await expect(page).toHaveURL(/\/signin\?account=shopper/);
+  await expect(note.getByRole("link", { name: "Sign in with one to buy" })).toHaveAttribute("href", /^\/signin\?account=shopper/);
 });
 
 test("@mobile a cancelled Buy Now leads back to the product (and the cart as a second choice), with nothing said of the cart", async ({ page }, testInfo) => {
@@ -159,6 +166,7 @@ test("@mobile a cancelled Buy Now leads back to the product (and the cart as a s
   const [product] = await productsInStock(page, 1);
   await page.goto(`/product/${product!._id}`);
   await page.locator("main").getByRole("button", { name: `Buy Now: ${product!.productName}` }).click();
+  await checkoutByCard(page);
   await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/cancel\?checkout=[^&]+&product=/);

@@ -1,11 +1,11 @@
 import { expect, signInAsDemoAdmin, test, visitorAddress, type Page } from "./fixtures";
 import { LOW_STOCK_THRESHOLD } from "../lib/constants";
 import { expectNoSeriousViolations } from "./axe";
-import { DEFAULT_DELIVERY, EMULATOR_URL, payOnHostedPage } from "./emulators";
+import { checkoutByCard, DEFAULT_DELIVERY, payOnHostedPage } from "./emulators";
 import { SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
 
 // Stock as shoppers and the admin see it: an out-of-stock product says so and cannot be added or
-// bought, a low one says how many are left; Buy Now goes to the hosted page, whose delivery form
+// bought, a low one says how many are left; Buy Now goes to the checkout page, whose address form
 // refuses a wrong PIN code, and the paid order shows its delivery address on /success and in My
 // Orders; a cart line that can no longer be bought says why and is left out of the summary; the
 // admin archives a product (gone from search) and restores it (back). Products are picked by
@@ -86,15 +86,14 @@ test("@mobile an out-of-stock product says so and cannot be added or bought; a l
   await page.screenshot({ path: testInfo.outputPath("product-in-stock.png"), fullPage: true });
 });
 
-test("@mobile Buy Now: the hosted page refuses a wrong PIN code, then the paid order's delivery address is on /success and in My Orders", async ({ page }, testInfo) => {
+test("@mobile Buy Now: the checkout page refuses a wrong PIN code, then the paid order's delivery address is on /success and in My Orders", async ({ page }, testInfo) => {
   const { plenty } = await productsByAvailability(page);
 
-  // Signed out, Buy Now signs in first and comes back to the product.
+  // Signed out, Buy Now signs in first and comes back to the checkout of that product.
   await page.goto(`/product/${plenty._id}`);
   const buyNow = page.locator("main").getByRole("button", { name: `Buy Now: ${plenty.productName}` });
   await buyNow.click();
-  await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(`/product/${plenty._id}`)}$`));
-  await expect(page.getByText("Please log in first.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(`/checkout?product=${plenty._id}`)}$`));
   const email = `buy-now-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const signedUp = await page.request.post("/api/signup", {
     headers: visitorAddress(),
@@ -104,17 +103,33 @@ test("@mobile Buy Now: the hosted page refuses a wrong PIN code, then the paid o
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).filter({ visible: true }).fill(SHOPPER_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(new RegExp(`/product/${plenty._id}$`));
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?product=${plenty._id}$`));
+  await expect(page.getByTestId("checkout-summary")).toContainText(plenty.productName);
 
-  await buyNow.click();
-  await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
-  await expect(page.getByText(plenty.productName)).toBeVisible();
-
-  await payOnHostedPage(page, "4242 4242 4242 4242", "Meera Iyer", { postalCode: "012345" });
-  await expect(page.getByLabel("PIN code")).toHaveAccessibleDescription("Enter a valid PIN code: 6 digits, not starting with 0.");
-  await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/`));
+  // The new-address form refuses a PIN starting with 0, under the field.
+  await page.getByLabel("Full name").fill(DEFAULT_DELIVERY.name);
+  await page.getByLabel("Mobile number").fill(DEFAULT_DELIVERY.phone);
+  await page.getByLabel("PIN code").fill("012345");
+  await page.getByLabel("House no., building and street").fill(DEFAULT_DELIVERY.line1);
+  await page.getByLabel("Area, locality or sector").fill("Ashok Nagar");
+  await page.getByLabel("City or town").fill(DEFAULT_DELIVERY.city);
+  await page.getByLabel("District").fill("Bengaluru");
+  await page.getByLabel("State or union territory").selectOption("KA");
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await expect(page.getByLabel("PIN code")).toHaveAccessibleDescription(/Enter a 6-digit PIN code \(the first digit not 0\)/);
   await page.getByLabel("PIN code").fill(DEFAULT_DELIVERY.postalCode);
-  await page.getByRole("button", { name: /^Pay / }).press("Enter");
+  await page.getByLabel("City or town").fill(DEFAULT_DELIVERY.city);
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await expect(page.getByTestId("checkout-address")).toHaveCount(1);
+  await expect(page.getByTestId("checkout-delivery")).toContainText(/Arrives \w{3} \d{1,2} \w{3}/);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("checkout-page.png"), fullPage: true });
+  await checkoutByCard(page);
+  await expect(page.getByText(plenty.productName)).toBeVisible();
+  // The hosted page asks no address: the one chosen goes with the payment.
+  await expect(page.getByTestId("pay-shipping-to")).toContainText("12 MG Road");
+  await expect(page.getByLabel("Full name")).toHaveCount(0);
+  await payOnHostedPage(page, "4242 4242 4242 4242");
 
   await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
   await expect(page.getByRole("heading", { name: "Payment Successfull..!" })).toBeVisible();

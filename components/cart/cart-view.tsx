@@ -2,7 +2,8 @@
 
 import { EmptyState } from "../ui/empty-state";
 import Link from "next/link";
-import { useRef } from "react";
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
@@ -15,7 +16,6 @@ import { productImageSrc } from "@/lib/catalog/product-image";
 import { type CartEntry, useShopLists } from "./use-shop-lists";
 import { useHydrated } from "../ui/use-hydrated";
 import { apiErrorMessage } from "../ui/use-api-action";
-import { type HostedCheckout, useHostedCheckout } from "../checkout/use-hosted-checkout";
 import { IconButton } from "../ui/icon-button";
 
 /**
@@ -32,25 +32,18 @@ export function CartView() {
   // arrive reversed and leave the server on the older quantity. The page shows each at once.
   const queue = useRef<Promise<void>>(Promise.resolve());
   const waiting = useRef(0);
-  const checkoutAction = useHostedCheckout();
+  const router = useRouter();
+  const [opening, setOpening] = useState(false);
 
   /**
-   * docs/PRODUCT.md §4.8: the cart goes to the server, which answers a Stripe Checkout Session; the
-   * browser goes to its page. A refusal (409: a product out of stock, fewer left than the line
-   * wants, or no longer sold) reloads the lines, then its message shows as a toast.
+   * The store's checkout page (/checkout): the address, the delivery dates, card or cash on
+   * delivery. Quantity changes still on their way reach the server first, so the page reads them.
    */
-  function checkout() {
-    checkoutAction.start(async () => {
-      await queue.current; // quantity changes still on their way count first
-      try {
-        return await postJson<HostedCheckout>("/api/checkout", { cartItems: cart.map((line) => ({ _id: line._id })) });
-      } catch (error) {
-        // Refused (a line removed in another tab, a product gone, a quantity changed): the lines
-        // and the header's count reload from the server, then the toast says why.
-        if (cartKey) await mutate(cartKey);
-        throw error;
-      }
-    });
+  async function checkout() {
+    if (opening) return;
+    setOpening(true);
+    await queue.current;
+    router.push("/checkout");
   }
 
   function change(next: CartEntry[], request: () => Promise<{ message: string }>, announce: boolean) {
@@ -111,12 +104,12 @@ export function CartView() {
             <button
               type="button"
               onClick={checkout}
-              disabled={checkoutAction.busy || summary.unbuyable > 0}
-              aria-busy={checkoutAction.busy || undefined}
+              disabled={opening || summary.unbuyable > 0}
+              aria-busy={opening || undefined}
               aria-describedby={summary.unbuyable > 0 ? "checkout-blocked checkout-note" : "checkout-note"}
               className={`${CHECKOUT_BUTTON} bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60`}
             >
-              {checkoutAction.busy ? "Opening checkout…" : "Checkout"}
+              {opening ? "Opening checkout…" : "Checkout"}
             </button>
           </SummaryCard>
         </div>

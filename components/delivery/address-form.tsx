@@ -57,6 +57,8 @@ export function AddressForm({
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const looked = useRef("");
+  // A town the shopper typed is theirs: a PIN looked up later fills in only an empty or filled-in one.
+  const cityTyped = useRef(Boolean(initial?.city));
 
   async function lookUp(pin: string) {
     if (!PIN_CODE.test(pin) || looked.current === pin) return;
@@ -64,7 +66,7 @@ export function AddressForm({
     try {
       const found = (await fetchJson<PinPlace>(`/api/pin-code/${pin}`)).data;
       if (looked.current !== pin) return;
-      setPlace((now) => ({ city: found.town ?? now.city, district: found.district, state: found.state }));
+      setPlace((now) => ({ city: cityTyped.current ? now.city : (found.town ?? now.city), district: found.district, state: found.state }));
       setPinNote(`${found.district}, ${found.stateName}`);
       fix("state");
       setQuestioned(null);
@@ -173,7 +175,12 @@ export function AddressForm({
       {input("line1", "House no., building and street", { defaultValue: initial?.line1, autoComplete: "address-line1", maxLength: 200, required: true }, true)}
       {input("area", "Area, locality or sector", { defaultValue: initial?.area, autoComplete: "address-line2", maxLength: 200, required: true })}
       {input("landmark", "Landmark (optional)", { defaultValue: initial?.landmark ?? "", maxLength: 120 })}
-      {input("city", "City or town", { value: place.city, onChange: (event) => setPlace({ ...place, city: event.target.value }), autoComplete: "address-level2", maxLength: 100, required: true })}
+      {input("city", "City or town", {
+        value: place.city,
+        onChange: (event) => {
+          cityTyped.current = event.target.value.trim() !== "";
+          setPlace({ ...place, city: event.target.value });
+        }, autoComplete: "address-level2", maxLength: 100, required: true })}
       {input("district", "District", { value: place.district, onChange: (event) => setPlace({ ...place, district: event.target.value }), maxLength: 100, required: true })}
       <div className="space-y-1 sm:col-span-2">
         <label htmlFor={`${id}-state`} className="text-sm font-medium">

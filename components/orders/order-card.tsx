@@ -19,7 +19,7 @@ import { OrderStatusBadge, OrderTimeline, OrderTracking } from "./order-progress
 // Orders' "Cancel order") comes in as `actions`, a client component of the caller's.
 
 
-const METHOD_NAMES: Record<string, string> = { card: "Card", upi: "UPI", netbanking: "Net banking" };
+const METHOD_NAMES: Record<string, string> = { card: "Card", upi: "UPI", netbanking: "Net banking", cod: "Cash on delivery" };
 const STATUS_NAMES: Record<string, string> = { paid: "Paid", unpaid: "Awaiting payment", no_payment_required: "No payment required" };
 
 export const paymentMethodLabel = (types: string[]) => types.map((type) => METHOD_NAMES[type] ?? type).join(", ") || "—";

@@ -71,7 +71,7 @@ describe("GET /api/all-orders: states and their order", () => {
     expect(await names("?status=all")).toEqual(await names(""));
     const { body } = await list();
     expect(body.total).toBe(9);
-    expect(body.counts).toEqual({ PAID: 4, SHIPPED: 2, DELIVERED: 1, CANCELLED: 1, REFUNDED: 1 });
+    expect(body.counts).toEqual({ PLACED: 0, PAID: 4, SHIPPED: 2, DELIVERED: 1, CANCELLED: 1, REFUNDED: 1, RETURNED_TO_ORIGIN: 0 });
     const flagged = body.data.find((listed) => listed._id === ids.d1)!;
     expect(flagged.attention).toBe("oversold");
     expect(flagged.productDetails).toEqual([expect.objectContaining({ name: "Phone for d1", quantity: 1 })]);
@@ -122,7 +122,7 @@ describe("GET /api/all-orders?q=: the search", () => {
     const other = await list(`?status=PAID&q=${encodeURIComponent(number)}`);
     expect(other.body.data).toEqual([]);
     expect(other.body.total).toBe(0);
-    expect(other.body.counts).toEqual({ PAID: 0, SHIPPED: 1, DELIVERED: 0, CANCELLED: 0, REFUNDED: 0 });
+    expect(other.body.counts).toEqual({ PLACED: 0, PAID: 0, SHIPPED: 1, DELIVERED: 0, CANCELLED: 0, REFUNDED: 0, RETURNED_TO_ORIGIN: 0 });
   });
 
   it("finds orders by email, whole or its beginning, whatever the case", async () => {
@@ -155,8 +155,8 @@ describe("GET /api/all-orders: who may ask, and what is refused", () => {
   });
 
   it.each([
-    ["?status=paid-ish", "status must be one of PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, attention, returns, all"],
-    ["?status=", "status must be one of PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, attention, returns, all"],
+    ["?status=paid-ish", "status must be one of PLACED, PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, RETURNED_TO_ORIGIN, attention, returns, all"],
+    ["?status=", "status must be one of PLACED, PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, RETURNED_TO_ORIGIN, attention, returns, all"],
     [`?q=${"a".repeat(101)}`, "The search is at most 100 characters"],
     ["?page=0", "page must be at least 1"],
     ["?limit=many", "limit must be a whole number"],
@@ -172,7 +172,7 @@ describe("the counts per state, kept by the database", () => {
   /** What counting every order says. */
   async function counted(): Promise<Record<string, number>> {
     const rows = await query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM "Order" GROUP BY status`);
-    return { PAID: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0, REFUNDED: 0, ...Object.fromEntries(rows.map((row) => [row.status, row.n])) };
+    return { PLACED: 0, PAID: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0, REFUNDED: 0, RETURNED_TO_ORIGIN: 0, ...Object.fromEntries(rows.map((row) => [row.status, row.n])) };
   }
 
   it("follow each order into its new state (shipped, cancelled), as counting every order would say", async () => {

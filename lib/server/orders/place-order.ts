@@ -1,11 +1,14 @@
 import "server-only";
 import type { User } from "@/lib/generated/prisma/client";
 import { deliveryDetailsOf } from "@/lib/delivery/address";
-import { quoteDelivery } from "@/lib/delivery/quote";
+import { quoteDelivery, type DeliveryQuote } from "@/lib/delivery/quote";
+import type { PublicAddress } from "@/lib/delivery/address";
 import type { PlaceOrderInput } from "@/lib/orders/place-order";
 import { indiaStateName, type DeliveryDetails } from "@/lib/shared/india";
 import { readSeller } from "../billing/seller";
-import { addAddress, ADDRESS_NOT_FOUND, checkPin, findAddress } from "../delivery/addresses";
+import { addAddress, ADDRESS_NOT_FOUND, checkPin, findAddress, listAddresses } from "../delivery/addresses";
+import { isRowId } from "../catalog/catalog";
+import { db } from "../platform/db";
 import { readDeliverySettings } from "../delivery/delivery-settings";
 import { lookupPin } from "../delivery/pin-directory";
 import { HttpError, unavailable } from "../platform/http";
@@ -73,3 +76,58 @@ export async function placeOrder(user: User, input: PlaceOrderInput, clientOrigi
   return { kind: "card", ...started, warnings };
 }
 
+
+// The checkout page's reads ----------------------------------------------------------------------
+
+/** A line as the checkout page shows it: the database's price (paise) and what is left now. */
+export type CheckoutPageLine = { cartItemId: string | null; productId: string; name: string; image: string | null; price: number; quantity: number; available: number; archived: boolean };
+
+export type CheckoutPageData = {
+  lines: CheckoutPageLine[];
+  /** Paise: the goods that can be bought now. */
+  goods: number;
+  addresses: PublicAddress[];
+  /** Each saved address's quote, by its id (the dates move with the clock: the page is never cached). */
+  quotes: Record<string, DeliveryQuote>;
+  business: { gstin: string | null; legalName: string | null };
+  cardEnabled: boolean;
+  codEnabled: boolean;
+  emailConfirmed: boolean;
+};
+
+/** What /checkout shows the caller: the cart's lines (or Buy Now's one product), their addresses with quotes, how they may pay. */
+export async function checkoutPageData(user: User, productId: string | null, now = new Date()): Promise<CheckoutPageData | null> {
+  const rows = productId
+    ? isRowId(productId)
+      ? (await db.product.findMany({ where: { id: productId } })).map((product) => ({ id: null, quantity: 1, product }))
+      : []
+    : await db.cartItem.findMany({ where: { userId: user.id }, include: { product: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  if (productId && rows.length === 0) return null;
+  const lines: CheckoutPageLine[] = rows.map((row) => ({
+    cartItemId: row.id,
+    productId: row.product.id,
+    name: row.product.productName,
+    image: row.product.productImage[0] ?? null,
+    price: row.product.sellingPrice,
+    quantity: row.quantity,
+    available: Math.max(0, row.product.stock - row.product.held),
+    archived: row.product.archivedAt !== null,
+  }));
+  const goods = lines.reduce((sum, line) => sum + line.price * (line.archived ? 0 : Math.min(line.quantity, line.available)), 0);
+  const [addresses, { settings }, account] = await Promise.all([
+    listAddresses(user.id),
+    readDeliverySettings(),
+    db.user.findUnique({ where: { id: user.id }, select: { gstin: true, gstLegalName: true, emailConfirmedAt: true } }),
+  ]);
+  const quotes = Object.fromEntries(addresses.map((address) => [address._id, quoteDelivery(address.postalCode, lookupPin(address.postalCode), goods, settings, now)]));
+  return {
+    lines,
+    goods,
+    addresses,
+    quotes,
+    business: { gstin: account?.gstin ?? null, legalName: account?.gstLegalName ?? null },
+    cardEnabled: cardPaymentsEnabled(),
+    codEnabled: settings.codEnabled,
+    emailConfirmed: Boolean(account?.emailConfirmedAt),
+  };
+}
