@@ -88,7 +88,7 @@ export async function addCheckoutAddressIfNone(page: Page, name = DEFAULT_DELIVE
   if ((await page.getByTestId("checkout-address").count()) > 0) return;
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Mobile number").fill(DEFAULT_DELIVERY.phone);
-  await page.getByLabel("PIN code").fill(DEFAULT_DELIVERY.postalCode);
+  await page.getByLabel("PIN code", { exact: true }).fill(DEFAULT_DELIVERY.postalCode);
   await page.getByLabel("House no., building and street").fill(DEFAULT_DELIVERY.line1);
   await page.getByLabel("Area, locality or sector").fill("Ashok Nagar");
   // The PIN filled in the place; the town as the shopper writes it.

@@ -109,15 +109,15 @@ test("@mobile Buy Now: the checkout page refuses a wrong PIN code, then the paid
   // The new-address form refuses a PIN starting with 0, under the field.
   await page.getByLabel("Full name").fill(DEFAULT_DELIVERY.name);
   await page.getByLabel("Mobile number").fill(DEFAULT_DELIVERY.phone);
-  await page.getByLabel("PIN code").fill("012345");
+  await page.getByLabel("PIN code", { exact: true }).fill("012345");
   await page.getByLabel("House no., building and street").fill(DEFAULT_DELIVERY.line1);
   await page.getByLabel("Area, locality or sector").fill("Ashok Nagar");
   await page.getByLabel("City or town").fill(DEFAULT_DELIVERY.city);
   await page.getByLabel("District").fill("Bengaluru");
   await page.getByLabel("State or union territory").selectOption("KA");
   await page.getByRole("button", { name: "Use this address" }).click();
-  await expect(page.getByLabel("PIN code")).toHaveAccessibleDescription(/Enter a 6-digit PIN code \(the first digit not 0\)/);
-  await page.getByLabel("PIN code").fill(DEFAULT_DELIVERY.postalCode);
+  await expect(page.getByLabel("PIN code", { exact: true })).toHaveAccessibleDescription(/Enter a 6-digit PIN code \(the first digit not 0\)/);
+  await page.getByLabel("PIN code", { exact: true }).fill(DEFAULT_DELIVERY.postalCode);
   await page.getByLabel("City or town").fill(DEFAULT_DELIVERY.city);
   await page.getByRole("button", { name: "Use this address" }).click();
   await expect(page.getByTestId("checkout-address")).toHaveCount(1);

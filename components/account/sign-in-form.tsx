@@ -32,8 +32,10 @@ export function SignInForm({ defaultEmail, defaultPassword, returnTo }: { defaul
       // docs/PRODUCT.md §4.1: sign-in refreshes the user and the wishlist count, then goes to /
       // (or back to the page that asked the visitor to sign in).
       await Promise.all([mutate(USER_DETAILS_KEY), mutate(WISHLIST_COUNT_KEY)]);
+      // No refresh after the push: it could refresh /signin first, which, signed in now, sends the
+      // visitor home instead (a slow destination such as /checkout lost that race). The push
+      // renders the destination afresh with the new session (dynamic pages are never kept).
       router.push(destination);
-      router.refresh();
     });
   }
 

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -285,9 +284,10 @@ export function CheckoutView({ data, buyNowProductId }: { data: CheckoutPageData
         {blocked.length > 0 && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
             Some items cannot be bought now.{" "}
-            <Link href={backTo} className="font-medium underline underline-offset-2">
+            {/* A whole page load: the product's page and the cart read the stock again. */}
+            <a href={backTo} className="font-medium underline underline-offset-2">
               {buyNowProductId ? "Back to the product" : "Change your cart"}
-            </Link>
+            </a>
           </p>
         )}
         {problem && (

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
+import { addCheckoutAddressIfNone, readOutbox } from "./emulators";
+import { signInFreshShopper } from "./shopper";
+
+// Cash on delivery from the checkout page: an unconfirmed address is asked to confirm first; a
+// confirmed shopper places the order by keyboard alone, lands on the order-placed page (not the
+// card's "Payment Successfull..!"), and My Orders says what to pay on delivery.
+
+/** Confirms the shopper's address with the link mailed at sign-up (the link's page and its button). */
+async function confirmEmail(page: Page, email: string): Promise<void> {
+  let link = "";
+  await expect
+    .poll(async () => (link = /https?:\/\/\S+#token=[\w.-]+/.exec((await readOutbox(email)).find((mail) => mail.subject.startsWith("Confirm your"))?.text ?? "")?.[0] ?? ""), { timeout: 15_000 })
+    .not.toBe("");
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.hash}`);
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your email address is confirmed. Thank you." })).toBeVisible();
+}
+
+test("@mobile cash on delivery: asked to confirm the email first, then placed by keyboard alone; the order-placed page and My Orders say what to pay", async ({ page }, testInfo) => {
+  const email = await signInFreshShopper(page, "cod");
+  // One that cash on delivery takes (up to ₹20,000).
+  const products = (await (await page.request.get("/api/get-product")).json()).data as { _id: string; sellingPrice: number; available: number }[];
+  const product = products.find((item) => item.available >= 2 && item.sellingPrice <= 15_000);
+  expect((await page.request.post("/api/add-to-cart", { data: { productId: product!._id } })).ok()).toBe(true);
+  await page.goto("/checkout");
+  await addCheckoutAddressIfNone(page);
+  const cod = page.getByRole("radio", { name: /^Cash on delivery/ });
+  await expect(cod).toBeEnabled();
+  await cod.check();
+  await expect(page.getByTestId("cod-confirm-email")).toContainText("confirm your email address first");
+  await page.getByTestId("checkout-summary").getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Confirm your email address to pay cash on delivery" })).toBeVisible();
+
+  await confirmEmail(page, email);
+  await page.goto("/checkout");
+  await expect(page.getByTestId("checkout-address")).toHaveCount(1);
+  // By keyboard alone: the address radio, then the payment radios, then the button.
+  await page.getByTestId("checkout-address").getByRole("radio").focus();
+  await expect(page.getByTestId("checkout-address").getByRole("radio")).toBeChecked();
+  await page.getByRole("radio", { name: /^Card/ }).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("radio", { name: /^Cash on delivery/ })).toBeChecked();
+  const total = (await page.getByTestId("checkout-total").textContent())!;
+  await expect(page.getByText(`You pay ${total} in cash when the parcel arrives.`)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`checkout-cod-${testInfo.project.name}.png`), fullPage: true });
+  await page.getByTestId("checkout-summary").getByRole("button", { name: "Place order" }).focus();
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/order-placed\/[0-9a-f-]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Order placed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment Successfull..!" })).toHaveCount(0);
+  await expect(page.getByTestId("pay-on-delivery")).toContainText(`Pay ${total} in cash when your parcel arrives`);
+  const order = page.locator("main").getByTestId("order").filter({ visible: true });
+  await expect(order.getByTestId("order-payment-status")).toHaveText("To pay on delivery");
+  await expect(order.getByText("Cash on delivery")).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goto("/user-panel/my-orders");
+  const mine = page.locator("main").getByTestId("order").filter({ visible: true }).first();
+  await expect(mine.getByTestId("order-status")).toHaveText("Placed, to be paid on delivery");
+  await expect(mine.getByTestId("order-payment-status")).toHaveText("To pay on delivery");
+  await page.goto("/user-panel/cart");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+});
