@@ -108,6 +108,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/deliver-order", methods: ["POST"], access: "admin" },
   { path: "/api/refund-order", methods: ["POST"], access: "admin" },
   { path: "/api/cancel-order", methods: ["POST"], access: "user" },
+  { path: "/api/confirm-order", methods: ["POST"], access: "user" },
   { path: "/api/request-return", methods: ["POST"], access: "shopper" },
   { path: "/api/return-photo-signature", methods: ["POST"], access: "shopper" },
   { path: "/api/approve-return", methods: ["POST"], access: "admin" },

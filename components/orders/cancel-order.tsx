@@ -25,7 +25,7 @@ export function CancelOrder({ order, onChanged }: { order: PublicOrder; onChange
   const action = useApiAction();
   const number = orderNumber(order._id);
   // Rupees: what was paid less every refund not failed (a pending one included), as the server counts.
-  const amount = refundableLeftPaise(order) / 100;
+  const amount = order.payment_method === "cod" ? 0 : refundableLeftPaise(order) / 100;
   const types = order.paymentDetails.payment_method_type;
   const refundTo = types.length === 0 || types.includes("card") ? "your card" : "the account you paid with";
 
@@ -36,7 +36,7 @@ export function CancelOrder({ order, onChanged }: { order: PublicOrder; onChange
     void action.run(async () => {
       try {
         // The amount the dialog states: the server refuses (409) a refund that has come to another.
-        const answer = await postJson<Cancelled>("/api/cancel-order", { orderId: order._id, expectedAmount: amount });
+        const answer = await postJson<Cancelled>("/api/cancel-order", { orderId: order._id, ...(order.payment_method === "cod" ? {} : { expectedAmount: amount }) });
         const refund = answer.data.refund;
         // A refund the payment service did not take (yet): the server's message says where the money is.
         if (refund && refund.status !== "SUCCEEDED") toast.success(answer.message);
@@ -61,7 +61,7 @@ export function CancelOrder({ order, onChanged }: { order: PublicOrder; onChange
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600">Not shipped yet: you can still cancel it for a full refund.</p>
+      <p className="text-sm text-slate-600">{order.payment_method === "cod" ? "Not shipped yet: you can still cancel it. Nothing was paid." : "Not shipped yet: you can still cancel it for a full refund."}</p>
       <button
         type="button"
         onClick={() => setOpen(true)}
@@ -83,7 +83,11 @@ export function CancelOrder({ order, onChanged }: { order: PublicOrder; onChange
           }}
         >
           <p data-testid="cancel-refund">
-            {amount > 0 ? `${formatRupeeAmount(amount)} will be refunded to ${refundTo}, shipping included.` : "Nothing is left to refund: the order is only cancelled."}
+            {order.payment_method === "cod"
+              ? "You pay nothing: the order was to be paid on delivery."
+              : amount > 0
+                ? `${formatRupeeAmount(amount)} will be refunded to ${refundTo}, shipping included.`
+                : "Nothing is left to refund: the order is only cancelled."}
           </p>
           {amount > 0 && <p className="mt-2">Banks take 5–7 business days to show it.</p>}
         </ConfirmDialog>

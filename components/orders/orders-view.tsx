@@ -6,6 +6,7 @@ import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { CancelOrder } from "./cancel-order";
+import { ConfirmOrder } from "./confirm-order";
 import { ReturnRequest, showsReturns } from "./return-request";
 import { OrderCard, OrderCardSkeleton } from "./order-card";
 import { useCurrentUser } from "../account/use-current-user";
@@ -24,6 +25,7 @@ export function OrdersView() {
   // Until hydrated the page cannot know the shopper: the skeleton, never "Sign in to see your orders".
   const hydrated = useHydrated();
   const loading = !hydrated || userLoading || isLoading;
+
   return (
     <section aria-labelledby="orders-heading" className="space-y-4">
       <h1 id="orders-heading" className="text-2xl font-semibold">
@@ -53,7 +55,18 @@ export function OrdersView() {
             <li key={order._id}>
               <OrderCard
                 order={order}
-                actions={order.status === "PAID" ? <CancelOrder order={order} onChanged={() => mutate()} /> : showsReturns(order) ? <ReturnRequest order={order} onChanged={() => mutate()} /> : undefined}
+                actions={
+                  order.status === "PAID" ? (
+                    <CancelOrder order={order} onChanged={() => mutate()} />
+                  ) : order.status === "PLACED" ? (
+                    <div className="space-y-3">
+                      {!order.cod?.confirmed_at && <ConfirmOrder order={order} onChanged={() => mutate()} />}
+                      <CancelOrder order={order} onChanged={() => mutate()} />
+                    </div>
+                  ) : showsReturns(order) ? (
+                    <ReturnRequest order={order} onChanged={() => mutate()} />
+                  ) : undefined
+                }
               />
             </li>
           ))}

@@ -6,8 +6,10 @@ import { COD_SWITCHED_OFF_MESSAGE } from "@/lib/delivery/quote";
 import type { DeliverySettings } from "@/lib/delivery/settings";
 import { siteUrl } from "@/lib/site-url";
 import { db } from "../platform/db";
-import { conflict, HttpError } from "../platform/http";
-import { afterOrderRecorded, recordOrder, toPublicOrder } from "./orders";
+import { conflict, HttpError, notFound } from "../platform/http";
+import { afterOrderRecorded, findOrder, recordOrder, toPublicOrder } from "./orders";
+import { ORDER_NOT_FOUND } from "./lifecycle";
+import { isRowId } from "../catalog/catalog";
 import { recordCheckout, expireReplaced, type CheckoutChoice } from "./checkout";
 import type { CheckoutLine, PublicOrder } from "./types";
 
@@ -70,10 +72,22 @@ export async function placeCodOrder(user: User, lines: CheckoutLine[], buyNow: b
   return toPublicOrder(result!.order);
 }
 
-/** A shopper's COD order confirmed (their link) or the admin's after a call; once. */
-export async function confirmCodOrder(orderId: string, by: "shopper" | string, now = new Date()): Promise<boolean> {
-  const { count } = await db.order.updateMany({ where: { id: orderId, paymentMethod: "cod", status: "PLACED", codConfirmedAt: null }, data: { codConfirmedAt: now, codConfirmedBy: by } });
-  if (count > 0) await db.orderEvent.create({ data: { orderId, type: "cod_confirmed", actor: by === "shopper" ? "shopper" : "admin", actorId: by === "shopper" ? null : by } });
-  return count > 0;
-}
+export const COD_CONFIRM_REFUSED_MESSAGE = "Only a cash-on-delivery order that has not shipped can be confirmed.";
 
+/**
+ * Confirms a COD order before dispatch: by its shopper (their own order only: another's is a 404)
+ * or by an admin after a call. Once; a second confirmation changes nothing and says so.
+ */
+export async function confirmCodOrder(orderId: unknown, actor: { kind: "shopper" | "admin"; userId: string }, now = new Date()): Promise<{ confirmed: boolean; order: PublicOrder }> {
+  if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  const scope = actor.kind === "shopper" ? { id: orderId, userId: actor.userId } : { id: orderId };
+  const confirmed = await db.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({ where: { ...scope, paymentMethod: "cod", status: "PLACED", codConfirmedAt: null }, data: { codConfirmedAt: now, codConfirmedBy: actor.kind === "shopper" ? "shopper" : actor.userId } });
+    if (count > 0) await tx.orderEvent.create({ data: { orderId, type: "cod_confirmed", actor: actor.kind, actorId: actor.userId } });
+    return count > 0;
+  });
+  const order = await findOrder(orderId, actor.kind === "shopper" ? { userId: actor.userId } : { admin: true });
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!confirmed && !(order.payment_method === "cod" && order.cod?.confirmed_at)) throw conflict(COD_CONFIRM_REFUSED_MESSAGE);
+  return { confirmed, order };
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { HOLD_BREAK_MINUTES, HOLD_RUN_MAX_MINUTES, HOLD_UNITS_PER_PRODUCT_MAX, HOLD_UNITS_TOTAL_MAX, LOW_STOCK_THRESHOLD } from "@/lib/constants";
+import { HOLD_BREAK_MINUTES, HOLD_RUN_MAX_MINUTES, HOLD_UNITS_PER_PRODUCT_MAX, HOLD_UNITS_TOTAL_MAX, LOW_STOCK_THRESHOLD, STOCK_MAX } from "@/lib/constants";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { catalogChanged } from "../catalog/cache";
 import { noLongerSold, notEnoughStock } from "../catalog/stock";
@@ -193,6 +193,21 @@ export async function releaseHolds(checkoutId: string, extra: Prisma.CheckoutUpd
   });
   afterStockChange(changed);
   return released;
+}
+
+/**
+ * Puts units back on sale (a cancelled cash-on-delivery order, a parcel back from the courier, a
+ * refund that restocks), in product-id order (the stock rules' fixed order), never past the
+ * admin's bound; tells every instance with the commit. Answers whether anything went back.
+ */
+export async function restockUnits(tx: Tx, units: Map<string, number>): Promise<boolean> {
+  let changed = false;
+  for (const [productId, quantity] of inProductOrder(units)) {
+    if (quantity <= 0) continue;
+    changed = (await tx.$executeRaw`UPDATE "Product" SET "stock" = LEAST("stock" + ${quantity}, ${STOCK_MAX}) WHERE "id" = ${productId}::uuid`) > 0 || changed;
+  }
+  if (changed) await announce(tx);
+  return changed;
 }
 
 /** One line the sale could not take from stock: paid for after its hold was released, and gone. */

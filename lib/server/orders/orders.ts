@@ -127,6 +127,18 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
     invoice: documentOf(order.documents, null),
     tracking: order.carrier && order.trackingNumber ? { carrier: order.carrier, number: order.trackingNumber, url: order.trackingUrl } : null,
     timeline: order.events.map((event) => toTimelineEntry(event, forAdmin)),
+    payment_method: order.paymentMethod === "cod" ? "cod" : "card",
+    cod:
+      order.paymentMethod === "cod"
+        ? {
+            confirmed_at: order.codConfirmedAt?.toISOString() ?? null,
+            cash_received_at: order.cashReceivedAt?.toISOString() ?? null,
+            cash_amount: order.cashAmount === null ? null : paiseToRupees(order.cashAmount),
+            cash_reference: order.cashReference,
+            returned_to_origin_at: order.returnedToOriginAt?.toISOString() ?? null,
+            rto_received_at: order.rtoReceivedAt?.toISOString() ?? null,
+          }
+        : null,
     return_request: order.returns[0] ? toPublicReturn(order.returns[0]) : null,
     ...(forAdmin ? { attention: order.attention, attentionNote: order.attentionNote } : {}),
   };

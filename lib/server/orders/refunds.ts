@@ -1,6 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
-import { RETURN_WINDOW_DAYS, STOCK_MAX } from "@/lib/constants";
+import { RETURN_WINDOW_DAYS } from "@/lib/constants";
 import { formatDate } from "@/lib/shared/dates";
 import { returnWindowEnd } from "@/lib/orders/returns-policy";
 import { formatRupees } from "@/lib/shared/money";
@@ -9,7 +9,7 @@ import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
-import { afterStockChange, inProductOrder } from "./holds";
+import { afterStockChange, inProductOrder, restockUnits } from "./holds";
 import { move, ORDER_NOT_FOUND, type Actor } from "./lifecycle";
 import { mailOrderSteps } from "./step-email";
 import { alertOwner, ATTENTION_REFUND_FAILED, refundFailedNote } from "./owner-alert";
@@ -165,11 +165,18 @@ export const OUTSIDE_WINDOW = (deliveredAt: Date) =>
   `This order was delivered on ${formatDate(deliveredAt.toISOString())}, more than ${RETURN_WINDOW_DAYS} days ago: it is outside the returns window. Confirm that you refund it anyway.`;
 
 export const CANNOT_CANCEL = (status: OrderStatus) =>
-  status === "CANCELLED" ? "This order is already cancelled." : status === "REFUNDED" ? "This order was refunded already." : "This order has shipped: it can no longer be cancelled.";
+  status === "CANCELLED"
+    ? "This order is already cancelled."
+    : status === "REFUNDED"
+      ? "This order was refunded already."
+      : status === "RETURNED_TO_ORIGIN"
+        ? "This order came back undelivered: it can no longer be cancelled."
+        : "This order has shipped: it can no longer be cancelled.";
 
 /**
  * Cancels a paid order that has not shipped, and refunds it in full (shipping included), its
- * units back to stock. A shopper may cancel only their own order. 409 when it shipped meanwhile
+ * units back to stock; a cash-on-delivery order not shipped has nothing to refund: its units
+ * go back in the same transaction. A shopper may cancel only their own order. 409 when it shipped meanwhile
  * (an admin and the shopper acting at once: one wins).
  */
 export async function cancelOrder(
@@ -179,17 +186,26 @@ export async function cancelOrder(
   now = new Date(),
   expectedAmount?: number,
 ): Promise<{ order: Order; refund: Refund | null }> {
+  let restocked = false;
   const { order, then: refund } = await move(
     orderId,
     actor,
     {
-      from: ["PAID"],
+      // Cash on delivery: placed, not shipped; nothing was paid, so nothing goes back but the units.
+      from: ["PAID", "PLACED"],
       to: "CANCELLED",
       set: { cancelledAt: now },
       event: { type: "cancelled", note: reason },
       refusal: (current) => CANNOT_CANCEL(current.status),
     },
-    async (tx) => {
+    async (tx, moved) => {
+      if (moved.paymentMethod === "cod") {
+        const items = await tx.orderItem.findMany({ where: { orderId, productId: { not: null } }, select: { productId: true, quantity: true } });
+        const units = new Map<string, number>();
+        for (const item of items) units.set(item.productId!, (units.get(item.productId!) ?? 0) + item.quantity);
+        restocked = await restockUnits(tx, units);
+        return null;
+      }
       const order = (await lockOrder(tx, orderId))!;
       // Nothing left to give back (refunded in the dashboard already): cancelled all the same.
       if ((await refundable(tx, order)) <= 0) {
@@ -199,6 +215,7 @@ export async function cancelOrder(
       return record(tx, order, await plan(tx, order, "whole", expectedAmount), actor, { restock: true, reason: reason ?? CANCELLATION_REASON });
     },
   );
+  afterStockChange(restocked);
   if (!refund) return { order, refund: null };
   // The order is cancelled whatever Stripe says now: a refund Stripe could not take is PENDING
   // (sent again every minute), one it refused is FAILED (the order is flagged for the owner).
@@ -297,10 +314,7 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
     const productId = order.items.find((item) => item.id === line.orderItemId)?.productId;
     if (productId) byProduct.set(productId, (byProduct.get(productId) ?? 0) + line.quantity);
   }
-  // Back to stock in product-id order (the stock rules' fixed order), never past the admin's bound.
-  for (const [productId, quantity] of inProductOrder(byProduct)) {
-    await tx.$executeRaw`UPDATE "Product" SET "stock" = LEAST("stock" + ${quantity}, ${STOCK_MAX}) WHERE "id" = ${productId}::uuid`;
-  }
+  await restockUnits(tx, byProduct);
 }
 
 /**

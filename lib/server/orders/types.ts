@@ -34,6 +34,17 @@ export type PublicOrder = {
   tracking: { carrier: string; number: string; url: string | null } | null;
   /** What happened to the order, oldest first (amounts in rupees). */
   timeline: { type: string; at: string; actor: string; note: string | null; amount?: number; carrier?: string; trackingNumber?: string; trackingUrl?: string | null; pickupDate?: string }[];
+  /** "card" or "cod" (cash on delivery). */
+  payment_method: "card" | "cod";
+  /** A cash-on-delivery order's own steps (ISO times, rupees); null for a card order. */
+  cod: {
+    confirmed_at: string | null;
+    cash_received_at: string | null;
+    cash_amount: number | null;
+    cash_reference: string | null;
+    returned_to_origin_at: string | null;
+    rto_received_at: string | null;
+  } | null;
   /** The latest return request on the order (lib/server/orders/returns.ts), else null. */
   return_request: PublicReturn | null;
   /** Admin answers only: "oversold" when the owner must act, else null (absent for shoppers). */

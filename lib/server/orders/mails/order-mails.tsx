@@ -8,13 +8,33 @@ export type MailLine = { name: string; quantity: number; price: string; amount: 
 
 const cell = { padding: "6px 4px", borderBottom: "1px solid #e4e4e7", fontSize: "14px" } as const;
 
-export function OrderConfirmationMail(props: { title: string; number: string; lines: MailLine[]; shippingName: string; shipping: string; total: string; address: string[]; ordersUrl: string; invoiceUrl: string }) {
-  const { title, number, lines, shippingName, shipping, total, address, ordersUrl, invoiceUrl } = props;
+export function OrderConfirmationMail(props: {
+  title: string;
+  number: string;
+  lines: MailLine[];
+  shippingName: string;
+  shipping: string;
+  total: string;
+  address: string[];
+  ordersUrl: string;
+  invoiceUrl: string;
+  /** Cash on delivery: where the shopper confirms the order (My Orders); null for a paid order. */
+  confirmUrl?: string | null;
+}) {
+  const { title, number, lines, shippingName, shipping, total, address, ordersUrl, invoiceUrl, confirmUrl = null } = props;
+  const cod = confirmUrl !== null;
   return (
-    <MailLayout title={title} preview={`Order ${number} is confirmed`} ordersUrl={ordersUrl}>
-      <Text style={paragraph}>
-        Thank you for your order. We have received your payment for order <strong>{number}</strong>.
-      </Text>
+    <MailLayout title={title} preview={cod ? `Order ${number} is placed: pay ${total} on delivery` : `Order ${number} is confirmed`} ordersUrl={ordersUrl}>
+      {cod ? (
+        <Text style={paragraph}>
+          Thank you for your order <strong>{number}</strong>. Please pay <strong>{total}</strong> in cash when it arrives. So that we can send it, please{" "}
+          <Link href={confirmUrl}>confirm my order</Link>.
+        </Text>
+      ) : (
+        <Text style={paragraph}>
+          Thank you for your order. We have received your payment for order <strong>{number}</strong>.
+        </Text>
+      )}
       <Section style={{ margin: "0 0 16px" }}>
         <Row>
           <Column style={{ ...cell, fontWeight: "bold" }}>Item</Column>
@@ -38,7 +58,7 @@ export function OrderConfirmationMail(props: { title: string; number: string; li
         </Row>
         <Row>
           <Column style={{ ...cell, fontWeight: "bold", borderBottom: "none" }} colSpan={3}>
-            Total paid
+            {cod ? "To pay on delivery" : "Total paid"}
           </Column>
           <Column style={{ ...cell, fontWeight: "bold", borderBottom: "none", textAlign: "right" }}>{total}</Column>
         </Row>
@@ -55,7 +75,14 @@ export function OrderConfirmationMail(props: { title: string; number: string; li
         </Text>
       ) : null}
       <Text style={paragraph}>
-        Your <Link href={invoiceUrl}>tax invoice</Link> is ready to view and download. See the order any time in <Link href={ordersUrl}>My Orders</Link>.
+        {cod ? (
+          <>Your tax invoice comes with the parcel, when it ships. </>
+        ) : (
+          <>
+            Your <Link href={invoiceUrl}>tax invoice</Link> is ready to view and download.{" "}
+          </>
+        )}
+        See the order any time in <Link href={ordersUrl}>My Orders</Link>.
       </Text>
     </MailLayout>
   );

@@ -26,6 +26,8 @@ export const SAMPLE_ORDER: PublicOrder = {
   cancelled_at: null,
   return_window_ends: null,
   return_request: null,
+  payment_method: "card",
+  cod: null,
   invoice: null,
   refunds: [],
   tracking: null,
