@@ -169,7 +169,7 @@ test("sign-in, payment and a password reset leave no secret in the logs", async 
   const byId = (id: unknown) => requests.find((line) => line.requestId === id);
   const checkoutCall = lines.find((line) => line.msg === "stripe: call" && line.path === "/v1/checkout/sessions" && line.method === "POST");
   expect(checkoutCall, "the Stripe call of the checkout").toBeDefined();
-  expect(byId(checkoutCall!.requestId)).toMatchObject({ path: "/api/checkout", method: "POST", status: 200 });
+  expect(byId(checkoutCall!.requestId)).toMatchObject({ path: "/api/place-order", method: "POST", status: 200 });
   const webhook = lines.find((line) => line.msg === "webhook: delivery handled" && line.outcome === "fulfilled");
   expect(webhook, "the webhook's fulfilment").toBeDefined();
   expect(byId(webhook!.requestId)).toMatchObject({ path: "/api/webhook", method: "POST" });

@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--skip-billing] [--only-billing] [--billing-orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--skip-billing] [--only-billing] [--only-delivery] [--skip-delivery] [--billing-orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -629,6 +629,39 @@ async function billingFigures(): Promise<void> {
   }
 }
 
+type DeliveryFigures = {
+  pins: { heapMb: number; rssMb: number; lookupNs: number; found: number };
+  cod: { shoppers: number; units: number; placed: number; refused: number; perSecond: number; p50: number; p99: number; oversold: number; stockLeft: number; held: number };
+};
+
+/** The PIN directory's memory and lookup time, and cash-on-delivery orders placed at once (scripts/bench-delivery.ts), as table rows. */
+async function deliveryFigures(): Promise<void> {
+  const database = await openDatabase({ ephemeral: true });
+  try {
+    await applyMigrations(database.url);
+    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", path.join(ROOT, "scripts/bench-delivery.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "error" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+    if (code !== 0) {
+      rows.push({ what: "delivery figures", figures: { "median ms": "failed" } });
+      return;
+    }
+    const f = JSON.parse(output.trim().split("\n").pop()!) as DeliveryFigures;
+    rows.push({ what: "PIN directory: memory once unpacked, one lookup", figures: { "heap MB": String(f.pins.heapMb), "RSS MB": String(f.pins.rssMb), "ns/lookup": String(f.pins.lookupNs) } });
+    rows.push({
+      what: `cash on delivery: ${f.cod.shoppers} shoppers at once for ${f.cod.units} units (placeOrder)`,
+      figures: { "orders/s": String(f.cod.perSecond), "p50 ms": String(f.cod.p50), "p99 ms": String(f.cod.p99), placed: String(f.cod.placed), refused: String(f.cod.refused), oversold: String(f.cod.oversold) },
+    });
+  } finally {
+    await database.stop();
+  }
+}
+
 function printTable() {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row.figures)))];
   const widths = [Math.max(4, ...rows.map((row) => row.what.length)), ...columns.map((c) => Math.max(c.length, ...rows.map((row) => (row.figures[c] ?? "").length)))];
@@ -645,6 +678,12 @@ async function main() {
     console.error(`[bench] the catalogue at ${SYNTHETIC} products`);
     const { catalogRows } = await import("./bench-catalog");
     rows.push(...(await catalogRows(SYNTHETIC, { seconds: DURATION })));
+    printTable();
+    return;
+  }
+  if (process.argv.includes("--only-delivery")) {
+    console.error("[bench] delivery: the PIN directory's memory, cash-on-delivery orders at once (no store needed)");
+    await deliveryFigures();
     printTable();
     return;
   }
@@ -831,6 +870,10 @@ async function main() {
   if (!process.argv.includes("--skip-orders")) {
     console.error("[bench] the admin's orders list over synthetic orders, and refunds per second");
     await ordersFigures();
+  }
+  if (!process.argv.includes("--skip-delivery")) {
+    console.error("[bench] delivery: the PIN directory's memory, cash-on-delivery orders at once");
+    await deliveryFigures();
   }
   if (!process.argv.includes("--skip-billing")) {
     console.error("[bench] GST billing: the report over a month of invoices, invoices and PDFs per second");

@@ -1,8 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { BUTTON_LOOKS } from "../cart/add-to-cart-button";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 type Props = {
   productId: string;
@@ -19,14 +18,24 @@ type Props = {
  * tells an ADMIN that buying needs a shopper account.
  */
 export function BuyNowButton({ productId, productName, unavailable = false, describedBy }: Props) {
-  const router = useRouter();
   const [opening, setOpening] = useState(false);
+  // Back to this page from the back-forward cache: the button is usable again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setOpening(false);
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, []);
   return (
     <button
       type="button"
       onClick={() => {
         setOpening(true);
-        router.push(`/checkout?product=${encodeURIComponent(productId)}`);
+        // A whole page load: a signed-out visitor is redirected to sign in, and a client-side
+        // navigation would keep that redirect in the router's cache, to be replayed after signing in.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- on purpose, see above
+        window.location.assign(`/checkout?product=${encodeURIComponent(productId)}`);
       }}
       disabled={opening || unavailable}
       aria-busy={opening || undefined}

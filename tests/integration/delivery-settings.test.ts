@@ -1,7 +1,9 @@
 // The admin's delivery settings: defaults from the seller's city until saved; every field checked;
 // each save recorded with the admin; the estimate follows them. Admins only. On a database of its
 // own: the settings are one row every file would otherwise share.
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { POST as placeRoute } from "@/app/api/place-order/route";
 import { GET as readRoute, PUT as saveRoute } from "@/app/api/delivery-settings/route";
 import { GET as estimateRoute } from "@/app/api/delivery-estimate/route";
 import type { DeliverySettingsAnswer } from "@/lib/delivery/settings-answer";
@@ -55,5 +57,28 @@ describe("delivery settings", () => {
     expect((await read(user)).status).toBe(403);
     expect((await save(user, {})).status).toBe(403);
     expect((await readRoute(getRequest("/api/delivery-settings"), noContext)).status).toBe(401);
+  });
+});
+
+describe("a composition seller", () => {
+  it("delivers only within its own state: the checkout refuses an address in another, with nothing held", async () => {
+    await query(
+      `INSERT INTO "SellerSettings" ("id", "city", "state", "postalCode", "registration", "updatedAt") VALUES (1, 'Pune', 'MH', '411001', 'COMPOSITION', now())
+       ON CONFLICT ("id") DO UPDATE SET "city" = 'Pune', "state" = 'MH', "postalCode" = '411001', "registration" = 'COMPOSITION'`,
+    );
+    const user = await shopper();
+    const productId = randomUUID();
+    await query(
+      `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, 'Composition phone', 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 20000, 15000, now(), 5)`,
+      [productId],
+    );
+    const address = { name: "Meera Iyer", phone: "9845012345", line1: "12 MG Road", area: "Ashok Nagar", city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560001" };
+    const place = (body: unknown) => placeRoute(jsonRequest("/api/place-order", body, { cookie: user.cookie }), noContext);
+    const refused = await place({ productId, address, saveAddress: false, paymentMethod: "card" });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual({ addressId: "We can deliver only within Maharashtra: as a composition taxpayer, the store may not sell to other states." });
+    expect((await query<{ held: number }>(`SELECT held FROM "Product" WHERE id = $1`, [productId]))[0]!.held).toBe(0);
+    const within = await place({ productId, address: { ...address, city: "Pune", district: "Pune", state: "MH", postalCode: "411001" }, saveAddress: false, paymentMethod: "card" });
+    expect(within.status).toBe(200);
   });
 });

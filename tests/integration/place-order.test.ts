@@ -5,11 +5,14 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as placeRoute } from "@/app/api/place-order/route";
 import { POST as addAddressRoute } from "@/app/api/addresses/route";
+import { POST as confirmRoute } from "@/app/api/confirm-order/route";
+import { POST as cancelRoute } from "@/app/api/cancel-order/route";
+import { sendOrderConfirmation } from "@/lib/server/orders/orders";
 import { COD_OPEN_ORDERS_MAX, HOLD_UNITS_PER_PRODUCT_MAX } from "@/lib/constants";
 import type { PublicAddress } from "@/lib/delivery/address";
 import type { PublicOrder } from "@/lib/server/orders/types";
-import { jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
-import { addLine, cartOf, completedEvent, deliver, emulatorUrl, pay, retrieve } from "./checkout-kit";
+import { admin, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
+import { addLine, cartOf, completedEvent, deliver, emulatorUrl, outbox, paidOrder, pay, retrieve } from "./checkout-kit";
 
 const HOME = { name: "Meera Iyer", phone: "9845012345", line1: "12, 3rd Cross", area: "Indiranagar", landmark: null, city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560038" };
 
@@ -183,5 +186,59 @@ describe("cash on delivery", () => {
     const fourth = await confirmedShopper();
     const line = await addLine(fourth, productId, 5);
     expect((await place(fourth, { cartItems: [line._id], address: HOME, saveAddress: false, paymentMethod: "cod" })).status).toBe(201);
+  });
+});
+
+describe("a cash-on-delivery order after it is placed", () => {
+  async function placed(user: Shopper, price = 20_000) {
+    const productId = await product(4, price);
+    const answer = await place(user, { productId, address: HOME, saveAddress: false, paymentMethod: "cod" });
+    expect(answer.status).toBe(201);
+    return { productId, order: (await answer.json()).data.order as PublicOrder };
+  }
+  const confirm = (user: Shopper, orderId: string) => confirmRoute(jsonRequest("/api/confirm-order", { orderId }, { cookie: user.cookie }), noContext);
+
+  it("mails the shopper what to pay on delivery, with the link to confirm it", async () => {
+    const user = await confirmedShopper();
+    const { order } = await placed(user);
+    await sendOrderConfirmation(order._id);
+    const [mail] = await outbox(user.email);
+    expect(mail!.subject).toMatch(/^Your .+ order #\w+ is placed: please confirm it$/);
+    expect(mail!.text).toContain("Please pay ₹249 in cash when it arrives.");
+    expect(mail!.text).toContain(`/user-panel/my-orders?confirm=${order._id}`);
+    expect(mail!.text).toContain("To pay on delivery: ₹249");
+  });
+
+  it("is confirmed once by its shopper or an admin, never by another shopper; a card order has nothing to confirm", async () => {
+    const user = await confirmedShopper();
+    const { order } = await placed(user);
+    const stranger = await shopper();
+    expect((await confirm(stranger, order._id)).status).toBe(404);
+    const first = await confirm(user, order._id);
+    expect(first.status).toBe(200);
+    expect((await first.json())).toMatchObject({ message: "Order confirmed: we will send it soon", data: { cod: { confirmed_at: expect.any(String) }, timeline: expect.arrayContaining([expect.objectContaining({ type: "cod_confirmed", actor: "shopper" })]) } });
+    expect((await (await confirm(user, order._id)).json()).message).toBe("This order was confirmed already");
+
+    const other = await confirmedShopper();
+    const { order: second } = await placed(other);
+    const boss = await admin();
+    expect((await (await confirm(boss, second._id)).json()).data.timeline).toEqual(expect.arrayContaining([expect.objectContaining({ type: "cod_confirmed", actor: "admin" })]));
+    const card = await paidOrder();
+    expect((await confirm(card.user, card.orderId)).status).toBe(409);
+  });
+
+  it("is cancelled by its shopper before it ships: its units go back and nothing is refunded", async () => {
+    const user = await confirmedShopper();
+    const { productId, order } = await placed(user);
+    expect(await stockOf(productId)).toEqual({ stock: 3, held: 0 });
+    const cancelled = await cancelRoute(jsonRequest("/api/cancel-order", { orderId: order._id }, { cookie: user.cookie }), noContext);
+    expect(cancelled.status).toBe(200);
+    expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
+    const [row] = await query<{ status: string; refundedAmount: number }>(`SELECT status, "refundedAmount" FROM "Order" WHERE id = $1`, [order._id]);
+    expect(row).toEqual({ status: "CANCELLED", refundedAmount: 0 });
+    expect(await query(`SELECT 1 FROM "Refund" WHERE "orderId" = $1`, [order._id])).toHaveLength(0);
+    // A second cancel changes nothing.
+    expect((await cancelRoute(jsonRequest("/api/cancel-order", { orderId: order._id }, { cookie: user.cookie }), noContext)).status).toBe(409);
+    expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
   });
 });
