@@ -183,7 +183,7 @@ test("sign-in, payment and a password reset leave no secret in the logs", async 
   // /metrics, with the token, shows the requests just made (and is a 404 without it).
   expect((await fetch(`${BASE}/metrics`)).status).toBe(404);
   const metrics = await (await fetch(`${BASE}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  expect(metrics).toMatch(/volt_http_requests_total\{route="\/api\/checkout",method="POST",status="2xx"\} [1-9]/);
+  expect(metrics).toMatch(/volt_http_requests_total\{route="\/api\/place-order",method="POST",status="2xx"\} [1-9]/);
   expect(metrics).toMatch(/volt_webhook_events_total\{outcome="fulfilled"\} [1-9]/);
   expect(metrics).toMatch(/volt_orders_recorded_total [1-9]/);
   expect(metrics).toMatch(/volt_catalog_broadcast_connected 1/);

@@ -16,7 +16,7 @@ import { breadcrumbJsonLd, productJsonLd } from "@/lib/catalog/product-json-ld";
 import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
 import { RETURNS_POLICY_PATH, returnsSummary } from "@/lib/orders/returns-policy";
 import { deliverySummary } from "@/lib/orders/delivery";
-import { CheckDelivery } from "@/components/delivery/check-delivery";
+import { CheckDeliveryLazy } from "@/components/delivery/check-delivery-lazy";
 import { absoluteUrl } from "@/lib/site-url";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
@@ -146,7 +146,7 @@ export default async function ProductPage({ params }: Props) {
           >
             {availability.label ?? "In stock"}
           </p>
-          <CheckDelivery value={product.sellingPrice} />
+          <CheckDeliveryLazy value={product.sellingPrice} />
           <div className="flex flex-wrap gap-3">
             <BuyNowButton productId={product._id} productName={product.productName} unavailable={!availability.buyable} describedBy={reason} />
             <AddToCartButton
