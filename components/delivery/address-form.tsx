@@ -2,24 +2,13 @@
 
 import { useId, useRef, useState } from "react";
 import { ApiError, fetchJson } from "@/lib/api-client";
+import type { PublicAddress } from "@/lib/delivery/address";
 import { INDIA_STATES, PIN_CODE } from "@/lib/shared/india";
 import { INPUT_CLASS } from "../account/form-styles";
 import { useFieldErrors } from "../ui/use-field-errors";
 
-/** An address as the form sends it (addressSchema reads it on the server). */
-export type AddressValues = {
-  name: string;
-  phone: string;
-  line1: string;
-  area: string;
-  landmark: string | null;
-  city: string;
-  district: string;
-  state: string;
-  postalCode: string;
-  isDefault?: boolean;
-  confirmState?: boolean;
-};
+/** An address as the form sends it (addressSchema reads it on the server): a saved one's fields, as typed. */
+export type AddressValues = Omit<PublicAddress, "_id" | "stateName" | "createdAt" | "isDefault"> & { isDefault?: boolean; confirmState?: boolean };
 
 type PinPlace = { district: string; state: string; stateName: string; town: string | null };
 type Questioned = { pinState: string; pinStateName: string };

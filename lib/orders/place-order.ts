@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addressSchema } from "../delivery/schemas";
-import { businessDetailsSchema, checkoutSchema, rowId } from "../schemas";
+import { businessDetailsSchema, checkoutSchema, plainText, rowId } from "../schemas";
 
 // POST /api/place-order: the store's own checkout page (client-safe schema). What to buy (cart
 // lines, or Buy Now's one product), where to deliver (a saved address, or one typed now and saved
@@ -26,3 +26,20 @@ export const placeOrderSchema = z
     if ((body.addressId === undefined) === (body.address === undefined)) context.addIssue({ code: "custom", path: ["addressId"], message: "Choose a delivery address" });
   });
 export type PlaceOrderInput = z.output<typeof placeOrderSchema>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** POST /api/record-cash: the cash the courier handed over for a delivered COD order (rupees), the day, the reference. */
+export const recordCashSchema = z.object({
+  orderId: rowId("orderId"),
+  amount: z
+    .union([z.number(), z.string().trim()], { error: "Amount is required" })
+    .transform((value) => (typeof value === "number" ? String(value) : value))
+    .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, "Amount must be in rupees, with at most 2 decimals").transform(Number))
+    .refine((value) => value > 0, "Amount must be more than 0"),
+  receivedOn: z
+    .string({ error: "The day the cash came in is required" })
+    .regex(DAY, "The day the cash came in must be a date (YYYY-MM-DD)")
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "The day the cash came in must be a real date"),
+  reference: z.string({ error: "Reference is required" }).trim().min(1, "Reference is required").max(100, "Reference must be at most 100 characters").refine(...plainText("Reference")),
+});

@@ -8,11 +8,17 @@ import { POST as addAddressRoute } from "@/app/api/addresses/route";
 import { POST as confirmRoute } from "@/app/api/confirm-order/route";
 import { POST as cancelRoute } from "@/app/api/cancel-order/route";
 import { sendOrderConfirmation } from "@/lib/server/orders/orders";
+import { POST as shipRoute } from "@/app/api/ship-order/route";
+import { POST as deliverRoute } from "@/app/api/deliver-order/route";
+import { POST as cashRoute } from "@/app/api/record-cash/route";
+import { POST as rtoRoute } from "@/app/api/return-to-origin/route";
+import { POST as receiveRtoRoute } from "@/app/api/receive-rto/route";
+import type { NextRequest } from "next/server";
 import { COD_OPEN_ORDERS_MAX, HOLD_UNITS_PER_PRODUCT_MAX } from "@/lib/constants";
 import type { PublicAddress } from "@/lib/delivery/address";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { admin, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
-import { addLine, cartOf, completedEvent, deliver, emulatorUrl, outbox, paidOrder, pay, retrieve } from "./checkout-kit";
+import { addLine, cartOf, completedEvent, deliver, emulatorUrl, eventually, outbox, paidOrder, pay, retrieve } from "./checkout-kit";
 
 const HOME = { name: "Meera Iyer", phone: "9845012345", line1: "12, 3rd Cross", area: "Indiranagar", landmark: null, city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560038" };
 
@@ -201,8 +207,9 @@ describe("a cash-on-delivery order after it is placed", () => {
   it("mails the shopper what to pay on delivery, with the link to confirm it", async () => {
     const user = await confirmedShopper();
     const { order } = await placed(user);
+    // Sent after the answer (or now, when that has not gone yet): once either way.
     await sendOrderConfirmation(order._id);
-    const [mail] = await outbox(user.email);
+    const [mail] = await eventually(() => outbox(user.email), (mails) => mails.length > 0);
     expect(mail!.subject).toMatch(/^Your .+ order #\w+ is placed: please confirm it$/);
     expect(mail!.text).toContain("Please pay ₹249 in cash when it arrives.");
     expect(mail!.text).toContain(`/user-panel/my-orders?confirm=${order._id}`);
@@ -240,5 +247,77 @@ describe("a cash-on-delivery order after it is placed", () => {
     // A second cancel changes nothing.
     expect((await cancelRoute(jsonRequest("/api/cancel-order", { orderId: order._id }, { cookie: user.cookie }), noContext)).status).toBe(409);
     expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
+  });
+});
+
+describe("a cash-on-delivery order's life", () => {
+  const admins: { boss?: Shopper } = {};
+  const post = async (path: string, handler: (request: NextRequest, context: typeof noContext) => Promise<Response>, body: unknown) => {
+    admins.boss ??= await admin();
+    return handler(jsonRequest(path, body, { cookie: admins.boss.cookie }), noContext);
+  };
+  const ship = (orderId: string) => post("/api/ship-order", shipRoute, { orderId, carrier: "Delhivery", trackingNumber: "DL1234567890" });
+  const deliverIt = (orderId: string) => post("/api/deliver-order", deliverRoute, { orderId });
+  const cash = (orderId: string, amount: number, receivedOn = "2026-11-20") => post("/api/record-cash", cashRoute, { orderId, amount, receivedOn, reference: "DLV-REMIT-7781" });
+
+  async function placedAndConfirmed(stock = 4) {
+    const user = await confirmedShopper();
+    const productId = await product(stock, 20_000);
+    const placedAnswer = await place(user, { productId, address: HOME, saveAddress: false, paymentMethod: "cod" });
+    const order = (await placedAnswer.json()).data.order as PublicOrder;
+    return { user, productId, order };
+  }
+
+  it("ships only once confirmed, gets its invoice then, is delivered, and is paid when the cash is recorded", async () => {
+    const { user, order } = await placedAndConfirmed();
+    const refused = await ship(order._id);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("This cash-on-delivery order is not confirmed yet: call the shopper, confirm it, then ship it.");
+    expect((await confirmRoute(jsonRequest("/api/confirm-order", { orderId: order._id }, { cookie: user.cookie }), noContext)).status).toBe(200);
+    expect((await ship(order._id)).status).toBe(200);
+    const invoice = await eventually(
+      () => query<{ number: string }>(`SELECT number FROM "TaxDocument" WHERE "orderId" = $1 AND kind = 'INVOICE'`, [order._id]),
+      (rows) => rows.length === 1,
+    );
+    expect(invoice[0]!.number).toMatch(/^IN\/\d{4}\/\d{8}$/);
+    // Not delivered yet: no cash to record.
+    expect((await cash(order._id, 249)).status).toBe(409);
+    expect((await deliverIt(order._id)).status).toBe(200);
+    const tooMuch = await cash(order._id, 250);
+    expect(tooMuch.status).toBe(422);
+    expect((await tooMuch.json()).errors).toEqual({ amount: "The cash received cannot be more than the order's total." });
+    const recorded = await cash(order._id, 249);
+    expect(recorded.status).toBe(200);
+    expect((await recorded.json()).data).toMatchObject({ status: "DELIVERED", payment_status: "paid" });
+    expect((await cash(order._id, 249)).status).toBe(409);
+    const [row] = await query<{ paymentStatus: string; cashAmount: number; cashReference: string }>(`SELECT "paymentStatus", "cashAmount", "cashReference" FROM "Order" WHERE id = $1`, [order._id]);
+    expect(row).toEqual({ paymentStatus: "paid", cashAmount: 24_900, cashReference: "DLV-REMIT-7781" });
+    // A card order has no cash to record.
+    const card = await paidOrder();
+    await ship(card.orderId);
+    await deliverIt(card.orderId);
+    expect((await cash(card.orderId, 1)).status).toBe(409);
+  });
+
+  it("comes back undelivered: returned to origin, then received, its units back in stock once", async () => {
+    const { user, productId, order } = await placedAndConfirmed();
+    await confirmRoute(jsonRequest("/api/confirm-order", { orderId: order._id }, { cookie: user.cookie }), noContext);
+    expect((await post("/api/receive-rto", receiveRtoRoute, { orderId: order._id })).status).toBe(409);
+    expect((await ship(order._id)).status).toBe(200);
+    expect(await stockOf(productId)).toEqual({ stock: 3, held: 0 });
+    const back = await post("/api/return-to-origin", rtoRoute, { orderId: order._id, note: "Shopper refused the parcel" });
+    expect(back.status).toBe(200);
+    expect((await back.json()).data.status).toBe("RETURNED_TO_ORIGIN");
+    expect(await stockOf(productId)).toEqual({ stock: 3, held: 0 });
+    expect((await post("/api/receive-rto", receiveRtoRoute, { orderId: order._id })).status).toBe(200);
+    expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
+    expect((await post("/api/receive-rto", receiveRtoRoute, { orderId: order._id })).status).toBe(409);
+    expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
+    // A card order never comes back this way.
+    const card = await paidOrder();
+    await ship(card.orderId);
+    expect((await post("/api/return-to-origin", rtoRoute, { orderId: card.orderId })).status).toBe(409);
+    // Shoppers may not.
+    expect((await rtoRoute(jsonRequest("/api/return-to-origin", { orderId: order._id }, { cookie: user.cookie }), noContext)).status).toBe(403);
   });
 });

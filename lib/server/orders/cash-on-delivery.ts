@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma, User } from "@/lib/generated/prisma/client";
+import type { Order, Prisma, User } from "@/lib/generated/prisma/client";
 import { COD_OPEN_ORDERS_MAX } from "@/lib/constants";
 import type { DeliveryQuote } from "@/lib/delivery/quote";
 import { COD_SWITCHED_OFF_MESSAGE } from "@/lib/delivery/quote";
@@ -8,7 +8,8 @@ import { siteUrl } from "@/lib/site-url";
 import { db } from "../platform/db";
 import { conflict, HttpError, notFound } from "../platform/http";
 import { afterOrderRecorded, findOrder, recordOrder, toPublicOrder } from "./orders";
-import { ORDER_NOT_FOUND } from "./lifecycle";
+import { move, ORDER_NOT_FOUND, type Actor } from "./lifecycle";
+import { afterStockChange, restockUnits } from "./holds";
 import { isRowId } from "../catalog/catalog";
 import { recordCheckout, expireReplaced, type CheckoutChoice } from "./checkout";
 import type { CheckoutLine, PublicOrder } from "./types";
@@ -90,4 +91,74 @@ export async function confirmCodOrder(orderId: unknown, actor: { kind: "shopper"
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (!confirmed && !(order.payment_method === "cod" && order.cod?.confirmed_at)) throw conflict(COD_CONFIRM_REFUSED_MESSAGE);
   return { confirmed, order };
+}
+
+// After it ships -------------------------------------------------------------------------------
+
+export type CashReceipt = { amount: number; receivedOn: Date; reference: string };
+
+export const CASH_MORE_THAN_TOTAL_MESSAGE = "The cash received cannot be more than the order's total.";
+
+/**
+ * The admin records the cash the courier handed over for a delivered COD order (amount in paise,
+ * the day, the courier's reference): its payment state becomes paid. Once; 409 otherwise.
+ */
+export async function recordCashReceived(orderId: string, actor: Actor, receipt: CashReceipt): Promise<Order> {
+  const current = isRowId(orderId) ? await db.order.findUnique({ where: { id: orderId }, select: { totalAmount: true } }) : null;
+  if (current && receipt.amount > current.totalAmount) throw new HttpError(422, CASH_MORE_THAN_TOTAL_MESSAGE, undefined, { amount: CASH_MORE_THAN_TOTAL_MESSAGE });
+  const { order } = await move(orderId, actor, {
+    from: ["DELIVERED"],
+    also: { paymentMethod: "cod", cashReceivedAt: null },
+    to: "DELIVERED",
+    set: { cashReceivedAt: receipt.receivedOn, cashAmount: receipt.amount, cashReference: receipt.reference, paymentStatus: "paid" },
+    event: { type: "cash_received", data: { amount: receipt.amount, reference: receipt.reference, receivedOn: receipt.receivedOn.toISOString().slice(0, 10) } },
+    refusal: (order) =>
+      order.paymentMethod !== "cod"
+        ? "This order was paid by card: there is no cash to record."
+        : order.cashReceivedAt
+          ? "The cash for this order is recorded already."
+          : "Cash is recorded once the order is delivered.",
+  });
+  return order;
+}
+
+/**
+ * The courier brought a shipped COD parcel back undelivered: the order is returned to origin. Its
+ * units go back to stock when the admin confirms the parcel is in (receiveReturnedParcel).
+ */
+export async function markReturnedToOrigin(orderId: string, actor: Actor, note: string | null = null, now = new Date()): Promise<Order> {
+  const { order } = await move(orderId, actor, {
+    from: ["SHIPPED"],
+    also: { paymentMethod: "cod" },
+    to: "RETURNED_TO_ORIGIN",
+    set: { returnedToOriginAt: now },
+    event: { type: "returned_to_origin", note },
+    refusal: (order) => (order.paymentMethod !== "cod" ? "Only a cash-on-delivery parcel comes back undelivered this way." : "Only a shipped order can come back undelivered."),
+  });
+  return order;
+}
+
+/** The returned parcel is in: its units go back to stock, once. No money moves (none was paid). */
+export async function receiveReturnedParcel(orderId: string, actor: Actor, now = new Date()): Promise<Order> {
+  let restocked = false;
+  const { order } = await move(
+    orderId,
+    actor,
+    {
+      from: ["RETURNED_TO_ORIGIN"],
+      also: { rtoReceivedAt: null },
+      to: "RETURNED_TO_ORIGIN",
+      set: { rtoReceivedAt: now },
+      event: { type: "rto_received" },
+      refusal: (order) => (order.status === "RETURNED_TO_ORIGIN" ? "This parcel was received back already." : "Only a parcel that came back undelivered can be received."),
+    },
+    async (tx) => {
+      const items = await tx.orderItem.findMany({ where: { orderId, productId: { not: null } }, select: { productId: true, quantity: true } });
+      const units = new Map<string, number>();
+      for (const item of items) units.set(item.productId!, (units.get(item.productId!) ?? 0) + item.quantity);
+      restocked = await restockUnits(tx, units);
+    },
+  );
+  afterStockChange(restocked);
+  return order;
 }

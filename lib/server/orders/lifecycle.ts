@@ -5,6 +5,8 @@ import { db } from "../platform/db";
 import { conflict, notFound } from "../platform/http";
 import { isRowId } from "../catalog/catalog";
 import { mailOrderSteps } from "./step-email";
+import { afterResponse } from "../platform/after-response";
+import { queueInvoice } from "../billing/invoices";
 
 // An order's life after payment (see lib/orders/order-lifecycle.ts for the states). Every change is one
 // conditional UPDATE on the current state, in a transaction with the event that records it
@@ -20,6 +22,8 @@ export type Actor = { kind: "admin" | "shopper" | "stripe" | "store"; userId?: s
 type Change = {
   /** The states the order may be in for this change. */
   from: readonly OrderStatus[];
+  /** More the order must match (a cash-on-delivery order confirmed before it ships). */
+  also?: Prisma.OrderWhereInput;
   to: OrderStatus;
   /** Columns set with the state. */
   set?: Prisma.OrderUpdateManyMutationInput;
@@ -44,7 +48,7 @@ export async function move<T = undefined>(
   const scope: Prisma.OrderWhereInput = actor.kind === "shopper" ? { id: orderId, userId: actor.userId ?? "" } : { id: orderId };
   const result = await db.$transaction(async (tx) => {
     const [moved] = await tx.order.updateManyAndReturn({
-      where: { ...scope, status: { in: [...change.from] } },
+      where: { ...scope, status: { in: [...change.from] }, ...(change.also ? { AND: [change.also] } : {}) },
       data: { ...change.set, status: change.to },
     });
     if (!moved) {
@@ -72,20 +76,34 @@ function isNow(order: Order): string {
 
 export type Shipment = { carrier: string; trackingNumber: string; trackingUrl?: string | null; note?: string | null };
 
+export const COD_NOT_CONFIRMED_MESSAGE = "This cash-on-delivery order is not confirmed yet: call the shopper, confirm it, then ship it.";
+
 /**
- * Paid → shipped, with the carrier and tracking. Nothing ships after a cancellation or refund.
- * Without a typed link, a listed carrier's parcel gets its tracking page built from the number
- * (CARRIER_TRACKING in lib/orders/order-lifecycle.ts); another carrier's has none.
+ * Paid → shipped, with the carrier and tracking; a cash-on-delivery order placed → shipped once
+ * confirmed, and its tax invoice is issued now (the goods leave now). Nothing ships after a
+ * cancellation or refund. Without a typed link, a listed carrier's parcel gets its tracking page
+ * built from the number (CARRIER_TRACKING in lib/orders/order-lifecycle.ts); another carrier's has none.
  */
 export async function shipOrder(orderId: string, actor: Actor, shipment: Shipment, now = new Date()): Promise<Order> {
   const trackingUrl = shipment.trackingUrl || carrierTrackingUrl(shipment.carrier, shipment.trackingNumber);
-  const { order } = await move(orderId, actor, {
-    from: ["PAID"],
-    to: "SHIPPED",
-    set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl, shippedAt: now },
-    event: { type: "shipped", data: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl }, note: shipment.note },
-    refusal: (order) => `${isNow(order)} It cannot be marked shipped.`,
-  });
+  const { order } = await move(
+    orderId,
+    actor,
+    {
+      from: ["PAID", "PLACED"],
+      also: { OR: [{ paymentMethod: "card" }, { codConfirmedAt: { not: null } }] },
+      to: "SHIPPED",
+      set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl, shippedAt: now },
+      event: { type: "shipped", data: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl }, note: shipment.note },
+      refusal: (order) => (order.status === "PLACED" && !order.codConfirmedAt ? COD_NOT_CONFIRMED_MESSAGE : `${isNow(order)} It cannot be marked shipped.`),
+    },
+    async (tx, moved) => {
+      if (moved.paymentMethod === "cod") await tx.order.update({ where: { id: moved.id }, data: { invoiceDue: true } });
+      return moved.paymentMethod === "cod";
+    },
+  );
+  // In a transaction of its own, as for a paid order (retried by the minute round).
+  if (order.paymentMethod === "cod") afterResponse("invoice", () => queueInvoice(order.id));
   return order;
 }
 
