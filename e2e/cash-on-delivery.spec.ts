@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { addCheckoutAddressIfNone, readOutbox } from "./emulators";
 import { signInFreshShopper } from "./shopper";
@@ -9,6 +9,11 @@ import { signInFreshShopper } from "./shopper";
 
 /** Confirms the shopper's address with the link mailed at sign-up (the link's page and its button). */
 async function confirmEmail(page: Page, email: string): Promise<void> {
+  await confirmEmailFor(page, email);
+}
+
+/** The confirmation link mailed at sign-up, opened and its button pressed, in this page's session. */
+async function confirmEmailFor(page: Page, email: string): Promise<void> {
   let link = "";
   await expect
     .poll(async () => (link = /https?:\/\/\S+#token=[\w.-]+/.exec((await readOutbox(email)).find((mail) => mail.subject.startsWith("Confirm your"))?.text ?? "")?.[0] ?? ""), { timeout: 15_000 })
@@ -65,4 +70,52 @@ test("@mobile cash on delivery: asked to confirm the email first, then placed by
   await expect(mine.getByTestId("order-payment-status")).toHaveText("To pay on delivery");
   await page.goto("/user-panel/cart");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();
+});
+
+test("the admin's side of cash on delivery: confirmed after a call, shipped, delivered, the cash recorded; My Orders then says paid", async ({ page, browser }) => {
+  await signInFreshShopper(page, "cod-admin");
+  const products = (await (await page.request.get("/api/get-product")).json()).data as { _id: string; sellingPrice: number; available: number }[];
+  const product = products.find((item) => item.available >= 2 && item.sellingPrice <= 15_000)!;
+  const address = { name: "Ravi Kumar", phone: "9845012399", line1: "7 Temple Street", area: "Basavanagudi", city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560004" };
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsDemoAdmin(admin);
+  const shopperEmail = (await (await page.request.get("/api/user-details")).json()).data.email as string;
+  await confirmEmailFor(page, shopperEmail);
+  const placed = await page.request.post("/api/place-order", { data: { productId: product._id, address, saveAddress: false, paymentMethod: "cod" } });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = (await placed.json()).data.order._id as string;
+
+  await admin.goto("/admin-panel/orders?status=PLACED");
+  await expect(admin.getByTestId("admin-order-cod").filter({ hasText: "not confirmed: call +91 98450 12399" })).toHaveCount(1);
+  await admin.goto(`/admin-panel/orders/${orderId}`);
+  // Shipping asks for the confirmation first, with the phone to call.
+  await admin.getByRole("button", { name: "Mark shipped" }).click();
+  const confirm = admin.getByRole("dialog");
+  await expect(confirm).toContainText("+91 98450 12399");
+  await confirm.getByRole("button", { name: "Confirm order" }).click();
+  await expect(admin.getByText("Order confirmed: we will send it soon")).toBeVisible();
+  await admin.getByRole("button", { name: "Mark shipped" }).click();
+  const ship = admin.getByRole("dialog");
+  await ship.getByLabel("Carrier", { exact: true }).selectOption("Delhivery");
+  await ship.getByLabel("Tracking number").fill("DL-55501234");
+  await ship.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(admin.getByTestId("order-status").first()).toHaveText("Shipped");
+  await admin.getByRole("button", { name: "Mark delivered" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Mark delivered" }).click();
+  await expect(admin.getByTestId("order-status").first()).toHaveText("Delivered");
+  await admin.getByRole("button", { name: "Record cash received" }).click();
+  const cash = admin.getByRole("dialog");
+  await cash.getByLabel("Courier's reference").fill("DLV-REMIT-0042");
+  await expectNoSeriousViolations(admin);
+  await cash.getByRole("button", { name: "Record cash" }).click();
+  await expect(admin.getByText("Cash recorded: the order is paid")).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Record cash received" })).toHaveCount(0);
+  await expect(admin.locator("main").getByTestId("order-timeline")).toContainText("Cash of");
+  await adminContext.close();
+
+  await page.goto("/user-panel/my-orders");
+  const mine = page.locator("main").getByTestId("order").filter({ visible: true }).first();
+  await expect(mine.getByTestId("order-status")).toHaveText("Delivered");
+  await expect(mine.getByTestId("order-payment-status")).toHaveText("Paid");
 });

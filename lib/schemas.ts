@@ -354,7 +354,7 @@ export const adminProductQuerySchema = z
 
 /** GET /api/all-orders' `status`: one state, or every order ("all", as without it). */
 /** The admin's tabs: each state, the orders that need the owner (oversold, a refund failed) in any state, and all. */
-export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, "attention", "returns", "all"] as const;
+export const ORDER_LIST_STATUSES = [...ORDER_STATUSES, "attention", "returns", "cash-due", "all"] as const;
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
 export const ORDER_SEARCH_MAX = 100;
 

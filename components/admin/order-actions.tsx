@@ -11,9 +11,10 @@ import { PRIMARY_ACTION, SECONDARY_ACTION } from "./order-action-styles";
 import { hasPackingSlip } from "./packing-slip";
 import { RefundOrderDialog } from "./refund-order-dialog";
 import { ShipOrderDialog } from "./ship-order-dialog";
+import { ConfirmCodDialog, ReceiveParcelDialog, RecordCashDialog, ReturnedToOriginDialog } from "./cod-actions";
 import { useOrderAction } from "./use-order-action";
 
-type Open = "ship" | "deliver" | "cancel" | "refund" | null;
+type Open = "ship" | "deliver" | "cancel" | "refund" | "confirm" | "cash" | "rto" | "received" | null;
 
 /**
  * The actions the order's state allows, each behind a dialog that says what it will do: mark
@@ -35,11 +36,35 @@ export function OrderActions({ order, windowClosed, headingId }: { order: Public
     if (done > 0) document.getElementById(headingId)?.focus();
   }, [done, headingId]);
 
+  const cod = order.payment_method === "cod";
+  const unconfirmed = cod && order.status === "PLACED" && !order.cod?.confirmed_at;
+
   return (
     <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3" role="group" aria-label="Order actions">
-      {order.status === "PAID" && (
-        <button type="button" onClick={() => setOpen("ship")} className={PRIMARY_ACTION}>
+      {unconfirmed && (
+        <button type="button" onClick={() => setOpen("confirm")} className={PRIMARY_ACTION}>
+          Confirm order
+        </button>
+      )}
+      {(order.status === "PAID" || order.status === "PLACED") && (
+        // An unconfirmed cash-on-delivery order asks for its confirmation first.
+        <button type="button" onClick={() => setOpen(unconfirmed ? "confirm" : "ship")} className={unconfirmed ? SECONDARY_ACTION : PRIMARY_ACTION}>
           Mark shipped
+        </button>
+      )}
+      {cod && order.status === "SHIPPED" && (
+        <button type="button" onClick={() => setOpen("rto")} className={SECONDARY_ACTION}>
+          Returned undelivered
+        </button>
+      )}
+      {cod && order.status === "DELIVERED" && !order.cod?.cash_received_at && (
+        <button type="button" onClick={() => setOpen("cash")} className={PRIMARY_ACTION}>
+          Record cash received
+        </button>
+      )}
+      {cod && order.status === "RETURNED_TO_ORIGIN" && !order.cod?.rto_received_at && (
+        <button type="button" onClick={() => setOpen("received")} className={PRIMARY_ACTION}>
+          Parcel received back
         </button>
       )}
       {order.status === "SHIPPED" && (
@@ -47,14 +72,14 @@ export function OrderActions({ order, windowClosed, headingId }: { order: Public
           Mark delivered
         </button>
       )}
-      {left > 0 && (
+      {left > 0 && !cod && (
         <button type="button" onClick={() => setOpen("refund")} className={SECONDARY_ACTION}>
           Refund
         </button>
       )}
-      {order.status === "PAID" && (
+      {(order.status === "PAID" || order.status === "PLACED") && (
         <button type="button" onClick={() => setOpen("cancel")} className={SECONDARY_ACTION}>
-          Cancel and refund
+          {cod ? "Cancel order" : "Cancel and refund"}
         </button>
       )}
       {hasPackingSlip(order) && (
@@ -64,7 +89,11 @@ export function OrderActions({ order, windowClosed, headingId }: { order: Public
       )}
       {open === "ship" && <ShipOrderDialog orderId={order._id} number={number} onDone={finish} onClose={close} />}
       {open === "deliver" && <DeliverDialog orderId={order._id} number={number} onDone={finish} onClose={close} />}
-      {open === "cancel" && <CancelDialog orderId={order._id} number={number} amount={left} onDone={finish} onClose={close} />}
+      {open === "cancel" && <CancelDialog orderId={order._id} number={number} amount={cod ? 0 : left} cod={cod} onDone={finish} onClose={close} />}
+      {open === "confirm" && <ConfirmCodDialog order={order} number={number} onDone={finish} onClose={close} />}
+      {open === "cash" && <RecordCashDialog order={order} number={number} onDone={finish} onClose={close} />}
+      {open === "rto" && <ReturnedToOriginDialog order={order} number={number} onDone={finish} onClose={close} />}
+      {open === "received" && <ReceiveParcelDialog order={order} number={number} onDone={finish} onClose={close} />}
       {open === "refund" && <RefundOrderDialog order={order} number={number} windowClosed={windowClosed} onDone={finish} onClose={close} />}
     </div>
   );
@@ -91,24 +120,24 @@ function DeliverDialog({ orderId, number, onDone, onClose }: StepProps) {
   );
 }
 
-function CancelDialog({ orderId, number, amount, onDone, onClose }: StepProps & { amount: number }) {
+function CancelDialog({ orderId, number, amount, cod, onDone, onClose }: StepProps & { amount: number; cod: boolean }) {
   const { pending, error, send } = useOrderAction();
   return (
     <ConfirmDialog
       title={`Cancel order ${number}?`}
-      confirmLabel="Cancel and refund"
+      confirmLabel={cod ? "Cancel order" : "Cancel and refund"}
       cancelLabel="Keep order"
       pending={pending}
       error={error}
       onConfirm={async () => {
         const said = ({ message, data }: { message: string; data: { refund: { status: string } | null } }) =>
           data.refund && data.refund.status !== "SUCCEEDED" ? message : `Order ${number} cancelled`;
-        if (await send("/api/cancel-order", { orderId, expectedAmount: amount / 100 }, said)) onDone();
+        if (await send("/api/cancel-order", cod ? { orderId } : { orderId, expectedAmount: amount / 100 }, said)) onDone();
       }}
       onClose={onClose}
     >
-      {amount > 0 ? `${formatRupees(amount)} goes back to the customer, shipping included.` : "Nothing is left to refund on it."} Its units go back to stock, and the customer is
-      emailed.
+      {cod ? "Cash on delivery: nothing was paid, so nothing is refunded." : amount > 0 ? `${formatRupees(amount)} goes back to the customer, shipping included.` : "Nothing is left to refund on it."}{" "}
+      Its units go back to stock, and the customer is emailed.
     </ConfirmDialog>
   );
 }

@@ -14,6 +14,7 @@ import { ORDER_SEARCH_MAX, type OrderListStatus } from "@/lib/schemas";
 import type { OrderCounts, PublicOrder } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
 import { OrderAttention, OrderStatusBadge } from "../orders/order-progress";
+import { displayPhone } from "@/lib/orders/delivery-text";
 import { ListBody } from "./list-states";
 import { Pager } from "./pager";
 
@@ -31,16 +32,27 @@ const TABS: { status: OrderListStatus; label: string; empty: string }[] = [
   { status: "RETURNED_TO_ORIGIN", label: "Returned undelivered", empty: "No parcels came back undelivered." },
   { status: "attention", label: "Needs attention", empty: "No orders need your attention." },
   { status: "returns", label: "Returns", empty: "No open return requests." },
+  { status: "cash-due", label: "Cash to come in", empty: "No delivered cash-on-delivery order is waiting for its cash." },
   { status: "all", label: "All", empty: "No orders yet." },
 ];
 
-type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts; attention: number; returns: number };
+type OrdersPage = ApiPage<PublicOrder> & { counts: OrderCounts; attention: number; returns: number; cashDue: number };
 
 /** The address of a view on this screen. */
 const viewHref = (pathname: string, view: OrderListView) => `${pathname}${orderListQuery(view)}`;
 
 const countOf = (page: OrdersPage | undefined, status: OrderListStatus) =>
-  page ? (status === "all" ? Object.values(page.counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? page.attention : status === "returns" ? page.returns : page.counts[status]) : undefined;
+  page
+    ? status === "all"
+      ? Object.values(page.counts).reduce((sum, n) => sum + n, 0)
+      : status === "attention"
+        ? page.attention
+        : status === "returns"
+          ? page.returns
+          : status === "cash-due"
+            ? page.cashDue
+            : page.counts[status]
+    : undefined;
 
 /**
  * The admin's Orders screen: a tab per state with its count (waiting to ship first: the oversold
@@ -87,7 +99,7 @@ export function OrdersList() {
     if (left < row.scrollLeft || left + current.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left - 8;
   }, [view.status, data]);
   const tab = TABS.find((candidate) => candidate.status === view.status)!;
-  const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : view.status === "returns" ? "orders with an open return" : `${tab.label.toLowerCase()} orders`;
+  const which = view.status === "all" ? "orders" : view.status === "attention" ? "orders that need attention" : view.status === "returns" ? "orders with an open return" : view.status === "cash-due" ? "delivered orders whose cash has not come in" : `${tab.label.toLowerCase()} orders`;
   const empty = view.q ? `No ${which} match “${view.q}”.` : tab.empty;
 
   return (
@@ -195,6 +207,15 @@ function OrderRow({ order, view }: { order: PublicOrder; view: OrderListView }) 
         </span>
         <span className="col-span-2 truncate text-slate-800 xl:order-3 xl:col-span-1">{order.email}</span>
       </div>
+      {order.payment_method === "cod" && (
+        <p className="mt-2 text-slate-700" data-testid="admin-order-cod">
+          Cash on delivery
+          {order.status === "PLACED" && !order.cod?.confirmed_at && (
+            <span className="font-medium text-amber-800"> · not confirmed{order.delivery?.phone ? `: call ${displayPhone(order.delivery.phone)}` : ""}</span>
+          )}
+          {order.status === "DELIVERED" && !order.cod?.cash_received_at && <span className="font-medium text-amber-800"> · cash not received yet</span>}
+        </p>
+      )}
       <OrderAttention order={order} className="mt-2" />
     </Link>
   );

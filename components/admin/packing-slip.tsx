@@ -1,3 +1,4 @@
+import { formatRupeeAmount } from "@/lib/shared/money";
 import { formatDate } from "@/lib/shared/dates";
 import { deliveryAddressLines } from "@/lib/orders/delivery-text";
 import { orderNumber } from "@/lib/orders/order-number";
@@ -5,7 +6,7 @@ import { refundableUnits } from "@/lib/orders/order-refunds";
 import type { PublicOrder } from "@/lib/server/orders/types";
 
 /** A cancelled or refunded order has nothing to pack: no slip, no button to print one. */
-export const hasPackingSlip = (order: Pick<PublicOrder, "status">): boolean => order.status !== "CANCELLED" && order.status !== "REFUNDED";
+export const hasPackingSlip = (order: Pick<PublicOrder, "status">): boolean => order.status !== "CANCELLED" && order.status !== "REFUNDED" && order.status !== "RETURNED_TO_ORIGIN";
 
 /**
  * The packing slip that goes in the parcel: only on paper (hidden on screen, shown by the print
@@ -23,6 +24,11 @@ export function PackingSlip({ order }: { order: PublicOrder }) {
       <p className="mt-4 text-lg">
         Order <span className="font-semibold">{orderNumber(order._id)}</span> · <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
       </p>
+      {order.payment_method === "cod" && order.paymentDetails.payment_status !== "paid" && (
+        <p className="mt-4 border-2 border-black p-3 text-xl font-bold" data-testid="packing-slip-cod">
+          Cash on delivery: collect {formatRupeeAmount(order.total_amount)} in cash
+        </p>
+      )}
       <div className="mt-4">
         <p className="text-sm font-semibold tracking-wide uppercase">Ship to</p>
         {order.delivery ? (

@@ -86,6 +86,16 @@ export function timelineText(entry: PublicOrder["timeline"][number]): string {
       return "Return declined";
     case "return_received":
       return "Return received";
+    case "placed":
+      return amount ? `Placed: ${amount} to pay on delivery` : "Placed, to pay on delivery";
+    case "cod_confirmed":
+      return "Confirmed for delivery";
+    case "cash_received":
+      return amount ? `Cash of ${amount} received from the courier` : "Cash received from the courier";
+    case "returned_to_origin":
+      return "Returned undelivered";
+    case "rto_received":
+      return "Returned parcel received";
     default:
       return entry.type;
   }

@@ -155,8 +155,8 @@ describe("GET /api/all-orders: who may ask, and what is refused", () => {
   });
 
   it.each([
-    ["?status=paid-ish", "status must be one of PLACED, PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, RETURNED_TO_ORIGIN, attention, returns, all"],
-    ["?status=", "status must be one of PLACED, PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, RETURNED_TO_ORIGIN, attention, returns, all"],
+    ["?status=paid-ish", "status must be one of PLACED, PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, RETURNED_TO_ORIGIN, attention, returns, cash-due, all"],
+    ["?status=", "status must be one of PLACED, PAID, SHIPPED, DELIVERED, CANCELLED, REFUNDED, RETURNED_TO_ORIGIN, attention, returns, cash-due, all"],
     [`?q=${"a".repeat(101)}`, "The search is at most 100 characters"],
     ["?page=0", "page must be at least 1"],
     ["?limit=many", "limit must be a whole number"],

@@ -10,9 +10,10 @@ import { listOrdersForAdmin } from "@/lib/server/orders/admin-orders";
 // phone), a page at a time; `counts` says how many each state holds (of those `q` matches), and
 // `attention` how many need the owner (oversold, a refund failed), listed by `status=attention`;
 // `returns` how many have an open return request, listed by `status=returns`.
+// `cashDue` how many delivered cash-on-delivery orders wait for their cash, listed by `status=cash-due`.
 export const GET = handle(async (request) => {
   await requireAdmin(request);
   const { page, limit, status, q } = readQuery(request, adminOrderQuerySchema);
-  const { orders, total, counts, attention, returns } = await listOrdersForAdmin({ status, q: q || undefined, page: page ?? 1, limit: limit ?? ORDERS_PAGE_SIZE });
-  return okWith({ data: orders, total, counts, attention, returns }, "All orders");
+  const { orders, total, counts, attention, returns, cashDue } = await listOrdersForAdmin({ status, q: q || undefined, page: page ?? 1, limit: limit ?? ORDERS_PAGE_SIZE });
+  return okWith({ data: orders, total, counts, attention, returns, cashDue }, "All orders");
 });

@@ -63,13 +63,21 @@ function searchCondition(search: OrderSearch): Prisma.Sql {
 function orderFor(status: OrderListStatus): Prisma.Sql {
   if (status === "PAID" || status === "PLACED") return Prisma.sql`"attention" ASC NULLS LAST, "createdAt" ASC, "id" ASC`;
   // Needing the owner, in any state: the longest waiting first.
-  if (status === "attention" || status === "returns") return Prisma.sql`"createdAt" ASC, "id" ASC`;
+  if (status === "attention" || status === "returns" || status === "cash-due") return Prisma.sql`"createdAt" ASC, "id" ASC`;
   if (status === "all") return Prisma.sql`"attention" ASC NULLS LAST, "createdAt" DESC, "id" DESC`;
   return Prisma.sql`"createdAt" DESC, "id" DESC`;
 }
 
 export type AdminOrdersQuery = { status?: OrderListStatus; q?: string; page: number; limit: number };
-export type AdminOrdersPage = { orders: PublicOrder[]; total: number; counts: OrderCounts; attention: number; returns: number };
+export type AdminOrdersPage = { orders: PublicOrder[]; total: number; counts: OrderCounts; attention: number; returns: number; cashDue: number };
+
+/** Cash-on-delivery orders delivered whose cash has not come in from the courier (the "Cash to come in" tab). */
+const CASH_DUE = Prisma.sql`"paymentMethod" = 'cod' AND "status" = 'DELIVERED' AND "cashReceivedAt" IS NULL`;
+
+async function countCashDue(search: Prisma.Sql | null): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Order" WHERE ${CASH_DUE} ${search ? Prisma.sql`AND ${search}` : Prisma.empty}`;
+  return row?.n ?? 0;
+}
 
 /** Orders with an open return request (asked for or approved): few, found by the requests' status index. */
 const HAS_OPEN_RETURN = Prisma.sql`EXISTS (SELECT 1 FROM "ReturnRequest" r WHERE r."orderId" = "Order"."id" AND r."status" IN ('REQUESTED', 'APPROVED'))`;
@@ -106,14 +114,23 @@ async function countNeedingAttention(search: Prisma.Sql | null): Promise<number>
 export async function listOrdersForAdmin({ status = "all", q, page, limit }: AdminOrdersQuery): Promise<AdminOrdersPage> {
   const search = q?.trim() ? searchCondition(readOrderSearch(q)) : null;
   const byStatus =
-    status === "all" ? [] : status === "attention" ? [Prisma.sql`"attention" IS NOT NULL`] : status === "returns" ? [HAS_OPEN_RETURN] : [Prisma.sql`"status" = ${status}::"OrderStatus"`];
+    status === "all"
+      ? []
+      : status === "attention"
+        ? [Prisma.sql`"attention" IS NOT NULL`]
+        : status === "returns"
+          ? [HAS_OPEN_RETURN]
+          : status === "cash-due"
+            ? [CASH_DUE]
+            : [Prisma.sql`"status" = ${status}::"OrderStatus"`];
   const conditions = [...byStatus, ...(search ? [search] : [])];
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-  const [ids, counts, attention, returns] = await Promise.all([
+  const [ids, counts, attention, returns, cashDue] = await Promise.all([
     db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Order" ${where} ORDER BY ${orderFor(status)} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
     countByState(search),
     countNeedingAttention(search),
     countOpenReturns(search),
+    countCashDue(search),
   ]);
   const rows = ids.length ? await db.order.findMany({ where: { id: { in: ids.map((row) => row.id) } }, include: ITEMS_IN_ORDER }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -123,6 +140,14 @@ export async function listOrdersForAdmin({ status = "all", q, page, limit }: Adm
     return row ? [toPublicOrder(row, true)] : [];
   });
   const total =
-    status === "all" ? Object.values(counts).reduce((sum, n) => sum + n, 0) : status === "attention" ? attention : status === "returns" ? returns : counts[status];
-  return { orders, total, counts, attention, returns };
+    status === "all"
+      ? Object.values(counts).reduce((sum, n) => sum + n, 0)
+      : status === "attention"
+        ? attention
+        : status === "returns"
+          ? returns
+          : status === "cash-due"
+            ? cashDue
+            : counts[status];
+  return { orders, total, counts, attention, returns, cashDue };
 }

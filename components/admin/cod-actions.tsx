@@ -1,0 +1,124 @@
+"use client";
+
+import { useId, useState } from "react";
+import { INPUT_CLASS } from "@/components/account/form-styles";
+import { displayPhone } from "@/lib/orders/delivery-text";
+import { indiaToday } from "@/lib/shared/dates";
+import { formatRupeeAmount } from "@/lib/shared/money";
+import type { PublicOrder } from "@/lib/server/orders/types";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { DialogAlert } from "../ui/dialog-alert";
+import { useModalDialog } from "../ui/use-modal-dialog";
+import { DialogActions } from "./dialog-actions";
+import { DIALOG_CLASS } from "./order-action-styles";
+import { useOrderAction } from "./use-order-action";
+
+type StepProps = { order: PublicOrder; number: string; onDone: () => void; onClose: () => void };
+
+/** Confirming a cash-on-delivery order after a call (and before shipping it): the phone to call. */
+export function ConfirmCodDialog({ order, number, onDone, onClose }: StepProps) {
+  const { pending, error, send } = useOrderAction();
+  const phone = order.delivery?.phone ? displayPhone(order.delivery.phone) : null;
+  return (
+    <ConfirmDialog
+      title={`Confirm order ${number}?`}
+      confirmLabel="Confirm order"
+      tone="primary"
+      pending={pending}
+      error={error}
+      onConfirm={async () => {
+        if (await send("/api/confirm-order", { orderId: order._id }, ({ message }) => message)) onDone();
+      }}
+      onClose={onClose}
+    >
+      Cash on delivery: the shopper has not confirmed it. {phone ? <>Call {order.delivery?.name} on <strong>{phone}</strong> first; </> : null}confirm it only when they say they want it.
+      It can then be shipped.
+    </ConfirmDialog>
+  );
+}
+
+/** The courier brought the parcel back undelivered. */
+export function ReturnedToOriginDialog({ order, number, onDone, onClose }: StepProps) {
+  const { pending, error, send } = useOrderAction();
+  return (
+    <ConfirmDialog
+      title={`Order ${number} came back undelivered?`}
+      confirmLabel="Mark returned undelivered"
+      pending={pending}
+      error={error}
+      onConfirm={async () => {
+        if (await send("/api/return-to-origin", { orderId: order._id }, ({ message }) => message)) onDone();
+      }}
+      onClose={onClose}
+    >
+      The courier could not deliver it and is bringing it back. Nothing was paid, so nothing is refunded; its units go back to stock when you receive the parcel.
+    </ConfirmDialog>
+  );
+}
+
+/** The returned parcel is in: its units go back to stock. */
+export function ReceiveParcelDialog({ order, number, onDone, onClose }: StepProps) {
+  const { pending, error, send } = useOrderAction();
+  return (
+    <ConfirmDialog
+      title={`Received order ${number} back?`}
+      confirmLabel="Parcel received"
+      tone="primary"
+      pending={pending}
+      error={error}
+      onConfirm={async () => {
+        if (await send("/api/receive-rto", { orderId: order._id }, ({ message }) => message)) onDone();
+      }}
+      onClose={onClose}
+    >
+      Its {order.productDetails.reduce((sum, item) => sum + item.quantity, 0)} units go back to stock.
+    </ConfirmDialog>
+  );
+}
+
+const CASH_FIELDS = ["amount", "receivedOn", "reference"] as const;
+
+/** The cash the courier handed over for a delivered order: amount, day and the courier's reference. */
+export function RecordCashDialog({ order, number, onDone, onClose }: StepProps) {
+  const dialog = useModalDialog();
+  const id = useId();
+  const { pending, error, fields, send } = useOrderAction(CASH_FIELDS);
+  const [amount, setAmount] = useState(String(order.total_amount));
+  const [receivedOn, setReceivedOn] = useState(indiaToday());
+  const [reference, setReference] = useState("");
+  const field = (name: (typeof CASH_FIELDS)[number], label: string, input: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <div className="space-y-1">
+      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={`${id}-${name}`} className={INPUT_CLASS} aria-invalid={Boolean(fields[name])} aria-describedby={fields[name] ? `${id}-${name}-error` : undefined} {...input} />
+      {fields[name] && (
+        <p id={`${id}-${name}-error`} className="text-sm text-red-700">
+          {fields[name]}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby={`${id}-title`} className={DIALOG_CLASS}>
+      <form
+        noValidate
+        className="space-y-3"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (await send("/api/record-cash", { orderId: order._id, amount, receivedOn, reference }, ({ message }) => message)) onDone();
+        }}
+      >
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Cash received for order {number}
+        </h2>
+        <p className="text-sm text-slate-700">The courier collected {formatRupeeAmount(order.total_amount)} on delivery. Record what it handed over: the order is then paid.</p>
+        {field("amount", "Amount (₹)", { inputMode: "decimal", value: amount, onChange: (event) => setAmount(event.target.value) })}
+        {field("receivedOn", "Received on", { type: "date", value: receivedOn, max: indiaToday(), onChange: (event) => setReceivedOn(event.target.value) })}
+        {field("reference", "Courier's reference", { value: reference, maxLength: 100, onChange: (event) => setReference(event.target.value) })}
+        <DialogAlert message={error} />
+        <DialogActions pending={pending} submitLabel={pending ? "Recording…" : "Record cash"} onCancel={onClose} />
+      </form>
+    </dialog>
+  );
+}
