@@ -652,9 +652,10 @@ async function deliveryFigures(): Promise<void> {
       return;
     }
     const f = JSON.parse(output.trim().split("\n").pop()!) as DeliveryFigures;
+    console.error(`[bench] cash on delivery refusals: ${JSON.stringify((f.cod as { reasons?: unknown }).reasons ?? {})}`);
     rows.push({ what: "PIN directory: memory once unpacked, one lookup", figures: { "heap MB": String(f.pins.heapMb), "RSS MB": String(f.pins.rssMb), "ns/lookup": String(f.pins.lookupNs) } });
     rows.push({
-      what: `cash on delivery: ${f.cod.shoppers} shoppers at once for ${f.cod.units} units (placeOrder)`,
+      what: `cash on delivery: ${f.cod.shoppers} shoppers, 50 at a time, for ${f.cod.units} units (placeOrder)`,
       figures: { "orders/s": String(f.cod.perSecond), "p50 ms": String(f.cod.p50), "p99 ms": String(f.cod.p99), placed: String(f.cod.placed), refused: String(f.cod.refused), oversold: String(f.cod.oversold) },
     });
   } finally {

@@ -27,6 +27,14 @@ describe("readConfig", () => {
     expect(() => readConfig(env)).toThrow(new RegExp(`${key} is required in production`));
   });
 
+  it("runs production without Stripe (cash on delivery only, said in a warning), but not with a key and no webhook secret", () => {
+    const config = readConfig({ ...FULL, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined });
+    expect(config.mode).toBe("production");
+    expect(config.stripe.secretKey).toBeUndefined();
+    expect(config.warnings.join(" ")).toMatch(/card payment is off/);
+    expect(() => readConfig({ ...FULL, STRIPE_WEBHOOK_SECRET: undefined })).toThrow(/STRIPE_WEBHOOK_SECRET is required in production when STRIPE_SECRET_KEY is set/);
+  });
+
   it("lets production run as a demo only when STORE_DEMO=1 is said explicitly, with a warning", () => {
     const config = readConfig({ NODE_ENV: "production", STORE_DEMO: "1" });
     expect(config.mode).toBe("demo");

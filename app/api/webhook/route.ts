@@ -7,7 +7,7 @@ import { log } from "@/lib/server/platform/log";
 import { countWebhook, type WebhookOutcome } from "@/lib/server/platform/metrics";
 import { fulfilCheckoutSession, isEventProcessed, markEventProcessed, retryOrderEmailsSoon } from "@/lib/server/orders/orders";
 import { recordStripeRefund } from "@/lib/server/orders/refunds";
-import { stripeClient, webhookSecret } from "@/lib/server/providers/stripe";
+import { CARD_NOT_SET_UP_MESSAGE, cardPaymentsEnabled, stripeClient, webhookSecret } from "@/lib/server/providers/stripe";
 
 // POST /api/webhook — Stripe's events, verified against STRIPE_WEBHOOK_SECRET on the raw bytes of
 // the body (not JSON-parsed first: any change to the bytes breaks the signature). Not subject to
@@ -41,6 +41,8 @@ async function receive(request: Request, seen: (event: Stripe.Event) => void, do
     done("bad_signature", "missing");
     return fail(400, "Missing Stripe-Signature header");
   }
+  // A store without card payment (no Stripe keys) has no webhook to answer.
+  if (!cardPaymentsEnabled()) return fail(404, CARD_NOT_SET_UP_MESSAGE);
   const payload = await readRawBody(request, WEBHOOK_BODY_MAX_BYTES);
   const secret = webhookSecret(); // not configured: a 500 that is logged, not a "bad signature"
   let event: Stripe.Event;

@@ -24,7 +24,7 @@ import { badRequest, conflict, HttpError, notFound, unavailable } from "../platf
 import { noLongerSold } from "../catalog/stock";
 import { fulfilCheckoutSession } from "./orders";
 import { afterStockChange, checkHoldLimits, holdsOf, moveHolds, releaseHolds, withRelease } from "./holds";
-import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
+import { CARD_NOT_SET_UP_MESSAGE, cardPaymentsEnabled, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
 import type { CheckoutLine } from "./types";
 import { log } from "../platform/log";
 
@@ -209,7 +209,8 @@ export async function recordCheckout<T = undefined>(
       },
     });
     // Last, so the product rows (hot in a rush for one product) are locked only until the commit.
-    const delta = released.reduce((sum, row) => withRelease(sum, row.lines as CheckoutLine[]), holdsOf(lines));
+    // Cash on delivery holds nothing: its order, made in this transaction, takes the units at its end.
+    const delta = released.reduce((sum, row) => withRelease(sum, row.lines as CheckoutLine[]), choice.paymentMethod === "cod" ? new Map<string, number>() : holdsOf(lines));
     changed = await moveHolds(tx, delta, new Map(lines.map((line) => [line.productId, line.name])), !buyNow);
     // A cash-on-delivery order is made from the row in the same transaction (nothing between).
     const made = then ? await then(tx, checkout) : undefined;
@@ -322,6 +323,8 @@ export async function buyNowLine(productId: unknown): Promise<CheckoutLine> {
 
 /** Card payment: the checkout recorded and held, then its Stripe session opened (or reopened). */
 export async function beginCheckout(user: User, lines: CheckoutLine[], clientOrigin: string | null, now: Date, buyNow: boolean, choice: CheckoutChoice): Promise<StartedCheckout> {
+  // A store without Stripe's keys sells by cash on delivery only (the checkout page's choice).
+  if (!cardPaymentsEnabled()) throw unavailable(CARD_NOT_SET_UP_MESSAGE, 3600);
   const base = returnBase(clientOrigin);
   const total = checkoutTotal(lines, choice.shippingAmount);
   if (total < STRIPE_MIN_AMOUNT_PAISE) throw badRequest(`The order total must be at least ${formatRupees(STRIPE_MIN_AMOUNT_PAISE)}.`);

@@ -74,16 +74,7 @@ export async function moveHolds(tx: Tx, delta: Map<string, number>, names: Map<s
         UPDATE "Product" SET "held" = "held" + ${quantity}
         WHERE "id" = ${productId}::uuid AND "archivedAt" IS NULL AND "stock" - "held" >= ${quantity}
         RETURNING "stock" - "held" AS "available"`;
-      if (rows.length === 0) {
-        // Read under the row lock the UPDATE would have taken: what is left right now.
-        const [product] = await tx.$queryRaw<{ productName: string; available: number; archived: boolean }[]>`
-          SELECT "productName", GREATEST("stock" - "held", 0) AS "available", "archivedAt" IS NOT NULL AS "archived"
-          FROM "Product" WHERE "id" = ${productId}::uuid`;
-        const name = product?.productName ?? names.get(productId) ?? "A product";
-        // A Buy Now's refusal says nothing of the cart (`fromCart` false).
-        if (!product || product.archived) throw noLongerSold(name, fromCart);
-        throw notEnoughStock(name, product.available, fromCart);
-      }
+      if (rows.length === 0) await refuseShort(tx, productId, names, fromCart);
       changed ||= visible(rows[0]!.available + quantity, rows[0]!.available);
     } else {
       const rows = await tx.$queryRaw<{ available: number; given: number }[]>`
@@ -93,6 +84,38 @@ export async function moveHolds(tx: Tx, delta: Map<string, number>, names: Map<s
         RETURNING p."stock" - p."held" AS "available", before."held" - p."held" AS "given"`;
       if (rows[0]) changed ||= visible(rows[0].available - rows[0].given, rows[0].available);
     }
+  }
+  if (changed) await announce(tx);
+  return changed;
+}
+
+/** The 409 for a product without the units asked for (read under the row lock the UPDATE would have taken: what is left right now). */
+async function refuseShort(tx: Tx, productId: string, names: Map<string, string>, fromCart: boolean): Promise<never> {
+  const [product] = await tx.$queryRaw<{ productName: string; available: number; archived: boolean }[]>`
+    SELECT "productName", GREATEST("stock" - "held", 0) AS "available", "archivedAt" IS NOT NULL AS "archived"
+    FROM "Product" WHERE "id" = ${productId}::uuid`;
+  const name = product?.productName ?? names.get(productId) ?? "A product";
+  // A Buy Now's refusal says nothing of the cart (`fromCart` false).
+  if (!product || product.archived) throw noLongerSold(name, fromCart);
+  throw notEnoughStock(name, product.available, fromCart);
+}
+
+/**
+ * A sale with no hold before it (cash on delivery: the order is made at once): the units leave
+ * stock now, only when that many are available (stock less held) and the product is on sale, else
+ * the whole transaction is refused with the 409 a checkout gets. Called last in its transaction, so
+ * a product's row (hot in a rush for one product) is locked only for the commit.
+ */
+export async function takeUnitsNow(tx: Tx, lines: Pick<CheckoutLine, "productId" | "quantity" | "name">[], fromCart: boolean): Promise<boolean> {
+  const names = new Map(lines.map((line) => [line.productId, line.name]));
+  let changed = false;
+  for (const [productId, quantity] of perProduct(lines)) {
+    const rows = await tx.$queryRaw<{ available: number }[]>`
+      UPDATE "Product" SET "stock" = "stock" - ${quantity}
+      WHERE "id" = ${productId}::uuid AND "archivedAt" IS NULL AND "stock" - "held" >= ${quantity}
+      RETURNING "stock" - "held" AS "available"`;
+    if (rows.length === 0) await refuseShort(tx, productId, names, fromCart);
+    changed ||= visible(rows[0]!.available + quantity, rows[0]!.available);
   }
   if (changed) await announce(tx);
   return changed;

@@ -15,7 +15,7 @@ import { alertOwner, ATTENTION_OVERSOLD } from "./owner-alert";
 import { unavailable } from "../platform/http";
 import { hit } from "../platform/rate-limit";
 import { keepSession, keptSession } from "./stripe-session-cache";
-import { afterStockChange, sellHolds, shortfallNote, sweepExpiredHolds } from "./holds";
+import { afterStockChange, sellHolds, shortfallNote, sweepExpiredHolds, takeUnitsNow } from "./holds";
 import { retryPendingRefunds } from "./refunds";
 import { issueDueCreditNotes } from "../billing/credit-notes";
 import { issueDueInvoices, queueInvoice } from "../billing/invoices";
@@ -426,11 +426,23 @@ export async function recordOrder(tx: Prisma.TransactionClient, checkout: Checko
       data: { quantity: { decrement: line.quantity } },
     });
   }
-  await tx.checkout.update({ where: { id: checkout.id }, data: { status: "COMPLETED", ...(checkout.stripeSessionId || !payment.checkoutSessionId ? {} : { stripeSessionId: payment.checkoutSessionId }) } });
+  await tx.checkout.update({
+    where: { id: checkout.id },
+    data: {
+      status: "COMPLETED",
+      ...(checkout.stripeSessionId || !payment.checkoutSessionId ? {} : { stripeSessionId: payment.checkoutSessionId }),
+      // Cash on delivery held nothing: its units are taken below, as a sale.
+      ...(payment.paymentMethod === "cod" ? { holdState: "SOLD" as const } : {}),
+    },
+  });
   // The units leave stock here, once (the checkout row is locked): a hold becomes a sale; a
   // payment after its hold was released takes what is left, and the order is flagged if short.
   // Last, so a product's row (hot when many buy it at once) is locked only until the commit.
-  const sale = await sellHolds(tx, checkout, lines);
+  // Cash on delivery held nothing: its units are taken now, or the whole order is refused (409).
+  const sale =
+    payment.paymentMethod === "cod"
+      ? { shortfalls: [], changed: await takeUnitsNow(tx, lines, lines.some((line) => line.cartItemId !== null)) }
+      : await sellHolds(tx, checkout, lines);
   if (sale.shortfalls.length === 0) return { order, created: true, stockChanged: sale.changed };
   const flagged = await tx.order.update({
     where: { id: order.id },

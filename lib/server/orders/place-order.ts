@@ -11,10 +11,10 @@ import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { readDeliverySettings } from "../delivery/delivery-settings";
 import { lookupPin } from "../delivery/pin-directory";
-import { HttpError, unavailable } from "../platform/http";
-import { CARD_NOT_SET_UP_MESSAGE, cardPaymentsEnabled } from "../providers/stripe";
-import { beginCheckout, buyNowLine, goodsValue, snapshotLines, type CheckoutChoice } from "./checkout";
-import { checkCodAllowed, placeCodOrder } from "./cash-on-delivery";
+import { HttpError } from "../platform/http";
+import { buyNowLine, goodsValue, snapshotLines, type CheckoutChoice } from "./checkout";
+import { PAYMENT_METHODS } from "./payment-methods";
+import { checkCodAllowed } from "./cash-on-delivery";
 import type { PublicOrder } from "./types";
 
 // The store's own checkout (POST /api/place-order): the lines (cart or Buy Now) priced from the
@@ -67,15 +67,10 @@ export async function placeOrder(user: User, input: PlaceOrderInput, clientOrigi
     codFee: cod ? quote.cod.fee : 0,
     buyer: input.business?.gstin ? { gstin: input.business.gstin, legalName: input.business.legalName! } : null,
   };
-  if (cod) {
-    checkCodAllowed(user, quote, settings);
-    return { kind: "cod", order: await placeCodOrder(user, lines, buyNow, choice, now), warnings };
-  }
-  if (!cardPaymentsEnabled()) throw unavailable(CARD_NOT_SET_UP_MESSAGE, 3600);
-  const started = await beginCheckout(user, lines, clientOrigin, now, buyNow, choice);
-  return { kind: "card", ...started, warnings };
+  if (cod) checkCodAllowed(user, quote, settings);
+  const started = await PAYMENT_METHODS[input.paymentMethod].start(user, { lines, buyNow, choice, clientOrigin, now });
+  return started.kind === "placed" ? { kind: "cod", order: started.order, warnings } : { kind: "card", checkoutId: started.checkoutId, sessionId: started.sessionId, url: started.url, warnings };
 }
-
 
 // The checkout page's reads ----------------------------------------------------------------------
 
@@ -126,7 +121,7 @@ export async function checkoutPageData(user: User, productId: string | null, now
     addresses,
     quotes,
     business: { gstin: account?.gstin ?? null, legalName: account?.gstLegalName ?? null },
-    cardEnabled: cardPaymentsEnabled(),
+    cardEnabled: PAYMENT_METHODS.card.enabled(),
     codEnabled: settings.codEnabled,
     emailConfirmed: Boolean(account?.emailConfirmedAt),
   };

@@ -49,13 +49,15 @@ const envSchema = z.object({
     .refine((origins) => origins.every(isOrigin), "must be a comma-separated list of origins such as https://app.example.com"),
 });
 
-/** Keys a real deployment must give; without them only the demo mode may run. */
+/**
+ * Keys a real deployment must give; without them only the demo mode may run. Stripe's are not
+ * among them: without STRIPE_SECRET_KEY the store sells by cash on delivery alone (card payment is
+ * off); with it, STRIPE_WEBHOOK_SECRET must come too.
+ */
 export const PRODUCTION_REQUIRED = [
   "DATABASE_URL",
   "NEXTAUTH_SECRET",
   "SITE_URL",
-  "STRIPE_SECRET_KEY",
-  "STRIPE_WEBHOOK_SECRET",
   "RESEND_API_KEY",
   "EMAIL_FROM",
   "CLOUDINARY_URL",
@@ -118,6 +120,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         "or set STORE_DEMO=1 to run the demo on an embedded database and local emulators",
       ]);
     }
+  }
+  if (mode === "production" && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(["STRIPE_WEBHOOK_SECRET is required in production when STRIPE_SECRET_KEY is set (paid orders are recorded from Stripe's signed webhook)"]);
+  }
+  if (mode === "production" && !e.STRIPE_SECRET_KEY) {
+    warnings.push("STRIPE_SECRET_KEY is not set: card payment is off, and shoppers can pay by cash on delivery only (switch it on in the admin's Settings).");
   }
   if (mode === "production" && e.SITE_URL && !e.SITE_URL.startsWith("https://")) {
     throw new ConfigError(["SITE_URL must be an https:// origin in production (sessions ride on Secure cookies)"]);
