@@ -1,4 +1,4 @@
-import type { DeliveryDetails } from "../shared/india";
+import type { DeliveryDetails } from "@/lib/shared/india";
 
 // An address of the address book as the API answers it (client-safe), and as an order keeps it.
 

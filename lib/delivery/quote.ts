@@ -1,4 +1,4 @@
-import { formatRupees } from "../shared/money";
+import { formatRupees } from "@/lib/shared/money";
 import { dayRange, dispatchDay, addWorkingDays } from "./calendar";
 import { ZONE_LABELS, type DeliverySettings, type DeliveryZone } from "./settings";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { plainText } from "../schemas";
-import { INDIA_STATES, indianMobile, PIN_CODE } from "../shared/india";
-import { rupeesToPaise } from "../shared/money";
+import { INDIA_STATES, indianMobile, PIN_CODE } from "@/lib/shared/india";
+import { rupeesToPaise } from "@/lib/shared/money";
 import { DELIVERY_ZONES, HANDLING_DAYS_MAX, HOLIDAYS_MAX, PREFIXES_MAX, TRANSIT_DAYS_MAX, type DeliverySettings, type DeliveryZone, type ZoneSettings } from "./settings";
 
 // Validation of the address book and the delivery settings, shared by the forms and the handlers.

@@ -1,4 +1,4 @@
-import { paiseToRupees } from "../shared/money";
+import { paiseToRupees } from "@/lib/shared/money";
 import { cutoffText } from "./schemas";
 import type { DeliverySettings } from "./settings";
 
