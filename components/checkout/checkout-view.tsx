@@ -92,6 +92,7 @@ export function CheckoutView({ data, buyNowProductId }: { data: CheckoutPageData
         ...(buyNowProductId ? { productId: buyNowProductId } : { cartItems: data.lines.map((line) => line.cartItemId) }),
         ...(choice === "typed" && typed ? { address: typed, saveAddress: false } : { addressId: choice }),
         paymentMethod: payWith,
+        expectedTotal: total / 100,
         business: forBusiness ? { gstin: (document.getElementById(`${id}-gstin`) as HTMLInputElement).value.trim() || null, legalName: (document.getElementById(`${id}-legalName`) as HTMLInputElement).value.trim() || null } : null,
       };
       const answer = await postJson<{ paymentMethod: PaymentMethodName; url?: string; order?: { _id: string }; warnings: string[] }>("/api/place-order", body);

@@ -32,7 +32,8 @@ export function canRequestReturn(order: PublicOrder, now = new Date()): boolean 
 }
 
 /** Whether My Orders shows the returns part of the card at all. */
-export const showsReturns = (order: PublicOrder): boolean => Boolean(order.return_request) || canRequestReturn(order);
+/** Cash-on-delivery orders are returned through the grievance desk for now (the server refuses them here). */
+export const showsReturns = (order: PublicOrder): boolean => order.payment_method !== "cod" && (Boolean(order.return_request) || canRequestReturn(order));
 
 const uploadPhoto = (orderId: string, file: File): Promise<string> => uploadSigned("/api/return-photo-signature", file, { orderId });
 

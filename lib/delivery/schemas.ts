@@ -106,7 +106,7 @@ export const deliverySettingsSchema = z
       .max(6, "At least one weekday must be open")
       .transform((list) => [...new Set(list)].sort()),
     holidays: z
-      .array(z.string().regex(DAY, "Each holiday is a date (YYYY-MM-DD)").refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "Each holiday is a real date"), { error: "Holidays must be a list" })
+      .array(z.string().regex(DAY, "Each holiday is a date (YYYY-MM-DD)").refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, "Each holiday is a real date"), { error: "Holidays must be a list" })
       .max(HOLIDAYS_MAX, `At most ${HOLIDAYS_MAX} holidays`)
       .transform((list) => [...new Set(list)].sort()),
     zones: z.object(Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, zoneSchema(zone)])) as Record<DeliveryZone, ReturnType<typeof zoneSchema>>),

@@ -18,6 +18,8 @@ export const placeOrderSchema = z
     address: addressSchema.optional(),
     saveAddress: z.boolean({ error: "saveAddress must be true or false" }).optional().default(true),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "Choose how to pay: card or cash on delivery" }),
+    /** The total (rupees) the page showed: a different one now is a 409 with the new total, nothing placed. */
+    expectedTotal: z.number({ error: "expectedTotal must be an amount in rupees" }).nonnegative("expectedTotal must be an amount in rupees").optional(),
     /** A GSTIN and legal name for this order's invoice; both null (or absent) to buy as a person. */
     business: businessDetailsSchema.nullable().optional().default(null),
   })
@@ -40,6 +42,6 @@ export const recordCashSchema = z.object({
   receivedOn: z
     .string({ error: "The day the cash came in is required" })
     .regex(DAY, "The day the cash came in must be a date (YYYY-MM-DD)")
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "The day the cash came in must be a real date"),
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, "The day the cash came in must be a real date"),
   reference: z.string({ error: "Reference is required" }).trim().min(1, "Reference is required").max(100, "Reference must be at most 100 characters").refine(...plainText("Reference")),
 });

@@ -13,6 +13,8 @@ import { POST as deliverRoute } from "@/app/api/deliver-order/route";
 import { POST as cashRoute } from "@/app/api/record-cash/route";
 import { POST as rtoRoute } from "@/app/api/return-to-origin/route";
 import { POST as receiveRtoRoute } from "@/app/api/receive-rto/route";
+import { POST as refundRoute } from "@/app/api/refund-order/route";
+import { POST as returnRoute } from "@/app/api/request-return/route";
 import type { NextRequest } from "next/server";
 import { COD_OPEN_ORDERS_MAX, HOLD_UNITS_PER_PRODUCT_MAX } from "@/lib/constants";
 import type { PublicAddress } from "@/lib/delivery/address";
@@ -283,9 +285,12 @@ describe("a cash-on-delivery order's life", () => {
     // Not delivered yet: no cash to record.
     expect((await cash(order._id, 249)).status).toBe(409);
     expect((await deliverIt(order._id)).status).toBe(200);
-    const tooMuch = await cash(order._id, 250);
-    expect(tooMuch.status).toBe(422);
-    expect((await tooMuch.json()).errors).toEqual({ amount: "The cash received cannot be more than the order's total." });
+    for (const wrong of [250, 248]) {
+      const refused = await cash(order._id, wrong);
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).errors).toEqual({ amount: "The cash received must be the order's total: the courier collected all of it." });
+    }
+    expect((await cash(order._id, 249, "2026-02-30")).status).toBe(400);
     const recorded = await cash(order._id, 249);
     expect(recorded.status).toBe(200);
     expect((await recorded.json()).data).toMatchObject({ status: "DELIVERED", payment_status: "paid" });
@@ -297,6 +302,24 @@ describe("a cash-on-delivery order's life", () => {
     await ship(card.orderId);
     await deliverIt(card.orderId);
     expect((await cash(card.orderId, 1)).status).toBe(409);
+    // Cash is not refunded through the card provider, nor returned online (yet): refused, nothing recorded.
+    const refund = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: true });
+    expect(refund.status).toBe(409);
+    expect(await query(`SELECT 1 FROM "Refund" WHERE "orderId" = $1`, [order._id])).toHaveLength(0);
+    const [item] = await query<{ id: string }>(`SELECT id FROM "OrderItem" WHERE "orderId" = $1`, [order._id]);
+    const asked = await returnRoute(jsonRequest("/api/request-return", { orderId: order._id, reason: "damaged", lines: [{ orderItemId: item!.id, quantity: 1 }], note: "Broken" }, { cookie: user.cookie }), noContext);
+    expect(asked.status).toBe(409);
+    expect((await asked.json()).message).toBe("A cash-on-delivery order cannot be returned online yet: raise a complaint in My Account and we will arrange the return and your refund.");
+  });
+
+  it("is placed only at the total the page showed: a changed total is a 409 with the new one, nothing placed", async () => {
+    const user = await confirmedShopper();
+    const productId = await product(4, 20_000);
+    const stale = await place(user, { productId, address: HOME, saveAddress: false, paymentMethod: "cod", expectedTotal: 200 });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ message: "The total is now ₹249: prices or your cart changed. Check the summary and place the order again.", data: { total: 249 } });
+    expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
+    expect((await place(user, { productId, address: HOME, saveAddress: false, paymentMethod: "cod", expectedTotal: 249 })).status).toBe(201);
   });
 
   it("comes back undelivered: returned to origin, then received, its units back in stock once", async () => {

@@ -97,15 +97,15 @@ export async function confirmCodOrder(orderId: unknown, actor: { kind: "shopper"
 
 export type CashReceipt = { amount: number; receivedOn: Date; reference: string };
 
-export const CASH_MORE_THAN_TOTAL_MESSAGE = "The cash received cannot be more than the order's total.";
+export const CASH_NOT_TOTAL_MESSAGE = "The cash received must be the order's total: the courier collected all of it.";
 
 /**
- * The admin records the cash the courier handed over for a delivered COD order (amount in paise,
- * the day, the courier's reference): its payment state becomes paid. Once; 409 otherwise.
+ * The admin records the cash the courier handed over for a delivered COD order (its whole total,
+ * in paise; the day; the courier's reference): its payment state becomes paid. Once; 409 otherwise.
  */
 export async function recordCashReceived(orderId: string, actor: Actor, receipt: CashReceipt): Promise<Order> {
-  const current = isRowId(orderId) ? await db.order.findUnique({ where: { id: orderId }, select: { totalAmount: true } }) : null;
-  if (current && receipt.amount > current.totalAmount) throw new HttpError(422, CASH_MORE_THAN_TOTAL_MESSAGE, undefined, { amount: CASH_MORE_THAN_TOTAL_MESSAGE });
+  const current = isRowId(orderId) ? await db.order.findUnique({ where: { id: orderId }, select: { totalAmount: true, paymentMethod: true } }) : null;
+  if (current?.paymentMethod === "cod" && receipt.amount !== current.totalAmount) throw new HttpError(422, CASH_NOT_TOTAL_MESSAGE, undefined, { amount: CASH_NOT_TOTAL_MESSAGE });
   const { order } = await move(orderId, actor, {
     from: ["DELIVERED"],
     also: { paymentMethod: "cod", cashReceivedAt: null },

@@ -5,6 +5,7 @@ import { quoteDelivery, type DeliveryQuote } from "@/lib/delivery/quote";
 import type { PublicAddress } from "@/lib/delivery/address";
 import type { PlaceOrderInput } from "@/lib/orders/place-order";
 import { indiaStateName, type DeliveryDetails } from "@/lib/shared/india";
+import { formatRupees } from "@/lib/shared/money";
 import { readSeller } from "../billing/seller";
 import { addAddress, ADDRESS_NOT_FOUND, checkPin, findAddress, listAddresses } from "../delivery/addresses";
 import { isRowId } from "../catalog/catalog";
@@ -52,7 +53,9 @@ export async function placeOrder(user: User, input: PlaceOrderInput, clientOrigi
   const { delivery, warnings } = await deliveryAddress(user.id, input);
   const [{ settings }, seller] = await Promise.all([readDeliverySettings(), readSeller()]);
   // A composition taxpayer may not supply to another state (CGST Act s.10(2)(c)).
-  if (seller.details.registration === "COMPOSITION" && seller.details.state && delivery.state !== seller.details.state) {
+  // By the PIN's state where the directory knows it (a shopper may confirm another state for their PIN).
+  const deliveryState = lookupPin(delivery.postalCode)?.state ?? delivery.state;
+  if (seller.details.registration === "COMPOSITION" && seller.details.state && deliveryState !== seller.details.state) {
     const message = compositionMessage(seller.details.state);
     throw new HttpError(422, message, undefined, { addressId: message });
   }
@@ -68,6 +71,11 @@ export async function placeOrder(user: User, input: PlaceOrderInput, clientOrigi
     buyer: input.business?.gstin ? { gstin: input.business.gstin, legalName: input.business.legalName! } : null,
   };
   if (cod) checkCodAllowed(user, quote, settings);
+  // What the page said the shopper pays: a cash order is placed at once, so it must still be so.
+  const total = goodsValue(lines) + choice.shippingAmount + choice.codFee;
+  if (input.expectedTotal !== undefined && Math.round(input.expectedTotal * 100) !== total) {
+    throw new HttpError(409, `The total is now ${formatRupees(total)}: prices or your cart changed. Check the summary and place the order again.`, undefined, undefined, { total: total / 100 });
+  }
   const started = await PAYMENT_METHODS[input.paymentMethod].start(user, { lines, buyNow, choice, clientOrigin, now });
   return started.kind === "placed" ? { kind: "cod", order: started.order, warnings } : { kind: "card", checkoutId: started.checkoutId, sessionId: started.sessionId, url: started.url, warnings };
 }

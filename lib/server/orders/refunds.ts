@@ -152,6 +152,8 @@ export async function recordRefund(
 ): Promise<Refund> {
   const order = await lockOrder(tx, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
+  // Cash is not given back through the card provider: refused until refunds by bank transfer or UPI are recorded.
+  if (order.paymentMethod === "cod") throw conflict(COD_REFUND_MESSAGE);
   // An admin's own refund never runs beside an open return request (under the order's lock, as
   // the request is made): the request's units would be refunded twice over, or its Mark received
   // refused for ever. A return's own Mark received records its refund here too.
@@ -159,6 +161,8 @@ export async function recordRefund(
   if (order.deliveredAt && now > returnWindowEnd(order.deliveredAt) && !request.outsideWindow) throw conflict(OUTSIDE_WINDOW(order.deliveredAt));
   return record(tx, order, await plan(tx, order, request.lines, request.expectedAmount), actor, request);
 }
+
+export const COD_REFUND_MESSAGE = "A cash-on-delivery order is refunded outside the store (bank transfer or UPI): the store does not record such refunds yet.";
 
 /** The 409 for a refund of a delivered order whose returns window has closed, unacknowledged. */
 export const OUTSIDE_WINDOW = (deliveredAt: Date) =>

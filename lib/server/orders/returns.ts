@@ -60,6 +60,7 @@ export async function requestReturn(orderId: string, userId: string, ask: Return
       if (!order) throw notFound(ORDER_NOT_FOUND);
       const movedOn = orderMovedOn(order, "it cannot be returned.");
       if (movedOn) throw conflict(movedOn);
+      if (order.paymentMethod === "cod") throw conflict(COD_RETURN_MESSAGE);
       const ends = returnWindowEnd(order.deliveredAt!);
       if (returnWindowClosed(ends.toISOString(), now)) throw conflict(`The returns window for this order closed on ${formatDate(ends.toISOString())}.`);
       const open = await tx.returnRequest.findFirst({ where: { orderId, status: { in: [...OPEN] } }, select: { id: true } });
@@ -91,15 +92,19 @@ export async function requestReturn(orderId: string, userId: string, ask: Return
  */
 export async function checkReturnable(orderId: string, userId: string, now = new Date()): Promise<void> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
-  const order = await db.order.findFirst({ where: { id: orderId, userId }, select: { status: true, deliveredAt: true, returns: { where: { status: { in: [...OPEN] } }, select: { id: true } } } });
+  const order = await db.order.findFirst({ where: { id: orderId, userId }, select: { status: true, deliveredAt: true, paymentMethod: true, returns: { where: { status: { in: [...OPEN] } }, select: { id: true } } } });
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (order.status !== "DELIVERED" || !order.deliveredAt) throw conflict("This order cannot be returned.");
+  // Money paid in cash goes back by bank transfer or UPI, which the store does not record yet: such a return is the grievance desk's.
+  if (order.paymentMethod === "cod") throw conflict(COD_RETURN_MESSAGE);
   const ends = returnWindowEnd(order.deliveredAt);
   if (returnWindowClosed(ends.toISOString(), now)) throw conflict(`The returns window for this order closed on ${formatDate(ends.toISOString())}.`);
   if (order.returns.length > 0) throw conflict("A return is already open on this order.");
 }
 
 const PHOTO_REFUSED = "A photo was not uploaded here: add it again";
+
+export const COD_RETURN_MESSAGE = "A cash-on-delivery order cannot be returned online yet: raise a complaint in My Account and we will arrange the return and your refund.";
 
 /** Photos uploaded through a return's signature only, and on the image host within the size bound (as product images): else 400. */
 async function checkReturnPhotos(photos: string[], userId: string): Promise<void> {
