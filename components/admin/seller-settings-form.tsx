@@ -8,8 +8,9 @@ import { postJson } from "@/lib/api-client";
 import { GST_REGISTRATIONS, SELLER_FIELD_LABELS, type SellerDetails } from "@/lib/billing/seller";
 import { INDIA_STATES } from "@/lib/shared/india";
 import { useApiAction } from "../ui/use-api-action";
+import { useHydrated } from "../ui/use-hydrated";
 import { useFieldErrors } from "../ui/use-field-errors";
-import { PRIMARY_ACTION } from "./order-action-styles";
+import { PRIMARY_ACTION, UNTIL_HYDRATED } from "./order-action-styles";
 
 type Field = Exclude<keyof SellerDetails, "registration">;
 
@@ -58,6 +59,7 @@ const FIELDS = Object.keys(SELLER_FIELD_LABELS);
 export function SellerSettingsForm({ details }: { details: SellerDetails }) {
   const router = useRouter();
   const id = useId();
+  const hydrated = useHydrated();
   const { errors, problem, clear, refuse, fix, describedBy, errorOf: error } = useFieldErrors(id, (name) => FIELDS.includes(name));
   const { pending, run } = useApiAction({ quiet: true });
 
@@ -83,76 +85,79 @@ export function SellerSettingsForm({ details }: { details: SellerDetails }) {
       onSubmit={onSubmit}
       onInput={(event) => fix((event.target as HTMLInputElement).name)}
       noValidate
-      className="space-y-6"
     >
-      {GROUPS.map((group) => (
-        <fieldset key={group.legend} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-          <legend className="float-left mb-1 w-full text-lg font-semibold">{group.legend}</legend>
-          {group.hint ? <p className="clear-both text-sm text-slate-600">{group.hint}</p> : null}
-          <div className="clear-both grid gap-3 sm:grid-cols-2">
-            {group.fields.map((field) => (
-              <div key={field.name} className="space-y-1">
-                <label htmlFor={`${id}-${field.name}`} className="text-sm font-medium">
-                  {SELLER_FIELD_LABELS[field.name]}
-                </label>
-                <input
-                  id={`${id}-${field.name}`}
-                  name={field.name}
-                  type={field.type ?? "text"}
-                  defaultValue={details[field.name] ?? ""}
-                  maxLength={field.maxLength}
-                  autoComplete={field.autoComplete ?? "off"}
-                  inputMode={field.inputMode}
-                  spellCheck={false}
-                  aria-invalid={Boolean(errors[field.name])}
-                  aria-describedby={describedBy(field.name)}
-                  className={`${INPUT_CLASS} ${field.name === "gstin" ? "uppercase" : ""}`}
-                />
-                {error(field.name)}
-              </div>
-            ))}
-            {group.legend === "Address" && (
-              <div className="space-y-1">
-                <label htmlFor={`${id}-state`} className="text-sm font-medium">
-                  {SELLER_FIELD_LABELS.state}
-                </label>
-                <select id={`${id}-state`} name="state" defaultValue={details.state ?? ""} aria-invalid={Boolean(errors.state)} aria-describedby={describedBy("state")} className={INPUT_CLASS}>
-                  <option value="">Choose a state</option>
-                  {INDIA_STATES.map((state) => (
-                    <option key={state.code} value={state.code}>
-                      {state.name}
-                    </option>
-                  ))}
-                </select>
-                {error("state")}
-              </div>
-            )}
-          </div>
-          {group.legend === "The business" && (
-            <fieldset className="space-y-2" aria-describedby={[`${id}-registration-hint`, describedBy("registration")].filter(Boolean).join(" ")}>
-              <legend className="text-sm font-medium">{SELLER_FIELD_LABELS.registration}</legend>
-              {GST_REGISTRATIONS.map((kind, index) => (
-                <label key={kind} className="flex items-start gap-2 text-sm">
-                  <input id={index === 0 ? `${id}-registration` : undefined} type="radio" name="registration" value={kind} defaultChecked={details.registration === kind} className="mt-1" />
-                  <span>{kind === "REGULAR" ? "Regular: tax invoices, GST collected" : "Composition: bills of supply, no GST collected, sales within the state only"}</span>
-                </label>
+      {/* Inert until hydrated: typed before, a value was lost when hydration reset the field, and
+          Save would have sent the form natively (a GET with every value in the address). */}
+      <fieldset disabled={!hydrated} className={UNTIL_HYDRATED}>
+        {GROUPS.map((group) => (
+          <fieldset key={group.legend} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+            <legend className="float-left mb-1 w-full text-lg font-semibold">{group.legend}</legend>
+            {group.hint ? <p className="clear-both text-sm text-slate-600">{group.hint}</p> : null}
+            <div className="clear-both grid gap-3 sm:grid-cols-2">
+              {group.fields.map((field) => (
+                <div key={field.name} className="space-y-1">
+                  <label htmlFor={`${id}-${field.name}`} className="text-sm font-medium">
+                    {SELLER_FIELD_LABELS[field.name]}
+                  </label>
+                  <input
+                    id={`${id}-${field.name}`}
+                    name={field.name}
+                    type={field.type ?? "text"}
+                    defaultValue={details[field.name] ?? ""}
+                    maxLength={field.maxLength}
+                    autoComplete={field.autoComplete ?? "off"}
+                    inputMode={field.inputMode}
+                    spellCheck={false}
+                    aria-invalid={Boolean(errors[field.name])}
+                    aria-describedby={describedBy(field.name)}
+                    className={`${INPUT_CLASS} ${field.name === "gstin" ? "uppercase" : ""}`}
+                  />
+                  {error(field.name)}
+                </div>
               ))}
-              <p id={`${id}-registration-hint`} className="text-sm text-slate-600">
-                A composition taxpayer may not supply to another state (CGST Act s.10(2)(c)), and issues bills of supply without tax.
-              </p>
-              {error("registration")}
-            </fieldset>
-          )}
-        </fieldset>
-      ))}
-      {problem && (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      )}
-      <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
-        {pending ? "Saving…" : "Save details"}
-      </button>
+              {group.legend === "Address" && (
+                <div className="space-y-1">
+                  <label htmlFor={`${id}-state`} className="text-sm font-medium">
+                    {SELLER_FIELD_LABELS.state}
+                  </label>
+                  <select id={`${id}-state`} name="state" defaultValue={details.state ?? ""} aria-invalid={Boolean(errors.state)} aria-describedby={describedBy("state")} className={INPUT_CLASS}>
+                    <option value="">Choose a state</option>
+                    {INDIA_STATES.map((state) => (
+                      <option key={state.code} value={state.code}>
+                        {state.name}
+                      </option>
+                    ))}
+                  </select>
+                  {error("state")}
+                </div>
+              )}
+            </div>
+            {group.legend === "The business" && (
+              <fieldset className="space-y-2" aria-describedby={[`${id}-registration-hint`, describedBy("registration")].filter(Boolean).join(" ")}>
+                <legend className="text-sm font-medium">{SELLER_FIELD_LABELS.registration}</legend>
+                {GST_REGISTRATIONS.map((kind, index) => (
+                  <label key={kind} className="flex items-start gap-2 text-sm">
+                    <input id={index === 0 ? `${id}-registration` : undefined} type="radio" name="registration" value={kind} defaultChecked={details.registration === kind} className="mt-1" />
+                    <span>{kind === "REGULAR" ? "Regular: tax invoices, GST collected" : "Composition: bills of supply, no GST collected, sales within the state only"}</span>
+                  </label>
+                ))}
+                <p id={`${id}-registration-hint`} className="text-sm text-slate-600">
+                  A composition taxpayer may not supply to another state (CGST Act s.10(2)(c)), and issues bills of supply without tax.
+                </p>
+                {error("registration")}
+              </fieldset>
+            )}
+          </fieldset>
+        ))}
+        {problem && (
+          <p role="alert" className="text-sm text-red-700">
+            {problem}
+          </p>
+        )}
+        <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
+          {pending ? "Saving…" : "Save details"}
+        </button>
+      </fieldset>
     </form>
   );
 }

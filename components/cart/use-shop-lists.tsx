@@ -1,14 +1,21 @@
 "use client";
 
-import { createContext, useContext, useMemo } from "react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { useCurrentUser } from "../account/use-current-user";
 
-// The signed-in USER's wishlist and cart, loaded once for the whole page and shared through
-// context (a page holds a hundred hearts and cart buttons; each only reads the context). Never
-// server-rendered: catalogue pages stay cacheable.
+// The signed-in USER's wishlist and cart, loaded once for the whole page and shared (a page holds
+// a hundred hearts and cart buttons; each only reads them). Never server-rendered: catalogue pages
+// stay cacheable.
+//
+// Shared through a small store that each reader subscribes to (useSyncExternalStore), not through
+// a React context: a context's new value is propagated down the whole tree, and when it reaches a
+// <Suspense> boundary whose streamed content has not hydrated yet, React gives up hydrating it
+// and renders it again on the client. The account loads right after the first paint, exactly
+// while a streamed page (the admin's settings, My Orders) hydrates: its boundary was rendered
+// twice, and for a moment its form stood twice on the page (an e2e test caught it, 1 run in 10).
 
 export const WISHLIST_COUNT_KEY = "/api/get-wishlist-count";
 export const WISHLIST_KEY = "/api/get-wishlist";
@@ -28,7 +35,16 @@ type ShopLists = {
 };
 
 const EMPTY: ShopLists = { wishlistCount: undefined, wishlist: [], cart: [], cartKey: null, loading: false };
-const ShopListsContext = createContext<ShopLists>(EMPTY);
+let current: ShopLists = EMPTY;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+function publish(value: ShopLists): void {
+  current = value;
+  for (const listener of listeners) listener();
+}
 
 /** Failed loads are only logged and the lists are left empty (docs/PRODUCT.md §8.3). */
 async function quietly<T>(path: string, empty: T): Promise<T> {
@@ -54,9 +70,11 @@ export function ShopListsProvider({ children }: { children: React.ReactNode }) {
     () => (shopper ? { wishlistCount: count.data?.count, wishlist: wishlist.data ?? [], cart: cart.data ?? [], cartKey: key, loading } : { ...EMPTY, loading }),
     [shopper, count.data, wishlist.data, cart.data, key, loading],
   );
-  return <ShopListsContext.Provider value={value}>{children}</ShopListsContext.Provider>;
+  useEffect(() => publish(value), [value]);
+  return children;
 }
 
+/** The lists as ShopListsProvider last loaded them; the server and hydration see them empty. */
 export function useShopLists(): ShopLists {
-  return useContext(ShopListsContext);
+  return useSyncExternalStore(subscribe, () => current, () => EMPTY);
 }
