@@ -441,6 +441,8 @@ export const refundOrderSchema = z
     reason: z.string().trim().max(500, "The reason is at most 500 characters").refine(...plainText("The reason", true)).optional(),
     outsideWindow: z.boolean({ error: "outsideWindow must be true or false" }).default(false),
     expectedAmount: expectedAmount.optional(),
+    /** A cash-on-delivery order's refund, paid by bank transfer or UPI: the payment's reference (required for those). */
+    reference: z.string().trim().max(100, "Reference must be at most 100 characters").refine(...plainText("Reference")).optional(),
   })
   .refine((body) => (body.all === true) !== Boolean(body.lines), { message: "Choose the lines to refund, or all", path: ["lines"] })
   // The same line twice was a 500; bad input is a 400 (docs/ENGINEERING.md §5.1): one entry per line, with its units.

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DialogAlert } from "../ui/dialog-alert";
 import { useModalDialog } from "../ui/use-modal-dialog";
 import { DialogActions } from "./dialog-actions";
-import { DIALOG_CLASS } from "./order-action-styles";
+import { DIALOG_CLASS, PRIMARY_ACTION } from "./order-action-styles";
 import { useOrderAction } from "./use-order-action";
 
 type StepProps = { order: PublicOrder; number: string; onDone: () => void; onClose: () => void };
@@ -118,6 +118,62 @@ export function RecordCashDialog({ order, number, onDone, onClose }: StepProps) 
         {field("reference", "Courier's reference", { value: reference, maxLength: 100, onChange: (event) => setReference(event.target.value) })}
         <DialogAlert message={error} />
         <DialogActions pending={pending} submitLabel={pending ? "Recording…" : "Record cash"} onCancel={onClose} />
+      </form>
+    </dialog>
+  );
+}
+
+/**
+ * A cash refund still to pay (PENDING: a cash-on-delivery return received): the admin sends it by
+ * bank transfer or UPI to the shopper's account, then records the payment's reference here.
+ */
+export function RecordManualRefund({ refundId, amount, account }: { refundId: string; amount: number; account: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300" data-testid="refund-to-pay">
+      <p className="[overflow-wrap:anywhere]">
+        To pay by bank transfer or UPI{account ? <> to <strong>{account}</strong></> : " (the customer has not said where: ask them)"}.
+      </p>
+      <button type="button" onClick={() => setOpen(true)} className={PRIMARY_ACTION}>
+        Record refund paid
+      </button>
+      {open && <RecordManualRefundDialog refundId={refundId} amount={amount} account={account} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+function RecordManualRefundDialog({ refundId, amount, account, onClose }: { refundId: string; amount: number; account: string | null; onClose: () => void }) {
+  const dialog = useModalDialog();
+  const id = useId();
+  const { pending, error, fields, send } = useOrderAction(["reference"]);
+  const [reference, setReference] = useState("");
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby={`${id}-title`} className={DIALOG_CLASS}>
+      <form
+        noValidate
+        className="space-y-3"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (await send("/api/record-refund", { refundId, reference }, ({ message }) => message)) onClose();
+        }}
+      >
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Refund of {formatRupeeAmount(amount)} paid?
+        </h2>
+        <p className="text-sm text-slate-700">{account ? <>Sent to {account}. </> : null}The refund counts once recorded: the customer is told, and its credit note is issued.</p>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-reference`} className="text-sm font-medium">
+            Payment reference (UTR or UPI transaction ID)
+          </label>
+          <input id={`${id}-reference`} value={reference} maxLength={100} autoComplete="off" onChange={(event) => setReference(event.target.value)} aria-invalid={Boolean(fields.reference)} aria-describedby={fields.reference ? `${id}-reference-error` : undefined} className={INPUT_CLASS} />
+          {fields.reference && (
+            <p id={`${id}-reference-error`} className="text-sm text-red-700">
+              {fields.reference}
+            </p>
+          )}
+        </div>
+        <DialogAlert message={error} />
+        <DialogActions pending={pending} submitLabel={pending ? "Recording…" : "Record refund paid"} onCancel={onClose} />
       </form>
     </dialog>
   );

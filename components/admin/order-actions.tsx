@@ -72,7 +72,8 @@ export function OrderActions({ order, windowClosed, headingId }: { order: Public
           Mark delivered
         </button>
       )}
-      {left > 0 && !cod && (
+      {/* Cash is refunded once the courier collected it (delivered), by bank transfer or UPI. */}
+      {left > 0 && (!cod || order.delivered_at) && (
         <button type="button" onClick={() => setOpen("refund")} className={SECONDARY_ACTION}>
           Refund
         </button>

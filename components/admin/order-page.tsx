@@ -14,6 +14,7 @@ import { OrderActions } from "./order-actions";
 import { OpenHolds } from "./open-holds";
 import { hasPackingSlip, PackingSlip } from "./packing-slip";
 import { ReturnRequestPanel } from "./return-request-panel";
+import { RecordManualRefund } from "./cod-actions";
 
 // The admin's page for one order (app/admin-panel/orders/[id]): what was bought and paid, where it
 // goes, the refunds, what happened, and the actions its state allows (OrderActions, the one
@@ -189,7 +190,7 @@ function Refunds({ order }: { order: PublicOrder }) {
       ) : (
         <ul className="divide-y divide-slate-100">
           {order.refunds.map((refund) => (
-            <RefundRow key={refund._id} refund={refund} names={names} />
+            <RefundRow key={refund._id} refund={refund} names={names} cashTo={order.payment_method === "cod" ? (order.cod?.refund_account ?? null) : undefined} />
           ))}
         </ul>
       )}
@@ -197,7 +198,8 @@ function Refunds({ order }: { order: PublicOrder }) {
   );
 }
 
-function RefundRow({ refund, names }: { refund: PublicRefund; names: Map<string, string> }) {
+/** `cashTo`: a cash-on-delivery order's refund account (undefined for a card order). */
+function RefundRow({ refund, names, cashTo }: { refund: PublicRefund; names: Map<string, string>; cashTo?: string | null }) {
   const state = REFUND_STATES[refund.status] ?? { label: refund.status, className: "bg-slate-100 text-slate-800 ring-slate-300" };
   return (
     <li className="space-y-1 py-3 text-sm first:pt-0 last:pb-0" data-testid="refund">
@@ -220,6 +222,8 @@ function RefundRow({ refund, names }: { refund: PublicRefund; names: Map<string,
         </p>
       )}
       {refund.reason && <p className="text-slate-700 [overflow-wrap:anywhere]">Reason: {refund.reason}</p>}
+      {refund.reference && <p className="text-slate-700 [overflow-wrap:anywhere]" data-testid="refund-reference">Paid by bank transfer or UPI · reference {refund.reference}</p>}
+      {cashTo !== undefined && refund.status === "PENDING" && <RecordManualRefund refundId={refund._id} amount={refund.amount} account={cashTo} />}
       {refund.status === "FAILED" && refund.failure_reason && (
         <p className="font-medium text-red-800 [overflow-wrap:anywhere]" data-testid="refund-failure">
           Failed: {refund.failure_reason}. Its units can be refunded again.

@@ -114,6 +114,14 @@ export function OrderCard({ order, headingLevel = 2, actions }: { order: PublicO
             <dd data-testid="order-refund-pending">{formatRupees(pendingRefunds)}</dd>
           </div>
         )}
+        {order.cod?.refund_account && (pendingRefunds > 0 || order.return_request) && (
+          <div className="flex justify-between gap-2">
+            <dt className="text-slate-600">Refund to</dt>
+            <dd className="text-right [overflow-wrap:anywhere]" data-testid="order-refund-account">
+              {order.cod.refund_account}
+            </dd>
+          </div>
+        )}
       </dl>
       {returns && (
         <p className="mt-3 border-t border-slate-200 pt-3 text-sm text-slate-700" data-testid="order-returns">

@@ -8,7 +8,7 @@ import { formatDate } from "@/lib/shared/dates";
 import { refundableUnits } from "@/lib/orders/order-refunds";
 import { returnWindowClosed } from "@/lib/orders/returns-policy";
 import { isOpenReturn, RETURN_PHOTOS_MAX, RETURN_REASON_LABELS, RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnReason, type ReturnStatusName } from "@/lib/orders/returns";
-import { requestReturnSchema } from "@/lib/schemas";
+import { returnRequestBodySchema } from "@/lib/orders/refund-account";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { INPUT_CLASS } from "../account/form-styles";
 import { DialogAlert } from "../ui/dialog-alert";
@@ -20,7 +20,8 @@ import { uploadSigned } from "@/lib/shared/signed-upload";
 // My Orders' returns (lib/server/orders/returns.ts): the latest request's state, and on a
 // delivered order inside its returns window with no open request, "Request a return": the lines
 // and units, a reason from the list, an optional note, up to 3 photos (signed uploads straight to
-// the image host), picked up from the order's delivery address.
+// the image host), picked up from the order's delivery address. A cash-on-delivery order's return
+// also asks where the money goes back: a UPI ID or a bank account (the admin pays it and records it).
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"];
 
@@ -32,8 +33,7 @@ export function canRequestReturn(order: PublicOrder, now = new Date()): boolean 
 }
 
 /** Whether My Orders shows the returns part of the card at all. */
-/** Cash-on-delivery orders are returned through the grievance desk for now (the server refuses them here). */
-export const showsReturns = (order: PublicOrder): boolean => order.payment_method !== "cod" && (Boolean(order.return_request) || canRequestReturn(order));
+export const showsReturns = (order: PublicOrder): boolean => Boolean(order.return_request) || canRequestReturn(order);
 
 const uploadPhoto = (orderId: string, file: File): Promise<string> => uploadSigned("/api/return-photo-signature", file, { orderId });
 
@@ -89,6 +89,10 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
   const [photos, setPhotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(0);
   const [error, setError] = useState("");
+  const cash = order.payment_method === "cod";
+  const [accountKind, setAccountKind] = useState<"upi" | "bank">("upi");
+  const [account, setAccount] = useState({ upiId: "", holder: "", accountNumber: "", ifsc: "" });
+  const setAccountField = (field: keyof typeof account) => (event: React.ChangeEvent<HTMLInputElement>) => setAccount((current) => ({ ...current, [field]: event.target.value }));
 
   async function addPhotos(files: FileList | null) {
     for (const file of [...(files ?? [])]) {
@@ -122,8 +126,9 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
       reason,
       note: note.trim() || undefined,
       photos,
+      refundAccount: cash ? (accountKind === "upi" ? { kind: "upi" as const, upiId: account.upiId } : { kind: "bank" as const, holder: account.holder, accountNumber: account.accountNumber, ifsc: account.ifsc }) : undefined,
     };
-    const checked = requestReturnSchema.safeParse(body);
+    const checked = returnRequestBodySchema.safeParse(body);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? "Check the form");
       return;
@@ -200,6 +205,49 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
             </p>
           )}
         </div>
+        {cash && (
+          <fieldset className="space-y-2" data-testid="refund-account">
+            <legend className="font-medium">Where should we send your refund?</legend>
+            <p className="text-slate-600">You paid in cash: we send the money back by UPI or bank transfer once the parcel reaches us.</p>
+            <div className="flex flex-wrap gap-4">
+              {(["upi", "bank"] as const).map((kind) => (
+                <label key={kind} className="flex items-center gap-2">
+                  <input type="radio" name={`${id}-account-kind`} value={kind} checked={accountKind === kind} onChange={() => setAccountKind(kind)} />
+                  {kind === "upi" ? "UPI ID" : "Bank account"}
+                </label>
+              ))}
+            </div>
+            {accountKind === "upi" ? (
+              <div className="space-y-1">
+                <label htmlFor={`${id}-upi`} className="font-medium">
+                  UPI ID
+                </label>
+                <input id={`${id}-upi`} value={account.upiId} onChange={setAccountField("upiId")} autoComplete="off" spellCheck={false} placeholder="name@okhdfcbank" maxLength={320} className={INPUT_CLASS} />
+              </div>
+            ) : (
+              <div className="grid gap-2 sm:grid-cols-2">
+                <div className="space-y-1 sm:col-span-2">
+                  <label htmlFor={`${id}-holder`} className="font-medium">
+                    Account holder&apos;s name
+                  </label>
+                  <input id={`${id}-holder`} value={account.holder} onChange={setAccountField("holder")} autoComplete="name" maxLength={100} className={INPUT_CLASS} />
+                </div>
+                <div className="space-y-1">
+                  <label htmlFor={`${id}-account`} className="font-medium">
+                    Account number
+                  </label>
+                  <input id={`${id}-account`} value={account.accountNumber} onChange={setAccountField("accountNumber")} inputMode="numeric" autoComplete="off" maxLength={24} className={INPUT_CLASS} />
+                </div>
+                <div className="space-y-1">
+                  <label htmlFor={`${id}-ifsc`} className="font-medium">
+                    IFSC
+                  </label>
+                  <input id={`${id}-ifsc`} value={account.ifsc} onChange={setAccountField("ifsc")} autoComplete="off" spellCheck={false} placeholder="HDFC0001234" maxLength={11} className={`${INPUT_CLASS} uppercase`} />
+                </div>
+              </div>
+            )}
+          </fieldset>
+        )}
         <p className="text-slate-600">A carrier picks the parcel up from this order&apos;s delivery address; we email you the day.</p>
         <DialogAlert message={error} />
         <div className="flex flex-wrap justify-end gap-2">

@@ -7,7 +7,7 @@ import { POST as placeRoute } from "@/app/api/place-order/route";
 import { POST as addAddressRoute } from "@/app/api/addresses/route";
 import { POST as confirmRoute } from "@/app/api/confirm-order/route";
 import { POST as cancelRoute } from "@/app/api/cancel-order/route";
-import { sendOrderConfirmation } from "@/lib/server/orders/orders";
+import { findOrder, sendOrderConfirmation } from "@/lib/server/orders/orders";
 import { POST as shipRoute } from "@/app/api/ship-order/route";
 import { POST as deliverRoute } from "@/app/api/deliver-order/route";
 import { POST as cashRoute } from "@/app/api/record-cash/route";
@@ -15,11 +15,17 @@ import { POST as rtoRoute } from "@/app/api/return-to-origin/route";
 import { POST as receiveRtoRoute } from "@/app/api/receive-rto/route";
 import { POST as refundRoute } from "@/app/api/refund-order/route";
 import { POST as returnRoute } from "@/app/api/request-return/route";
+import { POST as approveRoute } from "@/app/api/approve-return/route";
+import { POST as receiveReturnRoute } from "@/app/api/receive-return/route";
+import { POST as recordRefundRoute } from "@/app/api/record-refund/route";
+import { GET as getOrders } from "@/app/api/get-order-details/route";
+import { retryPendingRefunds } from "@/lib/server/orders/refunds";
+import { indiaToday } from "@/lib/shared/dates";
 import type { NextRequest } from "next/server";
 import { COD_OPEN_ORDERS_MAX, HOLD_UNITS_PER_PRODUCT_MAX } from "@/lib/constants";
 import type { PublicAddress } from "@/lib/delivery/address";
 import type { PublicOrder } from "@/lib/server/orders/types";
-import { admin, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
+import { admin, getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
 import { addLine, cartOf, completedEvent, deliver, emulatorUrl, eventually, outbox, paidOrder, pay, retrieve } from "./checkout-kit";
 
 const HOME = { name: "Meera Iyer", phone: "9845012345", line1: "12, 3rd Cross", area: "Indiranagar", landmark: null, city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560038" };
@@ -302,14 +308,88 @@ describe("a cash-on-delivery order's life", () => {
     await ship(card.orderId);
     await deliverIt(card.orderId);
     expect((await cash(card.orderId, 1)).status).toBe(409);
-    // Cash is not refunded through the card provider, nor returned online (yet): refused, nothing recorded.
-    const refund = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: true });
-    expect(refund.status).toBe(409);
+  });
+
+  it("refunds cash by bank transfer or UPI: to the account the return gave, recorded with its reference, never past what was collected", async () => {
+    const user = await confirmedShopper();
+    const productId = await product(5, 20_000);
+    const line = await addLine(user, productId, 2);
+    const order = (await (await place(user, { cartItems: [line._id], address: HOME, saveAddress: false, paymentMethod: "cod" })).json()).data.order as PublicOrder;
+    await confirmRoute(jsonRequest("/api/confirm-order", { orderId: order._id }, { cookie: user.cookie }), noContext);
+    expect((await ship(order._id)).status).toBe(200);
+    // Not delivered: the courier has collected nothing, so nothing can go back.
+    const early = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: true, reference: "UTR1" });
+    expect(early.status).toBe(409);
+    expect((await early.json()).message).toBe("Nothing was collected on this cash-on-delivery order yet: cancel it before it ships, or wait for its delivery.");
+    expect((await deliverIt(order._id)).status).toBe(200);
+    // The admin's own refund says how it was paid; without a reference nothing is recorded.
+    const unreferenced = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: true });
+    expect(unreferenced.status).toBe(400);
+    expect((await unreferenced.json()).errors).toEqual({ reference: "Give the reference of the bank transfer or UPI payment that refunded the shopper." });
     expect(await query(`SELECT 1 FROM "Refund" WHERE "orderId" = $1`, [order._id])).toHaveLength(0);
+
+    // The shopper's return asks where the money goes, and checks it.
     const [item] = await query<{ id: string }>(`SELECT id FROM "OrderItem" WHERE "orderId" = $1`, [order._id]);
-    const asked = await returnRoute(jsonRequest("/api/request-return", { orderId: order._id, reason: "damaged", lines: [{ orderItemId: item!.id, quantity: 1 }], note: "Broken" }, { cookie: user.cookie }), noContext);
-    expect(asked.status).toBe(409);
-    expect((await asked.json()).message).toBe("A cash-on-delivery order cannot be returned online yet: raise a complaint in My Account and we will arrange the return and your refund.");
+    const ask = (refundAccount?: unknown) =>
+      returnRoute(jsonRequest("/api/request-return", { orderId: order._id, reason: "no_longer_needed", lines: [{ orderItemId: item!.id, quantity: 1 }], refundAccount }, { cookie: user.cookie }), noContext);
+    const noAccount = await ask();
+    expect(noAccount.status).toBe(400);
+    expect((await noAccount.json()).errors).toEqual({ refundAccount: "Give the UPI ID or bank account your refund should go to: this order was paid in cash." });
+    const badIfsc = await ask({ kind: "bank", holder: "Meera Iyer", accountNumber: "1234 5678 9012", ifsc: "HDFC1234567" });
+    expect(badIfsc.status).toBe(400);
+    expect((await badIfsc.json()).errors).toMatchObject({ "refundAccount.ifsc": expect.stringContaining("IFSC must be 11 characters") });
+    expect((await ask({ kind: "upi", upiId: "meera at okhdfc" })).status).toBe(400);
+    expect(await query(`SELECT 1 FROM "ReturnRequest" WHERE "orderId" = $1`, [order._id])).toHaveLength(0);
+    const asked = await ask({ kind: "bank", holder: "Meera Iyer", accountNumber: "1234 5678 9012", ifsc: "hdfc0001234" });
+    expect(asked.status).toBe(200);
+    const returnId = (await asked.json()).data._id as string;
+    const [stored] = await query<{ refundAccount: unknown }>(`SELECT "refundAccount" FROM "Order" WHERE id = $1`, [order._id]);
+    expect(stored!.refundAccount).toEqual({ kind: "bank", holder: "Meera Iyer", accountNumber: "123456789012", ifsc: "HDFC0001234" });
+    // The shopper is reminded of it masked; the admin reads it whole, to pay it.
+    const mine = (await (await getOrders(getRequest("/api/get-order-details", user.cookie), noContext)).json()).data as PublicOrder[];
+    expect(mine.find((candidate) => candidate._id === order._id)!.cod!.refund_account).toBe("bank account ending 9012 (HDFC0001234)");
+
+    expect((await post("/api/approve-return", approveRoute, { returnId, pickupDate: indiaToday() })).status).toBe(200);
+    const received = await post("/api/receive-return", receiveReturnRoute, { returnId });
+    expect(received.status).toBe(200);
+    const receivedBody = await received.json();
+    expect(receivedBody.message).toBe("Return received: pay the refund by bank transfer or UPI, then record its reference");
+    // Not sent anywhere by the store: PENDING until the admin records the transfer, and not retried through Stripe.
+    expect(receivedBody.data.refund).toMatchObject({ amount: 200, status: "PENDING", reference: null });
+    expect(await retryPendingRefunds(20, 0)).toBe(0);
+    expect(await stockOf(productId)).toEqual({ stock: 3, held: 0 });
+    const refundId = receivedBody.data.refund._id as string;
+    const adminOrder = await findOrder(order._id, { admin: true });
+    expect(adminOrder!.cod!.refund_account).toBe("Bank account 123456789012 · IFSC HDFC0001234 · Meera Iyer");
+
+    // Only an admin records it; once.
+    expect((await recordRefundRoute(jsonRequest("/api/record-refund", { refundId, reference: "UTR9" }, { cookie: user.cookie }), noContext)).status).toBe(403);
+    expect((await post("/api/record-refund", recordRefundRoute, { refundId, reference: "" })).status).toBe(400);
+    const paid = await post("/api/record-refund", recordRefundRoute, { refundId, reference: "HDFCN52026112712345" });
+    expect(paid.status).toBe(200);
+    expect((await paid.json()).data).toMatchObject({ status: "SUCCEEDED", reference: "HDFCN52026112712345", amount: 200 });
+    expect((await post("/api/record-refund", recordRefundRoute, { refundId, reference: "HDFCN52026112712345" })).status).toBe(409);
+    expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
+    const [afterOne] = await query<{ refundedAmount: number; status: string }>(`SELECT "refundedAmount", status FROM "Order" WHERE id = $1`, [order._id]);
+    expect(afterOne).toEqual({ refundedAmount: 20_000, status: "DELIVERED" });
+    // Its credit note, against the invoice issued when the parcel left.
+    const credit = await eventually(
+      () => query<{ total: number }>(`SELECT total FROM "TaxDocument" WHERE "refundId" = $1 AND kind = 'CREDIT_NOTE'`, [refundId]),
+      (rows) => rows.length === 1,
+    );
+    expect(credit[0]!.total).toBe(20_000);
+
+    // The rest, paid by UPI and recorded at once: shipping included, no more than was collected.
+    const rest = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: true, reference: "UPI-4455", expectedAmount: 249 });
+    expect(rest.status).toBe(200);
+    expect((await rest.json()).data).toMatchObject({ amount: 249, status: "SUCCEEDED", reference: "UPI-4455" });
+    const more = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: false, reference: "UPI-4456" });
+    expect(more.status).toBe(409);
+    const [whole] = await query<{ refundedAmount: number; status: string; total: string }>(
+      `SELECT o."refundedAmount", o.status, (SELECT sum(amount) FROM "Refund" r WHERE r."orderId" = o.id AND r.status <> 'FAILED')::text AS total FROM "Order" o WHERE o.id = $1`,
+      [order._id],
+    );
+    expect(whole).toEqual({ refundedAmount: 44_900, status: "REFUNDED", total: "44900" });
   });
 
   it("is placed only at the total the page showed: a changed total is a 409 with the new one, nothing placed", async () => {

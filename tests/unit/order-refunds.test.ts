@@ -10,6 +10,7 @@ const refund = (amount: number, status: string): PublicRefund => ({
   status,
   source: "admin",
   reason: null,
+  reference: null,
   failure_reason: null,
   restock: false,
   lines: [],

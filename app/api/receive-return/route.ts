@@ -11,6 +11,11 @@ import { handle, ok, readBody } from "@/lib/server/platform/http";
 export const POST = handle(async (request) => {
   const admin = await requireAdminWrite(request);
   const { returnId } = await readBody(request, returnIdBodySchema);
-  const { request: received, refund } = await receiveReturn(returnId, { kind: "admin", userId: admin.id });
-  return ok({ ...toPublicReturn(received), refund: toPublicRefund(refund, true) }, refund.status === "SUCCEEDED" ? "Return received and refunded" : "Return received; the refund is recorded and will be sent");
+  const { request: received, refund, manual } = await receiveReturn(returnId, { kind: "admin", userId: admin.id });
+  return ok({ ...toPublicReturn(received), refund: toPublicRefund(refund, true) }, receivedMessage(refund, manual));
 });
+
+function receivedMessage(refund: { status: string }, cash: boolean): string {
+  if (refund.status === "SUCCEEDED") return "Return received and refunded";
+  return cash ? "Return received: pay the refund by bank transfer or UPI, then record its reference" : "Return received; the refund is recorded and will be sent";
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import { describeRefundAccount, describeRefundAccountMasked, readRefundAccount } from "@/lib/orders/refund-account";
 import type Stripe from "stripe";
 import { ORDERS_LIST_MAX, SUCCESS_LOOKUPS_PER_ACCOUNT } from "@/lib/constants";
 import { paiseToRupees } from "@/lib/shared/money";
@@ -86,6 +87,8 @@ export function toPublicRefund(refund: Refund, forAdmin: boolean): PublicRefund 
     // The payment service's own words (ids, card details' states) are the store's, not the shopper's.
     failure_reason: forAdmin ? refund.failureReason : null,
     restock: refund.restock,
+    // A cash refund's bank transfer or UPI reference, once the admin recorded it.
+    reference: refund.reference,
     lines: refund.lines as PublicRefund["lines"],
     createdAt: refund.createdAt.toISOString(),
   };
@@ -137,11 +140,18 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
             cash_reference: order.cashReference,
             returned_to_origin_at: order.returnedToOriginAt?.toISOString() ?? null,
             rto_received_at: order.rtoReceivedAt?.toISOString() ?? null,
+            refund_account: refundAccountOf(order.refundAccount, forAdmin),
           }
         : null,
     return_request: order.returns[0] ? toPublicReturn(order.returns[0]) : null,
     ...(forAdmin ? { attention: order.attention, attentionNote: order.attentionNote } : {}),
   };
+}
+
+function refundAccountOf(stored: unknown, forAdmin: boolean): string | null {
+  const account = readRefundAccount(stored);
+  if (!account) return null;
+  return forAdmin ? describeRefundAccount(account) : describeRefundAccountMasked(account);
 }
 
 export const ITEMS_IN_ORDER = {

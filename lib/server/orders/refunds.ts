@@ -22,6 +22,11 @@ import { queueCreditNote } from "../billing/credit-notes";
 // line past what was bought), then sent with the idempotency key refund-<row id>, so a retry never
 // refunds twice; Stripe's answer settles it. Refunds made in Stripe's dashboard arrive through the
 // webhook (recordStripeRefund) and are recorded once (docs/ENGINEERING.md §10a).
+//
+// A cash-on-delivery order's money goes back outside Stripe (bank transfer or UPI, to the account
+// the shopper gave): its refund is recorded by the same rules, once the order was delivered (the
+// courier collected the cash), and stays PENDING until the admin records the payment's reference
+// (recordManualRefund); the admin's own refund carries the reference at once.
 
 export type RefundLine = { orderItemId: string; quantity: number };
 type Tx = Prisma.TransactionClient;
@@ -125,13 +130,27 @@ async function record(tx: Tx, order: Order, planned: Planned, actor: Actor, opti
 export async function refundOrder(
   orderId: string,
   actor: Actor,
-  request: { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean; expectedAmount?: number },
+  request: RefundAsk & { reference?: string | null },
   now = new Date(),
 ): Promise<Refund> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
   if (request.lines !== "whole" && request.lines.length === 0) throw badRequest("Choose the lines to refund.");
-  const refund = await db.$transaction((tx) => recordRefund(tx, orderId, actor, request, now, { returnOpen: "refuse" }));
-  return sendRefund(refund.id);
+  const refund = await db.$transaction(async (tx) => {
+    const recorded = await recordRefund(tx, orderId, actor, request, now, { returnOpen: "refuse" });
+    // Cash: the admin has paid it already (bank transfer or UPI) and says with what reference.
+    if (recorded.manual && !request.reference) throw new HttpError(400, REFERENCE_NEEDED, undefined, { reference: REFERENCE_NEEDED });
+    return recorded.refund;
+  });
+  return request.reference && (await isManual(refund.orderId)) ? recordManualRefund(refund.id, request.reference) : sendRefund(refund.id);
+}
+
+type RefundAsk = { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean; expectedAmount?: number };
+
+export const REFERENCE_NEEDED = "Give the reference of the bank transfer or UPI payment that refunded the shopper.";
+
+/** Whether the order's money goes back outside the card provider (paid in cash). */
+async function isManual(orderId: string): Promise<boolean> {
+  return (await db.order.findUnique({ where: { id: orderId }, select: { paymentMethod: true } }))?.paymentMethod === "cod";
 }
 
 /** The 409 for an admin's refund of an order whose return request is still open. */
@@ -146,23 +165,24 @@ export async function recordRefund(
   tx: Tx,
   orderId: string,
   actor: Actor,
-  request: { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean; expectedAmount?: number },
+  request: RefundAsk,
   now = new Date(),
   options: { returnOpen?: "refuse" } = {},
-): Promise<Refund> {
+): Promise<{ refund: Refund; manual: boolean }> {
   const order = await lockOrder(tx, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  // Cash is not given back through the card provider: refused until refunds by bank transfer or UPI are recorded.
-  if (order.paymentMethod === "cod") throw conflict(COD_REFUND_MESSAGE);
+  const manual = order.paymentMethod === "cod";
+  // Cash is collected at the door: until then there is nothing to give back.
+  if (manual && !order.deliveredAt) throw conflict(COD_NOTHING_COLLECTED);
   // An admin's own refund never runs beside an open return request (under the order's lock, as
   // the request is made): the request's units would be refunded twice over, or its Mark received
   // refused for ever. A return's own Mark received records its refund here too.
   if (options.returnOpen === "refuse" && (await tx.returnRequest.count({ where: { orderId, status: { in: ["REQUESTED", "APPROVED"] } } })) > 0) throw conflict(RETURN_OPEN);
   if (order.deliveredAt && now > returnWindowEnd(order.deliveredAt) && !request.outsideWindow) throw conflict(OUTSIDE_WINDOW(order.deliveredAt));
-  return record(tx, order, await plan(tx, order, request.lines, request.expectedAmount), actor, request);
+  return { refund: await record(tx, order, await plan(tx, order, request.lines, request.expectedAmount), actor, request), manual };
 }
 
-export const COD_REFUND_MESSAGE = "A cash-on-delivery order is refunded outside the store (bank transfer or UPI): the store does not record such refunds yet.";
+export const COD_NOTHING_COLLECTED = "Nothing was collected on this cash-on-delivery order yet: cancel it before it ships, or wait for its delivery.";
 
 /** The 409 for a refund of a delivered order whose returns window has closed, unacknowledged. */
 export const OUTSIDE_WINDOW = (deliveredAt: Date) =>
@@ -252,6 +272,8 @@ export function cancellationMessage(refund: Refund | null, toShopper: boolean): 
 export async function sendRefund(refundId: string): Promise<Refund> {
   const refund = await db.refund.findUniqueOrThrow({ where: { id: refundId }, include: { order: true } });
   if (refund.status !== "PENDING") return refund;
+  // Cash goes back by bank transfer or UPI: PENDING until the admin records it (recordManualRefund).
+  if (refund.order.paymentMethod === "cod") return refund;
   if (!refund.order.paymentIntentId) return failRefund(refund.id, "The order has no payment to refund.");
   let answer: Stripe.Refund;
   try {
@@ -278,18 +300,40 @@ async function settleRefund(refundId: string, answer: Stripe.Refund): Promise<Re
   if (answer.status !== "succeeded") {
     return db.refund.update({ where: { id: refundId }, data: { stripeRefundId: answer.id } });
   }
+  return (await succeed(refundId, { stripeRefundId: answer.id })) ?? db.refund.findUniqueOrThrow({ where: { id: refundId } });
+}
+
+export const REFUND_NOT_FOUND = "Refund not found";
+
+/**
+ * The admin paid a cash-on-delivery order's PENDING refund by bank transfer or UPI: it is recorded
+ * with the payment's reference and counts from now (the units back in stock when asked, the credit
+ * note, the shopper's mail). 404 for an unknown refund; 409 for a card refund or one settled already.
+ */
+export async function recordManualRefund(refundId: string, reference: string): Promise<Refund> {
+  const refund = isRowId(refundId) ? await db.refund.findUnique({ where: { id: refundId }, include: { order: { select: { paymentMethod: true } } } }) : null;
+  if (!refund) throw notFound(REFUND_NOT_FOUND);
+  if (refund.order.paymentMethod !== "cod") throw conflict("This refund goes back through the card payment: the store sends it itself.");
+  const settled = await succeed(refundId, { reference });
+  if (!settled) throw conflict(refund.status === "FAILED" ? "This refund was cancelled." : "This refund is recorded as paid already.");
+  return settled;
+}
+
+/** PENDING → SUCCEEDED (conditionally: once) and counted; null when it was settled before. */
+async function succeed(refundId: string, data: { stripeRefundId?: string; reference?: string }): Promise<Refund | null> {
   let restocked = false;
   const settled = await db.$transaction(async (tx) => {
-    const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", stripeRefundId: answer.id, creditNoteDue: true } });
-    if (!settled) return tx.refund.findUniqueOrThrow({ where: { id: refundId } }); // settled before (its event, a retry)
+    const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", creditNoteDue: true, ...data } });
+    if (!settled) return null; // settled before (its event, a retry, another admin)
     await countRefund(tx, settled);
     restocked = settled.restock && (settled.lines as RefundLine[]).length > 0;
     return settled;
   });
+  if (!settled) return null;
   // Units back in stock change what shoppers see available: the catalogue's cached reads refresh.
   afterStockChange(restocked);
   mailOrderSteps(settled.orderId);
-  if (settled.creditNoteDue) afterResponse("credit-note", () => queueCreditNote(settled.id));
+  afterResponse("credit-note", () => queueCreditNote(settled.id));
   return settled;
 }
 
@@ -310,7 +354,7 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
     },
   });
   await tx.orderEvent.create({
-    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock, refundId: refund.id }, note: refund.reason === CANCELLATION_REASON ? null : refund.reason },
+    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock, refundId: refund.id, ...(refund.reference ? { reference: refund.reference } : {}) }, note: refund.reason === CANCELLATION_REASON ? null : refund.reason },
   });
   if (!refund.restock) return;
   const byProduct = new Map<string, number>();
@@ -433,7 +477,8 @@ export async function recordStripeRefund(answer: Stripe.Refund): Promise<"settle
 /** Refunds recorded but not yet sent (Stripe was down): sent again, oldest first. */
 export async function retryPendingRefunds(limit = 20, olderThanMs = 60_000, now = new Date()): Promise<number> {
   const pending = await db.refund.findMany({
-    where: { status: "PENDING", source: { not: "stripe" }, stripeRefundId: null, createdAt: { lt: new Date(now.getTime() - olderThanMs) } },
+    // Cash refunds wait for the admin, not for Stripe.
+    where: { status: "PENDING", source: { not: "stripe" }, stripeRefundId: null, createdAt: { lt: new Date(now.getTime() - olderThanMs) }, order: { paymentMethod: { not: "cod" } } },
     select: { id: true },
     orderBy: { createdAt: "asc" },
     take: limit,

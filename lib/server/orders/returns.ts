@@ -12,6 +12,7 @@ import { checkHostedImages, isReturnPhotoUrl } from "../providers/images";
 import { ORDER_NOT_FOUND, type Actor } from "./lifecycle";
 import { recordRefund, sendRefund, type RefundLine } from "./refunds";
 import { mailOrderSteps } from "./step-email";
+import type { RefundAccount } from "@/lib/orders/refund-account";
 
 // Return requests (docs/PRODUCT.md §7, additions): a shopper asks to return units of a delivered
 // order in its returns window (lib/orders/returns-policy.ts); the admin approves (a pickup date) or
@@ -42,7 +43,9 @@ function orderMovedOn(order: Order, action: string): string {
   return `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}, not delivered: ${action}`;
 }
 
-export type ReturnAsk = { lines: RefundLine[]; reason: ReturnReason; note?: string | null; photos: string[] };
+export type ReturnAsk = { lines: RefundLine[]; reason: ReturnReason; note?: string | null; photos: string[]; refundAccount?: RefundAccount };
+
+export const REFUND_ACCOUNT_NEEDED = "Give the UPI ID or bank account your refund should go to: this order was paid in cash.";
 
 /**
  * The shopper's request for a return of `ask.lines` of their delivered order, inside its window
@@ -60,7 +63,8 @@ export async function requestReturn(orderId: string, userId: string, ask: Return
       if (!order) throw notFound(ORDER_NOT_FOUND);
       const movedOn = orderMovedOn(order, "it cannot be returned.");
       if (movedOn) throw conflict(movedOn);
-      if (order.paymentMethod === "cod") throw conflict(COD_RETURN_MESSAGE);
+      // Cash goes back by bank transfer or UPI, which the admin pays and records: to the account given here.
+      if (order.paymentMethod === "cod" && !ask.refundAccount) throw new HttpError(400, REFUND_ACCOUNT_NEEDED, undefined, { refundAccount: REFUND_ACCOUNT_NEEDED });
       const ends = returnWindowEnd(order.deliveredAt!);
       if (returnWindowClosed(ends.toISOString(), now)) throw conflict(`The returns window for this order closed on ${formatDate(ends.toISOString())}.`);
       const open = await tx.returnRequest.findFirst({ where: { orderId, status: { in: [...OPEN] } }, select: { id: true } });
@@ -72,6 +76,7 @@ export async function requestReturn(orderId: string, userId: string, ask: Return
         if (line.quantity > left) throw conflict(left === 0 ? `${item.name} was refunded already.` : `Only ${left} of ${item.name} can still be returned.`);
       }
       const created = await tx.returnRequest.create({ data: { orderId, lines: ask.lines, reason: ask.reason, note: ask.note || null, photos } });
+      if (order.paymentMethod === "cod") await tx.order.update({ where: { id: orderId }, data: { refundAccount: ask.refundAccount } });
       // The event carries the store's words only (the reason's label); the shopper's note stays on the request.
       await tx.orderEvent.create({ data: { orderId, type: "return_requested", actor: "shopper", actorId: userId, data: { returnId: created.id, lines: ask.lines, reason: ask.reason } } });
       return created;
@@ -92,19 +97,15 @@ export async function requestReturn(orderId: string, userId: string, ask: Return
  */
 export async function checkReturnable(orderId: string, userId: string, now = new Date()): Promise<void> {
   if (!isRowId(orderId)) throw notFound(ORDER_NOT_FOUND);
-  const order = await db.order.findFirst({ where: { id: orderId, userId }, select: { status: true, deliveredAt: true, paymentMethod: true, returns: { where: { status: { in: [...OPEN] } }, select: { id: true } } } });
+  const order = await db.order.findFirst({ where: { id: orderId, userId }, select: { status: true, deliveredAt: true, returns: { where: { status: { in: [...OPEN] } }, select: { id: true } } } });
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (order.status !== "DELIVERED" || !order.deliveredAt) throw conflict("This order cannot be returned.");
-  // Money paid in cash goes back by bank transfer or UPI, which the store does not record yet: such a return is the grievance desk's.
-  if (order.paymentMethod === "cod") throw conflict(COD_RETURN_MESSAGE);
   const ends = returnWindowEnd(order.deliveredAt);
   if (returnWindowClosed(ends.toISOString(), now)) throw conflict(`The returns window for this order closed on ${formatDate(ends.toISOString())}.`);
   if (order.returns.length > 0) throw conflict("A return is already open on this order.");
 }
 
 const PHOTO_REFUSED = "A photo was not uploaded here: add it again";
-
-export const COD_RETURN_MESSAGE = "A cash-on-delivery order cannot be returned online yet: raise a complaint in My Account and we will arrange the return and your refund.";
 
 /** Photos uploaded through a return's signature only, and on the image host within the size bound (as product images): else 400. */
 async function checkReturnPhotos(photos: string[], userId: string): Promise<void> {
@@ -183,15 +184,16 @@ export async function declineReturn(returnId: string, actor: Actor, reason: stri
  * unit not yet refunded, reason damaged, not as described or wrong item) is refunded whole,
  * shipping included; anything else line by line. The return is received whatever Stripe then
  * says (a refund it could not take is PENDING and retried; one it refused is FAILED and flagged).
- * 409 when a line's units were refunded meanwhile (nothing changes then).
+ * 409 when a line's units were refunded meanwhile (nothing changes then). A cash-on-delivery
+ * order's refund (`manual`) stays PENDING until the admin records its payment (recordManualRefund).
  */
-export async function receiveReturn(returnId: string, actor: Actor, now = new Date()): Promise<{ request: ReturnRequest; refund: Refund }> {
-  const { request, refund } = await changeReturn(returnId, ["APPROVED"], "marked received", async (tx, order, request) => {
+export async function receiveReturn(returnId: string, actor: Actor, now = new Date()): Promise<{ request: ReturnRequest; refund: Refund; manual: boolean }> {
+  const { request, refund, manual } = await changeReturn(returnId, ["APPROVED"], "marked received", async (tx, order, request) => {
     const lines = request.lines as RefundLine[];
     const reason = request.reason as ReturnReason;
     const everything = order.items.every((item) => item.quantity - item.refundedQuantity === lines.filter((line) => line.orderItemId === item.id).reduce((sum, line) => sum + line.quantity, 0));
     const whole = everything && FAULT_REASONS.includes(reason);
-    const refund = await recordRefund(
+    const { refund, manual } = await recordRefund(
       tx,
       order.id,
       actor,
@@ -201,13 +203,14 @@ export async function receiveReturn(returnId: string, actor: Actor, now = new Da
     );
     const changed = await setState(tx, request, { status: "RECEIVED", refundId: refund.id });
     await tx.orderEvent.create({ data: { orderId: order.id, type: "return_received", actor: actor.kind, actorId: actor.userId ?? null, data: { returnId: request.id, amount: refund.amount, lines } } });
-    return { request: changed, refund };
+    return { request: changed, refund, manual };
   });
   mailOrderSteps(request.orderId);
+  // Cash (manual): PENDING until the admin pays it and records the reference.
   try {
-    return { request, refund: await sendRefund(refund.id) };
+    return { request, refund: await sendRefund(refund.id), manual };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return { request, refund: await db.refund.findUniqueOrThrow({ where: { id: refund.id } }) };
+    return { request, refund: await db.refund.findUniqueOrThrow({ where: { id: refund.id } }), manual };
   }
 }

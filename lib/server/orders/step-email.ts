@@ -45,9 +45,13 @@ type EventData = {
   pickupDate?: string;
   /** A refund's id (refunds recorded since GST billing): its mail links to the credit note. */
   refundId?: string;
+  /** A cash refund's bank transfer or UPI reference. */
+  reference?: string;
 };
 
 type MailedOrder = Pick<Order, "id" | "status" | "totalAmount"> & {
+  /** "cod": paid in cash, so refunds go by bank transfer or UPI, not to a card. */
+  paymentMethod?: string;
   deliveredAt?: Date | null;
   items?: Pick<OrderItem, "id" | "name">[];
   /** Whether the order has (or will have) a tax invoice: its refunds then have credit notes. */
@@ -107,7 +111,11 @@ export async function stepEmail(event: Pick<OrderEvent, "type" | "data" | "note"
       // A cancellation's refund is announced by the cancellation's own mail.
       if (order.status === "CANCELLED") return null;
       subject = `A refund of ${formatRupees(data.amount ?? 0)} on your ${STORE_NAME} order ${number}`;
-      lines = [`We have refunded ${formatRupees(data.amount ?? 0)} on your order ${number}${units ? ` for ${units}` : ""}. Banks take 5–7 business days to show it on your card.`];
+      lines = [
+        order.paymentMethod === "cod"
+          ? `We have sent ${formatRupees(data.amount ?? 0)} back for your order ${number}${units ? ` (${units})` : ""} by bank transfer or UPI${data.reference ? `, reference ${data.reference}` : ""}.`
+          : `We have refunded ${formatRupees(data.amount ?? 0)} on your order ${number}${units ? ` for ${units}` : ""}. Banks take 5–7 business days to show it on your card.`,
+      ];
       if (event.note) lines.push(`Reason: ${event.note}`);
       if (data.refundId && order.billed) {
         const creditNote = creditNotePageUrl(order.id, data.refundId);
@@ -132,7 +140,11 @@ export async function stepEmail(event: Pick<OrderEvent, "type" | "data" | "note"
       break;
     case "return_received":
       subject = `Your return for ${STORE_NAME} order ${number} has reached us`;
-      lines = [`Your returned ${units || "items"} from order ${number} reached us. We are refunding ${formatRupees(data.amount ?? 0)} to your card, and we mail you again once the refund is sent (banks then take 5–7 business days to show it).`];
+      lines = [
+        order.paymentMethod === "cod"
+          ? `Your returned ${units || "items"} from order ${number} reached us. We are sending ${formatRupees(data.amount ?? 0)} to the UPI ID or bank account you gave us, and we mail you again with its reference once it is sent.`
+          : `Your returned ${units || "items"} from order ${number} reached us. We are refunding ${formatRupees(data.amount ?? 0)} to your card, and we mail you again once the refund is sent (banks then take 5–7 business days to show it).`,
+      ];
       break;
     default:
       return null;

@@ -44,6 +44,8 @@ export type PublicOrder = {
     cash_reference: string | null;
     returned_to_origin_at: string | null;
     rto_received_at: string | null;
+    /** Where a refund goes (the shopper's UPI ID or bank account, given with a return): in full to the admin, masked to the shopper. */
+    refund_account: string | null;
   } | null;
   /** The latest return request on the order (lib/server/orders/returns.ts), else null. */
   return_request: PublicReturn | null;
@@ -66,6 +68,8 @@ export type PublicRefund = {
   reason: string | null;
   failure_reason: string | null;
   restock: boolean;
+  /** A cash refund's bank transfer or UPI reference, once recorded (null otherwise). */
+  reference: string | null;
   lines: { orderItemId: string; quantity: number }[];
   createdAt: string;
 };
