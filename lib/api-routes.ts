@@ -107,6 +107,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/ship-order", methods: ["POST"], access: "admin" },
   { path: "/api/deliver-order", methods: ["POST"], access: "admin" },
   { path: "/api/record-cash", methods: ["POST"], access: "admin" },
+  { path: "/api/record-refund", methods: ["POST"], access: "admin" },
   { path: "/api/return-to-origin", methods: ["POST"], access: "admin" },
   { path: "/api/receive-rto", methods: ["POST"], access: "admin" },
   { path: "/api/refund-order", methods: ["POST"], access: "admin" },

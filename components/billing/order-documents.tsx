@@ -10,8 +10,10 @@ export const creditNotePath = (orderId: string, refundId: string) => `/invoice/$
  * Nothing for an order recorded before GST billing; "being prepared" in the minute before its
  * invoice is issued. No hooks: My Orders, the success page and the admin's order page use it.
  */
-export function OrderDocuments({ order, className = "" }: { order: Pick<PublicOrder, "_id" | "invoice" | "refunds" | "createdAt">; className?: string }) {
+export function OrderDocuments({ order, className = "" }: { order: Pick<PublicOrder, "_id" | "invoice" | "refunds" | "createdAt"> & { cod?: PublicOrder["cod"] }; className?: string }) {
   const creditNotes = order.refunds.flatMap((refund) => (refund.credit_note ? [{ refundId: refund._id, number: refund.credit_note.number }] : []));
+  // A parcel that came back undelivered: its credit note is addressed by the order's id.
+  if (order.cod?.credit_note) creditNotes.push({ refundId: order._id, number: order.cod.credit_note.number });
   if (!order.invoice && creditNotes.length === 0) return null;
   return (
     <div className={`text-sm ${className}`} data-testid="order-documents">

@@ -18,6 +18,7 @@ import { POST as returnRoute } from "@/app/api/request-return/route";
 import { POST as approveRoute } from "@/app/api/approve-return/route";
 import { POST as receiveReturnRoute } from "@/app/api/receive-return/route";
 import { POST as recordRefundRoute } from "@/app/api/record-refund/route";
+import { GET as creditNoteRoute } from "@/app/api/credit-note/[refundId]/route";
 import { GET as getOrders } from "@/app/api/get-order-details/route";
 import { retryPendingRefunds } from "@/lib/server/orders/refunds";
 import { indiaToday } from "@/lib/shared/dates";
@@ -412,6 +413,26 @@ describe("a cash-on-delivery order's life", () => {
     expect(back.status).toBe(200);
     expect((await back.json()).data.status).toBe("RETURNED_TO_ORIGIN");
     expect(await stockOf(productId)).toEqual({ stock: 3, held: 0 });
+    // Its invoice (issued when it shipped) is reversed whole by a credit note, addressed by the order's id.
+    const [invoice] = await eventually(
+      () => query<{ id: string; total: number }>(`SELECT id, total FROM "TaxDocument" WHERE "orderId" = $1 AND kind = 'INVOICE'`, [order._id]),
+      (rows) => rows.length === 1,
+    );
+    const credit = await eventually(
+      () => query<{ total: number; invoiceId: string; refundId: string | null }>(`SELECT total, "invoiceId", "refundId" FROM "TaxDocument" WHERE "orderId" = $1 AND kind = 'CREDIT_NOTE'`, [order._id]),
+      (rows) => rows.length === 1,
+    );
+    expect(credit[0]).toEqual({ total: invoice!.total, invoiceId: invoice!.id, refundId: null });
+    expect(invoice!.total).toBe(24_900);
+    const [flag] = await query<{ rtoCreditNoteDue: boolean }>(`SELECT "rtoCreditNoteDue" FROM "Order" WHERE id = $1`, [order._id]);
+    expect(flag!.rtoCreditNoteDue).toBe(false);
+    const mine = (await (await getOrders(getRequest("/api/get-order-details", user.cookie), noContext)).json()).data as PublicOrder[];
+    expect(mine.find((candidate) => candidate._id === order._id)!.cod!.credit_note).toMatchObject({ kind: "CREDIT_NOTE", number: expect.stringMatching(/^CN\//) });
+    const asJson = (who: Shopper) => creditNoteRoute(getRequest(`/api/credit-note/${order._id}?format=json`, who.cookie), { params: Promise.resolve({ refundId: order._id }) });
+    const document = await asJson(user);
+    expect(document.status).toBe(200);
+    expect((await document.json()).data).toMatchObject({ kind: "CREDIT_NOTE" });
+    expect((await asJson(await shopper())).status).toBe(404);
     expect((await post("/api/receive-rto", receiveRtoRoute, { orderId: order._id })).status).toBe(200);
     expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
     expect((await post("/api/receive-rto", receiveRtoRoute, { orderId: order._id })).status).toBe(409);

@@ -81,3 +81,24 @@ describe("a refund's mail: the credit note", () => {
     expect(`${mail.text}${mail.html}`).not.toContain("credit note");
   });
 });
+
+describe("a cash-on-delivery order's refund mails: bank transfer or UPI, never the card", () => {
+  const order = { id: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d", status: "DELIVERED" as const, totalAmount: 20_000, paymentMethod: "cod" };
+  const ordersUrl = "http://localhost:3000/user-panel/my-orders";
+
+  it("says the refund went by bank transfer or UPI, with its reference", async () => {
+    const refunded = { type: "refunded", data: { amount: 10_000, lines: [], refundId: "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c80", reference: "UTR4455" }, note: null };
+    const mail = (await stepEmail(refunded, order, ordersUrl, null))!;
+    expect(mail.text).toContain("by bank transfer or UPI, reference UTR4455.");
+    expect(mail.text).not.toContain("card");
+    const cardMail = (await stepEmail(refunded, { ...order, paymentMethod: "card" }, ordersUrl, null))!;
+    expect(cardMail.text).toContain("on your card");
+  });
+
+  it("says a received return's money goes to the account the shopper gave", async () => {
+    const received = { type: "return_received", data: { amount: 10_000, lines: [] }, note: null };
+    const mail = (await stepEmail(received, order, ordersUrl, null))!;
+    expect(mail.text).toContain("to the UPI ID or bank account you gave us");
+    expect(mail.text).not.toContain("card");
+  });
+});

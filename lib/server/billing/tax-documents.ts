@@ -119,7 +119,8 @@ export async function findOrderDocument(orderId: string, viewer: DocumentViewer,
 /** A refund's credit note, for the order's owner or an admin; null otherwise, or when none was issued. */
 export async function findCreditNote(refundId: string, viewer: DocumentViewer): Promise<TaxDocumentView | null> {
   const row = await db.taxDocument.findFirst({
-    where: { refundId, kind: "CREDIT_NOTE", ...("userId" in viewer ? { order: { userId: viewer.userId } } : {}) },
+    // A refund's credit note, or (by the order's id) the one of a parcel that came back undelivered.
+    where: { OR: [{ refundId }, { orderId: refundId, refundId: null }], kind: "CREDIT_NOTE", ...("userId" in viewer ? { order: { userId: viewer.userId } } : {}) },
     include: { lines: true },
   });
   return row ? toDocumentView(row) : null;

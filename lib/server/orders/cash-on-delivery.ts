@@ -13,6 +13,8 @@ import { afterStockChange, restockUnits } from "./holds";
 import { isRowId } from "../catalog/catalog";
 import { recordCheckout, expireReplaced, type CheckoutChoice } from "./checkout";
 import type { CheckoutLine, PublicOrder } from "./types";
+import { afterResponse } from "../platform/after-response";
+import { queueRtoCreditNote } from "../billing/credit-notes";
 
 // Cash on delivery (COD): "Place order" records the order at once, with no payment provider: its
 // units leave stock under the same rules as a card checkout (the checkout row holds them, then the
@@ -123,18 +125,21 @@ export async function recordCashReceived(orderId: string, actor: Actor, receipt:
 }
 
 /**
- * The courier brought a shipped COD parcel back undelivered: the order is returned to origin. Its
- * units go back to stock when the admin confirms the parcel is in (receiveReturnedParcel).
+ * The courier brought a shipped COD parcel back undelivered: the order is returned to origin, and
+ * its invoice gets a credit note for the whole order. Its units go back to stock when the admin
+ * confirms the parcel is in (receiveReturnedParcel).
  */
 export async function markReturnedToOrigin(orderId: string, actor: Actor, note: string | null = null, now = new Date()): Promise<Order> {
   const { order } = await move(orderId, actor, {
     from: ["SHIPPED"],
     also: { paymentMethod: "cod" },
     to: "RETURNED_TO_ORIGIN",
-    set: { returnedToOriginAt: now },
+    // Its invoice was issued when it shipped: a credit note reverses it (issued after the answer).
+    set: { returnedToOriginAt: now, rtoCreditNoteDue: true },
     event: { type: "returned_to_origin", note },
     refusal: (order) => (order.paymentMethod !== "cod" ? "Only a cash-on-delivery parcel comes back undelivered this way." : "Only a shipped order can come back undelivered."),
   });
+  afterResponse("credit-note", () => queueRtoCreditNote(order.id));
   return order;
 }
 

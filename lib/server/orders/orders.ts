@@ -141,11 +141,18 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
             returned_to_origin_at: order.returnedToOriginAt?.toISOString() ?? null,
             rto_received_at: order.rtoReceivedAt?.toISOString() ?? null,
             refund_account: refundAccountOf(order.refundAccount, forAdmin),
+            credit_note: rtoCreditNoteOf(order.documents),
           }
         : null,
     return_request: order.returns[0] ? toPublicReturn(order.returns[0]) : null,
     ...(forAdmin ? { attention: order.attention, attentionNote: order.attentionNote } : {}),
   };
+}
+
+/** The credit note of a parcel that came back undelivered: the order's one credit note with no refund. */
+function rtoCreditNoteOf(documents: OrderRow["documents"]): PublicDocumentRef | null {
+  const found = documents.find((document) => document.kind === "CREDIT_NOTE" && document.refundId === null);
+  return found ? { number: found.number, issued_at: found.issuedAt.toISOString(), kind: found.kind } : null;
 }
 
 function refundAccountOf(stored: unknown, forAdmin: boolean): string | null {

@@ -46,6 +46,8 @@ export type PublicOrder = {
     rto_received_at: string | null;
     /** Where a refund goes (the shopper's UPI ID or bank account, given with a return): in full to the admin, masked to the shopper. */
     refund_account: string | null;
+    /** The credit note that reversed its invoice when the parcel came back undelivered (its page and PDF are addressed by the order's id). */
+    credit_note: PublicDocumentRef | null;
   } | null;
   /** The latest return request on the order (lib/server/orders/returns.ts), else null. */
   return_request: PublicReturn | null;
