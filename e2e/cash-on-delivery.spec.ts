@@ -3,14 +3,9 @@ import { expectNoSeriousViolations } from "./axe";
 import { addCheckoutAddressIfNone, readOutbox } from "./emulators";
 import { signInFreshShopper } from "./shopper";
 
-// Cash on delivery from the checkout page: an unconfirmed address is asked to confirm first; a
+// Cash on delivery from the checkout page: an unconfirmed address is confirmed first, by a code; a
 // confirmed shopper places the order by keyboard alone, lands on the order-placed page (not the
 // card's "Payment Successfull..!"), and My Orders says what to pay on delivery.
-
-/** Confirms the shopper's address with the link mailed at sign-up (the link's page and its button). */
-async function confirmEmail(page: Page, email: string): Promise<void> {
-  await confirmEmailFor(page, email);
-}
 
 /** The confirmation link mailed at sign-up, opened and its button pressed, in this page's session. */
 async function confirmEmailFor(page: Page, email: string): Promise<void> {
@@ -35,11 +30,22 @@ test("@mobile cash on delivery: asked to confirm the email first, then placed by
   const cod = page.getByRole("radio", { name: /^Cash on delivery/ });
   await expect(cod).toBeEnabled();
   await cod.check();
-  await expect(page.getByTestId("cod-confirm-email")).toContainText("confirm your email address first");
-  await page.getByTestId("checkout-summary").getByRole("button", { name: "Place order" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Confirm your email address to pay cash on delivery" })).toBeVisible();
-
-  await confirmEmail(page, email);
+  const prompt = page.getByTestId("cod-confirm-email");
+  await expect(prompt).toContainText("confirm your email address first");
+  await expect(page.getByTestId("checkout-summary").getByRole("button", { name: "Place order" })).toBeDisabled();
+  // Confirmed on the spot, by the code mailed to the address: a wrong code first.
+  await prompt.getByRole("button", { name: "Send the code" }).click();
+  let code = "";
+  await expect
+    .poll(async () => (code = /code is (\d{6})/.exec((await readOutbox(email)).find((mail) => mail.subject.includes("verification code"))?.text ?? "")?.[1] ?? ""), { timeout: 15_000 })
+    .not.toBe("");
+  await prompt.getByLabel("Code from the email").fill(code === "000000" ? "111111" : "000000");
+  await prompt.getByRole("button", { name: "Confirm" }).click();
+  await expect(prompt.getByRole("alert")).toHaveText("That code is not right, or it has expired. Ask for a new one.");
+  await prompt.getByLabel("Code from the email").fill(code);
+  await prompt.getByLabel("Code from the email").press("Enter");
+  await expect(prompt).toHaveCount(0);
+  await expect(page.getByTestId("checkout-summary").getByRole("button", { name: "Place order" })).toBeEnabled();
   await page.goto("/checkout");
   await expect(page.getByTestId("checkout-address")).toHaveCount(1);
   // By keyboard alone: the address radio, then the payment radios, then the button.

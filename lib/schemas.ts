@@ -111,10 +111,16 @@ export const verifyOtpSchema = z.object({ email: emailSchema, otp: otpSchema });
 /** POST /api/confirm-email: the code mailed to the new address. */
 export const confirmEmailSchema = z.object({ otp: otpSchema });
 
-/** POST /api/confirm-address: the token of the link that confirms an account's address. */
-export const confirmAddressSchema = z.object({
-  token: z.string({ error: "This link is not complete. Open it again from the email." }).min(1, "This link is not complete. Open it again from the email.").max(1000, "This link is not one we sent"),
-});
+/** POST /api/confirm-address: the token of the link that confirms an account's address, or (signed in) the code mailed instead. */
+export const confirmAddressSchema = z.union([
+  z.object({
+    token: z.string({ error: "This link is not complete. Open it again from the email." }).min(1, "This link is not complete. Open it again from the email.").max(1000, "This link is not one we sent"),
+  }),
+  z.object({ otp: otpSchema }),
+]);
+
+/** POST /api/send-confirmation: a new link (the default) or a code to type back. */
+export const sendConfirmationSchema = z.object({ by: z.enum(["link", "code"], { error: "by is link or code" }).default("link") });
 
 /** POST /api/reset-password: the grant cookie from verify-otp is the proof; confirmPwd is optional (the call of docs/PRODUCT.md §7.2 sends password and email). */
 export const resetPasswordSchema = z

@@ -13,6 +13,7 @@ import { INPUT_CLASS } from "../account/form-styles";
 import { AddressForm, type AddressValues } from "../delivery/address-form";
 import { AddressLines, saveAddress } from "../delivery/address-book";
 import { useFieldErrors } from "../ui/use-field-errors";
+import { ConfirmEmailCode } from "./confirm-email-code";
 
 type ServiceableQuote = Extract<DeliveryQuote, { serviceable: true }>;
 /** The estimate call answers rupees; the page keeps paise, as the server's quotes. */
@@ -44,7 +45,8 @@ export function CheckoutView({ data, buyNowProductId }: { data: CheckoutPageData
   const [forBusiness, setForBusiness] = useState(Boolean(data.business.gstin));
   const [pending, setPending] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [linkSent, setLinkSent] = useState(false);
+  // Confirmed here by a code (ConfirmEmailCode), the page need not be read again.
+  const [emailConfirmed, setEmailConfirmed] = useState(data.emailConfirmed);
   const { errors, problem, clear, refuse, describedBy, errorOf } = useFieldErrors(id, (name) => FIELDS.includes(name));
 
   // Back from Stripe's page through the back-forward cache: the button is usable again.
@@ -65,7 +67,7 @@ export function CheckoutView({ data, buyNowProductId }: { data: CheckoutPageData
   const shipping = serviceable?.shippingFee ?? 0;
   const codFee = payWith === "cod" && codOffer ? codOffer.fee : 0;
   const total = data.goods + shipping + codFee;
-  const canPay = Boolean(serviceable) && blocked.length === 0 && (payWith === "card" ? data.cardEnabled : codAllowed);
+  const canPay = Boolean(serviceable) && blocked.length === 0 && (payWith === "card" ? data.cardEnabled : codAllowed && emailConfirmed);
 
   async function useTyped(values: AddressValues, save: boolean) {
     if (save) {
@@ -114,16 +116,6 @@ export function CheckoutView({ data, buyNowProductId }: { data: CheckoutPageData
       } else refuse(error);
     } finally {
       setPending(false);
-    }
-  }
-
-  async function sendLink() {
-    try {
-      const answer = await postJson("/api/send-confirmation", {});
-      setLinkSent(true);
-      toast.success(answer.message);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "The link could not be sent. Please try again.");
     }
   }
 
@@ -202,14 +194,7 @@ export function CheckoutView({ data, buyNowProductId }: { data: CheckoutPageData
                 </span>
               </span>
             </label>
-            {payWith === "cod" && !data.emailConfirmed && (
-              <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="cod-confirm-email">
-                To pay on delivery, confirm your email address first: open the link we sent you.{" "}
-                <button type="button" onClick={sendLink} disabled={linkSent} className="font-medium underline underline-offset-2 disabled:no-underline">
-                  {linkSent ? "Link sent" : "Send the link again"}
-                </button>
-              </p>
-            )}
+            {payWith === "cod" && !emailConfirmed && <ConfirmEmailCode email={data.email} onConfirmed={() => setEmailConfirmed(true)} />}
             {errorOf("paymentMethod")}
           </div>
         </fieldset>

@@ -146,7 +146,7 @@ describe("cash on delivery", () => {
     const cheap = await product(5, 10_000);
     const refused = await place(unconfirmed, { productId: cheap, address: HOME, saveAddress: false, paymentMethod: "cod" });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ message: "Confirm your email address to pay cash on delivery: use the link we sent you, or ask for a new one on this page.", data: { reason: "email-unconfirmed" } });
+    expect(await refused.json()).toMatchObject({ message: "Confirm your email address to pay cash on delivery: ask for a code on the checkout page, or use the link we sent you.", data: { reason: "email-unconfirmed" } });
 
     const user = await confirmedShopper();
     const islands = await place(user, { productId: cheap, address: { ...HOME, city: "Port Blair", district: "South Andaman", state: "AN", postalCode: "744101" }, saveAddress: false, paymentMethod: "cod" });

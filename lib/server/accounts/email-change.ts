@@ -6,8 +6,8 @@ import { db } from "../platform/db";
 import { dropUserSessions } from "./session-cache";
 import { badRequest, conflict, HttpError } from "../platform/http";
 import { countOrRefuse } from "../platform/rate-limit";
-import { codeHash, newCode, sameHash } from "./one-time-codes";
-import { revokeResetProofs, tooManyWrongCodes } from "./password-reset";
+import { codeHash, newCode, sameHash, tooManyWrongCodes } from "./one-time-codes";
+import { revokeResetProofs } from "./password-reset";
 import { signInThrottled } from "./sign-in";
 import { DUPLICATE_EMAIL_MESSAGE } from "./users";
 

@@ -15,7 +15,7 @@ function codeKey(): Buffer {
   return derivedKey.key;
 }
 
-export type CodePurpose = "reset-code" | "email-change";
+export type CodePurpose = "reset-code" | "email-change" | "email-confirm";
 
 export function newCode(): string {
   return randomInt(0, 10 ** OTP_LENGTH)
@@ -33,3 +33,6 @@ export function sameHash(a: string, b: string): boolean {
   const right = Buffer.from(b, "hex");
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** The 429 after too many wrong codes (any purpose). */
+export const tooManyWrongCodes = (wait: number) => `Too many wrong codes. Please try again in ${Math.ceil(wait / 60)} minutes.`;

@@ -14,7 +14,7 @@ import type { User } from "@/lib/generated/prisma/client";
 import { db } from "../platform/db";
 import { dropUserSessions } from "./session-cache";
 import { badRequest, unauthorized } from "../platform/http";
-import { codeHash, newCode, sameHash } from "./one-time-codes";
+import { codeHash, newCode, sameHash, tooManyWrongCodes } from "./one-time-codes";
 import { hashPassword } from "./passwords";
 import { markEmailConfirmed } from "./email-confirmation";
 import { countOrRefuse, spendPasswordHash } from "../platform/rate-limit";
@@ -67,7 +67,6 @@ export async function issueResetCode(email: string, now: Date = new Date()): Pro
 }
 
 /** The wrong-codes refusal, shared by the reset code and the email-change code. */
-export const tooManyWrongCodes = (wait: number) => `Too many wrong codes. Please try again in ${Math.ceil(wait / 60)} minutes.`;
 
 /**
  * Checks a code; on success spends it and returns a fresh reset-grant token (raw, for the

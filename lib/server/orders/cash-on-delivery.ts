@@ -23,7 +23,7 @@ import { queueRtoCreditNote } from "../billing/credit-notes";
 // and up to the cap (the quote), an email address the shopper has confirmed, and at most
 // COD_OPEN_ORDERS_MAX open COD orders per account (counted under the account's checkout lock).
 
-export const CONFIRM_EMAIL_FOR_COD_MESSAGE = "Confirm your email address to pay cash on delivery: use the link we sent you, or ask for a new one on this page.";
+export const CONFIRM_EMAIL_FOR_COD_MESSAGE = "Confirm your email address to pay cash on delivery: ask for a code on the checkout page, or use the link we sent you.";
 export const TOO_MANY_COD_ORDERS_MESSAGE = `You have ${COD_OPEN_ORDERS_MAX} cash-on-delivery orders on their way. Pay by card, or wait until one of them is delivered.`;
 
 /** The states in which a COD order is open: placed, or shipped and not yet delivered. */

@@ -96,6 +96,8 @@ export type CheckoutPageData = {
   cardEnabled: boolean;
   codEnabled: boolean;
   emailConfirmed: boolean;
+  /** The account's address, where the code that confirms it goes. */
+  email: string;
 };
 
 /** What /checkout shows the caller: the cart's lines (or Buy Now's one product), their addresses with quotes, how they may pay. */
@@ -132,5 +134,6 @@ export async function checkoutPageData(user: User, productId: string | null, now
     cardEnabled: PAYMENT_METHODS.card.enabled(),
     codEnabled: settings.codEnabled,
     emailConfirmed: Boolean(account?.emailConfirmedAt),
+    email: user.email,
   };
 }

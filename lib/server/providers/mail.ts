@@ -109,6 +109,11 @@ export function emailChangeCodeEmail(code: string, minutes: number): Promise<Mai
   return codeEmail(code, minutes, `make this the email address of your ${STORE_NAME} account`, "If you did not ask for this, ignore this email; nothing changes.");
 }
 
+/** The code that confirms the account's own address (at the checkout, for cash on delivery). */
+export function confirmAddressCodeEmail(code: string, minutes: number): Promise<MailContent> {
+  return codeEmail(code, minutes, `confirm the email address of your ${STORE_NAME} account`, "If you did not ask for this, ignore this email; nothing changes.");
+}
+
 /** The notice after a password change, so an owner learns of a change they did not make ("" for the name: an unconfirmed address). */
 export function passwordChangedEmail(name: string): Promise<MailContent> {
   const subject = `Your ${STORE_NAME} password was changed`;
