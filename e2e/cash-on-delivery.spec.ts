@@ -1,7 +1,9 @@
+import type { Browser } from "@playwright/test";
 import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { addCheckoutAddressIfNone, readOutbox } from "./emulators";
 import { signInFreshShopper } from "./shopper";
+import type { PublicOrder } from "../lib/server/orders/types";
 
 // Cash on delivery from the checkout page: an unconfirmed address is confirmed first, by a code; a
 // confirmed shopper places the order by keyboard alone, lands on the order-placed page (not the
@@ -124,4 +126,105 @@ test("the admin's side of cash on delivery: confirmed after a call, shipped, del
   const mine = page.locator("main").getByTestId("order").filter({ visible: true }).first();
   await expect(mine.getByTestId("order-status")).toHaveText("Delivered");
   await expect(mine.getByTestId("order-payment-status")).toHaveText("Paid");
+});
+
+/** A confirmed shopper's COD order for one product, placed through the API; the admin's page in its own context. */
+async function placedCodOrder(page: Page, browser: Browser, label: string, fromTheEnd: number) {
+  await signInFreshShopper(page, label);
+  const products = (await (await page.request.get("/api/get-product")).json()).data as { _id: string; productName: string; sellingPrice: number; available: number }[];
+  // From the end of the list: the other journeys buy from its start, so its stock moves only here.
+  const product = products.filter((item) => item.available >= 2 && item.sellingPrice <= 15_000).at(-fromTheEnd)!;
+  const email = (await (await page.request.get("/api/user-details")).json()).data.email as string;
+  await confirmEmailFor(page, email);
+  const address = { name: "Lata Menon", phone: "9845012377", line1: "21 Lake View Road", area: "Jayanagar", city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560041" };
+  const placed = await page.request.post("/api/place-order", { data: { productId: product._id, address, saveAddress: false, paymentMethod: "cod" } });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = (await placed.json()).data.order._id as string;
+  expect((await page.request.post("/api/confirm-order", { data: { orderId } })).status()).toBe(200);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsDemoAdmin(admin);
+  expect((await admin.request.post("/api/ship-order", { data: { orderId, carrier: "Delhivery", trackingNumber: "DL-77700123" } })).status()).toBe(200);
+  // Units on hand, as the admin's list reads them (uncached: the shoppers' lists refresh a
+  // count only when it nears the low-stock line, so they may show the number of a minute ago).
+  const available = async () =>
+    ((await (await admin.request.get(`/api/admin-products?q=${encodeURIComponent(product.productName)}&limit=20`)).json()).data as { _id: string; stock: number }[]).find((item) => item._id === product._id)!.stock;
+  return { product, orderId, admin, adminContext, available };
+}
+
+test("a cash-on-delivery parcel that comes back undelivered: the admin records it, then its receipt, and its unit is back in stock; its invoice gets a credit note", async ({ page, browser }) => {
+  const { orderId, admin, adminContext, available } = await placedCodOrder(page, browser, "cod-rto", 1);
+  const before = await available();
+  await admin.goto(`/admin-panel/orders/${orderId}`);
+  await admin.getByRole("button", { name: "Returned undelivered" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Mark returned undelivered" }).click();
+  await expect(admin.getByTestId("order-status").first()).toHaveText("Returned undelivered");
+  expect(await available()).toBe(before);
+  // The invoice issued at dispatch is reversed by a credit note, listed with it.
+  await expect(async () => {
+    await admin.reload();
+    await expect(admin.getByTestId("order-documents").getByRole("link", { name: /^Credit note CN\// })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await admin.getByRole("button", { name: "Parcel received back" }).click();
+  await expectNoSeriousViolations(admin);
+  await admin.getByRole("dialog").getByRole("button", { name: "Parcel received" }).click();
+  await expect(admin.getByRole("button", { name: "Parcel received back" })).toHaveCount(0);
+  expect(await available()).toBe(before + 1);
+  await adminContext.close();
+
+  await page.goto("/user-panel/my-orders");
+  const mine = page.locator("main").getByTestId("order").filter({ visible: true }).first();
+  await expect(mine.getByTestId("order-status")).toHaveText("Returned undelivered");
+});
+
+test("@mobile money back after a cash-on-delivery delivery: the return asks for a UPI ID, the admin pays it and records the reference; My Orders says refunded", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { product, orderId, admin, adminContext, available } = await placedCodOrder(page, browser, "cod-refund", testInfo.project.name === "mobile" ? 3 : 2);
+  expect((await admin.request.post("/api/deliver-order", { data: { orderId } })).status()).toBe(200);
+  const before = await available();
+
+  await page.goto("/user-panel/my-orders");
+  const card = page.locator("main").getByTestId("order").filter({ visible: true }).first();
+  await card.getByRole("button", { name: "Request a return" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request a return" });
+  await expect(dialog.getByLabel(product.productName)).toHaveValue("1");
+  // A wrong item: the whole order goes back, shipping included, and the unit returns to stock.
+  await dialog.getByLabel("Reason").selectOption("wrong_item");
+  const account = dialog.getByTestId("refund-account");
+  await expect(account).toContainText("You paid in cash");
+  await account.getByLabel("Your UPI ID").fill("lata at okaxis");
+  await dialog.getByRole("button", { name: "Request return" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Enter a UPI ID such as name@okhdfcbank");
+  await account.getByLabel("Your UPI ID").fill("lata.menon@okaxis");
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath(`cod-return-${testInfo.project.name}.png`), fullPage: true });
+  await dialog.getByRole("button", { name: "Request return" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId("order-refund-account")).toHaveText("UPI lata.menon@okaxis");
+
+  const returnId = ((await (await page.request.get("/api/get-order-details")).json()).data as PublicOrder[]).find((order) => order._id === orderId)!.return_request!._id;
+  const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+  expect((await admin.request.post("/api/approve-return", { data: { returnId, pickupDate: today } })).status()).toBe(200);
+  await admin.goto(`/admin-panel/orders/${orderId}`);
+  await admin.getByRole("button", { name: "Mark received", exact: true }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Mark received and refund" }).click();
+  const toPay = admin.getByTestId("refund-to-pay");
+  await expect(toPay).toContainText("UPI lata.menon@okaxis");
+  await admin.getByRole("button", { name: "Record refund paid" }).click();
+  const record = admin.getByRole("dialog");
+  await record.getByRole("button", { name: "Record refund paid" }).click();
+  await expect(record.getByText("Reference is required").first()).toBeVisible();
+  await record.getByLabel("Payment reference (UTR or UPI transaction ID)").fill("AXIS-UPI-552901");
+  await expectNoSeriousViolations(admin);
+  await record.getByRole("button", { name: "Record refund paid" }).click();
+  await expect(admin.getByText("Refund recorded as paid")).toBeVisible();
+  await expect(admin.getByTestId("refund-status").first()).toHaveText("Succeeded");
+  await expect(admin.getByTestId("refund-reference")).toContainText("AXIS-UPI-552901");
+  await expect(admin.getByTestId("refund-to-pay")).toHaveCount(0);
+  expect(await available()).toBe(before + 1);
+  await adminContext.close();
+
+  await page.goto("/user-panel/my-orders");
+  const refunded = page.locator("main").getByTestId("order").filter({ visible: true }).first();
+  await expect(refunded.getByTestId("order-status")).toHaveText("Refunded");
 });

@@ -9,9 +9,10 @@ import { useSWRConfig } from "swr";
 import { postJson } from "@/lib/api-client";
 import { onlyLeft, productAvailability } from "@/lib/catalog/availability";
 import { cartSummary, type CartSummary } from "@/lib/shop-lists/cart-summary";
+import { CheckDelivery } from "../delivery/check-delivery";
 import { categoryLabel } from "@/lib/catalog/categories";
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
-import { formatRupeeAmount, formatRupees } from "@/lib/shared/money";
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from "@/lib/constants";
+import { formatRupeeAmount } from "@/lib/shared/money";
 import { productImageSrc } from "@/lib/catalog/product-image";
 import { type CartEntry, useShopLists } from "./use-shop-lists";
 import { useHydrated } from "../ui/use-hydrated";
@@ -236,8 +237,10 @@ function SummaryCard({ figures, children }: { figures: CartSummary | null; child
           <span className="invisible font-semibold">Checkout</span>
         </div>
       )}
+      {/* The dates for the remembered PIN (the product pages' "Check delivery"), for the cart's value. */}
+      {figures && <CheckDelivery value={figures.totalPaise / 100} />}
       <p id={figures ? "checkout-note" : undefined} className="text-xs text-slate-600">
-        Pay securely by card on Stripe. Shipping ({formatRupees(SHIPPING_AMOUNT_PAISE)}) is added there.
+        The delivery address, its fee and how you pay (card or cash on delivery) come on the next page.
       </p>
     </aside>
   );

@@ -92,7 +92,10 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
   const cash = order.payment_method === "cod";
   const [accountKind, setAccountKind] = useState<"upi" | "bank">("upi");
   const [account, setAccount] = useState({ upiId: "", holder: "", accountNumber: "", ifsc: "" });
-  const setAccountField = (field: keyof typeof account) => (event: React.ChangeEvent<HTMLInputElement>) => setAccount((current) => ({ ...current, [field]: event.target.value }));
+  const setAccountField = (field: keyof typeof account) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setError("");
+    setAccount((current) => ({ ...current, [field]: event.target.value }));
+  };
 
   async function addPhotos(files: FileList | null) {
     for (const file of [...(files ?? [])]) {
@@ -164,7 +167,7 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
                 id={`${id}-${line._id}`}
                 value={units[line._id] ?? 0}
                 onChange={(event) => setUnits((current) => ({ ...current, [line._id]: Number(event.target.value) }))}
-                className={`${INPUT_CLASS} w-24`}
+                className={`${INPUT_CLASS.replace("w-full", "w-24")} shrink-0`}
               >
                 {Array.from({ length: refundableUnits(line) + 1 }, (_, count) => (
                   <option key={count} value={count}>
@@ -220,7 +223,7 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
             {accountKind === "upi" ? (
               <div className="space-y-1">
                 <label htmlFor={`${id}-upi`} className="font-medium">
-                  UPI ID
+                  Your UPI ID
                 </label>
                 <input id={`${id}-upi`} value={account.upiId} onChange={setAccountField("upiId")} autoComplete="off" spellCheck={false} placeholder="name@okhdfcbank" maxLength={320} className={INPUT_CLASS} />
               </div>
