@@ -9,7 +9,7 @@
 //     share one headless Chromium started here, as a visitor's browser is already running: a
 //     browser launched per run sometimes presents its first frame a second late while its GPU
 //     process starts on the busy machine, and Lighthouse then charges every script to LCP.
-//     The same for the signed-in pages (cart, wishlist, my account, my orders) with a session cookie.
+//     The same for the signed-in pages (cart, checkout, wishlist, my account, my orders) with a session cookie.
 //   - autocannon, 50 connections, one row each: requests per second and p99 latency for the
 //     cached pages, the catalogue API (get-product paged and whole, the category strip, a
 //     category, one product, search, fiter-product), the signed-in reads and writes of one
@@ -724,7 +724,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 100));
       // The signed-in pages, as a shopper with a cart line sees them (the session cookie sent).
       const visitor = (await makeShoppers(1, product.split("/").pop()!))[0]!;
-      for (const url of ["/user-panel/cart", "/user-panel/wishlist", "/user-panel/my-account", "/user-panel/my-orders"]) {
+      for (const url of ["/user-panel/cart", "/checkout", "/user-panel/wishlist", "/user-panel/my-account", "/user-panel/my-orders"]) {
         console.error(`[bench] lighthouse ${url} (signed in)`);
         rows.push({ what: `lighthouse ${url} (signed in)`, figures: lighthouseMedian(`${BASE}${url}`, chrome.port, visitor.cookie) });
       }
@@ -761,6 +761,8 @@ async function main() {
     ["signed in: cart lines (count-cart-product)", `/api/count-cart-product/${shopper.id}`, { headers: signedIn }],
     ["signed in: wishlist count", "/api/get-wishlist-count", { headers: signedIn }],
     ["signed in: cart page /user-panel/cart", "/user-panel/cart", { headers: signedIn }],
+    // Rendered at each request (its dates move with the clock): the cart's lines, the addresses with their quotes.
+    ["signed in: checkout page /checkout", "/checkout", { headers: signedIn }],
     [
       "signed in: add to cart (POST)",
       "/api/add-to-cart",

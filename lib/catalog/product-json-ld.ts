@@ -1,7 +1,8 @@
 import type { BreadcrumbList, ItemAvailability, Product, WithContext } from "schema-dts";
 import { productAvailability } from "./availability";
-import { SHIPPING_AMOUNT_PAISE, SHIPPING_HANDLING_DAYS, SHIPPING_TRANSIT_DAYS } from "../constants";
-import { paiseToRupees } from "@/lib/shared/money";
+import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from "../delivery/settings";
+import { paiseToRupees, rupeesToPaise } from "@/lib/shared/money";
+import { shippingFeeFor } from "../delivery/quote";
 import { merchantReturnPolicy } from "../orders/returns-policy";
 import { absoluteUrl } from "../site-url";
 
@@ -46,7 +47,7 @@ function days(range: { min: number; max: number }) {
 }
 
 /** The Product with its one Offer: price, availability and the store's one shipping rate (India only). */
-export function productJsonLd(product: JsonLdProductInput, { categoryName }: { categoryName: string }): WithContext<Product> {
+export function productJsonLd(product: JsonLdProductInput, { categoryName, delivery = DEFAULT_DELIVERY_TERMS }: { categoryName: string; delivery?: DeliveryTerms }): WithContext<Product> {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -66,12 +67,12 @@ export function productJsonLd(product: JsonLdProductInput, { categoryName }: { c
       itemCondition: "https://schema.org/NewCondition",
       shippingDetails: {
         "@type": "OfferShippingDetails",
-        shippingRate: { "@type": "MonetaryAmount", value: paiseToRupees(SHIPPING_AMOUNT_PAISE), currency: "INR" },
+        shippingRate: { "@type": "MonetaryAmount", value: paiseToRupees(shippingFeeFor(rupeesToPaise(product.sellingPrice), { shippingFee: delivery.feePaise, freeShippingAbove: delivery.freeAbovePaise })), currency: "INR" },
         shippingDestination: { "@type": "DefinedRegion", addressCountry: "IN" },
         deliveryTime: {
           "@type": "ShippingDeliveryTime",
-          handlingTime: days(SHIPPING_HANDLING_DAYS),
-          transitTime: days(SHIPPING_TRANSIT_DAYS),
+          handlingTime: days(delivery.handlingDays),
+          transitTime: days(delivery.transitDays),
         },
       },
       hasMerchantReturnPolicy: merchantReturnPolicy(),

@@ -91,6 +91,31 @@ export function defaultDeliverySettings(seller: { city: string | null; state: st
   };
 }
 
+/** What the product pages state about delivery: the fee (and when it is free), and the working days it takes anywhere. */
+export type DeliveryTerms = {
+  /** Paise. */
+  feePaise: number;
+  /** Paise; null: never free. */
+  freeAbovePaise: number | null;
+  /** Working days before dispatch: the handling days, one more after the cut-off. */
+  handlingDays: { min: number; max: number };
+  /** Working days in transit: the quickest zone's fewest to the slowest zone's most. */
+  transitDays: { min: number; max: number };
+};
+
+export function deliveryTerms(settings: DeliverySettings): DeliveryTerms {
+  const zones = DELIVERY_ZONES.map((zone) => settings.zones[zone]);
+  return {
+    feePaise: settings.shippingFee,
+    freeAbovePaise: settings.freeShippingAbove,
+    handlingDays: { min: settings.handlingDays, max: settings.handlingDays + 1 },
+    transitDays: { min: Math.min(...zones.map((zone) => zone.transitMin)), max: Math.max(...zones.map((zone) => zone.transitMax)) },
+  };
+}
+
+/** A new store's terms (no settings saved): what tests and a page without its settings state. */
+export const DEFAULT_DELIVERY_TERMS = deliveryTerms(defaultDeliverySettings({ city: null, state: null, postalCode: null }));
+
 /** What each setting is called in the Settings page's list of changes. */
 export const DELIVERY_FIELD_LABELS: Record<keyof DeliverySettings, string> = {
   dispatchCity: "Dispatch city",

@@ -1,14 +1,15 @@
-import { SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "../constants";
 import { formatRupees } from "@/lib/shared/money";
+import type { DeliveryTerms } from "@/lib/delivery/settings";
 
-// What the store says about delivery, stated once from lib/constants.ts, which the checkout
-// charges (lib/server/orders/checkout.ts) and the product's structured data states
-// (lib/catalog/product-json-ld.ts shippingDetails). Product descriptions never promise delivery terms
-// (issue 35: the seed's once said "free delivery on orders above ₹499" while every order paid
-// the fee); tests/integration/store-promises.test.ts fails when any of them disagree.
+// What the store says about delivery beside a product's price, from the delivery settings the
+// checkout charges by (lib/delivery/settings.ts deliveryTerms) and the product's structured data
+// states (lib/catalog/product-json-ld.ts shippingDetails). Product descriptions never promise
+// delivery terms (issue 35: the seed's once said "free delivery on orders above ₹499" while every
+// order paid the fee); tests/integration/store-promises.test.ts fails when any of them disagree.
+// The dates themselves are the page's "Check delivery", for the shopper's PIN.
 
-/** "₹49 delivery (3–5 business days)": the product page's line beside the price. */
-export function deliverySummary(): string {
-  return `${formatRupees(SHIPPING_AMOUNT_PAISE)} delivery (${SHIPPING_TRANSIT_DAYS.min}–${SHIPPING_TRANSIT_DAYS.max} business days)`;
+/** "₹49 delivery", "₹49 delivery, free from ₹999" or "Free delivery": the product page's line beside the price. */
+export function deliverySummary(terms: DeliveryTerms): string {
+  if (terms.feePaise === 0) return "Free delivery";
+  return `${formatRupees(terms.feePaise)} delivery${terms.freeAbovePaise !== null ? `, free from ${formatRupees(terms.freeAbovePaise)}` : ""}`;
 }
-

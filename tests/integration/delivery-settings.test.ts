@@ -12,6 +12,9 @@ import { admin, getRequest, jsonRequest, noContext, onOwnDatabase, query, shoppe
 onOwnDatabase("delivery_settings");
 
 const read = async (user: Shopper) => readRoute(getRequest("/api/delivery-settings", user.cookie), noContext);
+import { deliverySummary } from "@/lib/orders/delivery";
+import { readDeliveryTerms } from "@/lib/server/delivery/delivery-settings";
+
 const save = (user: Shopper, body: unknown) => saveRoute(jsonRequest("/api/delivery-settings", body, { cookie: user.cookie, method: "PUT" }), noContext);
 
 describe("delivery settings", () => {
@@ -50,6 +53,8 @@ describe("delivery settings", () => {
     expect(await quote("411001", 999)).toMatchObject({ zone: "city", shippingFee: 0, cod: { available: true, fee: 25 } });
     expect(await quote("411001", 998)).toMatchObject({ shippingFee: 59 });
     expect(await quote("400001", 14_980)).toMatchObject({ zone: "state", cod: { available: false, reason: "Cash on delivery is available up to ₹15,000" } });
+    // So do the product pages' line and structured data.
+    expect(deliverySummary(await readDeliveryTerms())).toBe("₹59 delivery, free from ₹999");
   });
 
   it("are the admins' alone", async () => {

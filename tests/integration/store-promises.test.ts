@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { POST as buyNow } from "@/app/api/buy-now/route";
 import { RETURN_WINDOW_DAYS, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
 import { deliverySummary } from "@/lib/orders/delivery";
+import { deliveryTerms } from "@/lib/delivery/settings";
+import { readDeliverySettings } from "@/lib/server/delivery/delivery-settings";
 import { formatRupees, rupeesToPaise } from "@/lib/shared/money";
 import { productJsonLd } from "@/lib/catalog/product-json-ld";
 import { returnsPolicyText, returnsSummary } from "@/lib/orders/returns-policy";
@@ -46,11 +48,13 @@ describe("delivery and returns: one source for the page, the structured data, th
     expect(session.shipping_options.map((option) => option.shipping_amount)).toEqual([charged]);
 
     const product = (await getProduct(productId))!;
-    const offer = productJsonLd(product, { categoryName: "Mobiles" }).offers as { shippingDetails: { shippingRate: { value: number; currency: string } } };
+    // The terms the product page reads: the delivery settings in force.
+    const terms = deliveryTerms((await readDeliverySettings()).settings);
+    const offer = productJsonLd(product, { categoryName: "Mobiles", delivery: terms }).offers as { shippingDetails: { shippingRate: { value: number; currency: string } } };
     expect(rupeesToPaise(offer.shippingDetails.shippingRate.value)).toBe(charged);
     expect(offer.shippingDetails.shippingRate.currency).toBe("INR");
     // The product page's line beside the price.
-    expect(deliverySummary()).toContain(`${formatRupees(charged)} delivery`);
+    expect(deliverySummary(terms)).toBe(`${formatRupees(charged)} delivery`);
     expect(charged).toBe(SHIPPING_AMOUNT_PAISE);
     // A cancelled Buy Now leads back to its product (issue 35).
     expect(session.cancel_url).toBe(`http://localhost:3000/cancel?checkout=${session.metadata!.checkoutId}&product=${productId}`);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOW_STOCK_THRESHOLD, RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS, SHIPPING_AMOUNT_PAISE, SHIPPING_TRANSIT_DAYS } from "@/lib/constants";
+import { LOW_STOCK_THRESHOLD, RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
+import { DEFAULT_DELIVERY_TERMS } from "@/lib/delivery/settings";
 import { breadcrumbJsonLd, type JsonLdProductInput, productJsonLd } from "@/lib/catalog/product-json-ld";
 
 // The product page's structured data, checked against schema.org's vocabulary: every @type is a
@@ -126,7 +127,9 @@ describe("the product's JSON-LD", () => {
     const delivery = shipping.deliveryTime as Node;
     expect(delivery["@type"]).toBe("ShippingDeliveryTime");
     expect(delivery.handlingTime).toEqual({ "@type": "QuantitativeValue", minValue: 0, maxValue: 1, unitCode: "DAY" });
-    expect(delivery.transitTime).toEqual({ "@type": "QuantitativeValue", minValue: SHIPPING_TRANSIT_DAYS.min, maxValue: SHIPPING_TRANSIT_DAYS.max, unitCode: "DAY" });
+    // A new store's settings: the quickest zone (within the city) to the slowest (the islands).
+    expect(delivery.transitTime).toEqual({ "@type": "QuantitativeValue", minValue: DEFAULT_DELIVERY_TERMS.transitDays.min, maxValue: DEFAULT_DELIVERY_TERMS.transitDays.max, unitCode: "DAY" });
+    expect(DEFAULT_DELIVERY_TERMS.transitDays).toEqual({ min: 1, max: 12 });
   });
 
   it("states the returns policy from lib/constants.ts: India, a finite window, by mail, who pays", () => {
@@ -143,8 +146,11 @@ describe("the product's JSON-LD", () => {
     });
   });
 
-  it("delivers in the 3–5 business days that the shipping rate's name promises", () => {
-    expect(SHIPPING_TRANSIT_DAYS).toEqual({ min: 3, max: 5 });
+  it("states the delivery settings' fee, free threshold and working days", () => {
+    const terms = { feePaise: 9_900, freeAbovePaise: 50_000, handlingDays: { min: 1, max: 2 }, transitDays: { min: 2, max: 9 } };
+    const shipping = (sellingPrice: number) => (asNode(productJsonLd({ ...product(10), sellingPrice }, { categoryName: "Airpodes", delivery: terms })).offers as Node).shippingDetails as Node;
+    expect(shipping(499)).toMatchObject({ shippingRate: { value: 99 }, deliveryTime: { handlingTime: { minValue: 1, maxValue: 2 }, transitTime: { minValue: 2, maxValue: 9 } } });
+    expect((shipping(500).shippingRate as Node).value).toBe(0);
   });
 
   it("serialises to JSON and back unchanged (no undefined, functions or dates)", () => {

@@ -16,6 +16,8 @@ import { breadcrumbJsonLd, productJsonLd } from "@/lib/catalog/product-json-ld";
 import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
 import { RETURNS_POLICY_PATH, returnsSummary } from "@/lib/orders/returns-policy";
 import { deliverySummary } from "@/lib/orders/delivery";
+import type { DeliveryTerms } from "@/lib/delivery/settings";
+import { readDeliveryTerms } from "@/lib/server/delivery/delivery-settings";
 import { CheckDeliveryLazy } from "@/components/delivery/check-delivery-lazy";
 import { absoluteUrl } from "@/lib/site-url";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
@@ -62,7 +64,7 @@ function summary(product: PublicProduct): string {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const product = await getProduct((await params).id);
+  const [product, delivery] = await Promise.all([getProduct((await params).id), readDeliveryTerms()]);
   // The layout has already answered 404 for a missing product; a retired one is a 404 here, inside
   // the layout, whose not-found offers its category.
   if (!product) return null;
@@ -75,7 +77,7 @@ export default async function ProductPage({ params }: Props) {
 
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-6">
-      <ProductStructuredData product={product} categoryHref={categoryHref} />
+      <ProductStructuredData product={product} categoryHref={categoryHref} delivery={delivery} />
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -131,9 +133,9 @@ export default async function ProductPage({ params }: Props) {
             )}{" "}
             (incl. of all taxes)
           </p>
-          {/* The store's terms, from lib/constants.ts (as the checkout and the structured data): never a description's. */}
+          {/* The store's terms, from the delivery settings and lib/constants.ts (as the checkout and the structured data): never a description's. */}
           <p className="text-sm text-slate-700" data-testid="store-terms">
-            <span data-testid="delivery-summary">{deliverySummary()}</span>
+            <span data-testid="delivery-summary">{deliverySummary(delivery)}</span>
             <span aria-hidden="true"> · </span>
             <IntentLink href={RETURNS_POLICY_PATH} className="text-brand-700 hover:underline" data-testid="returns-summary">
               {returnsSummary()}
@@ -219,11 +221,11 @@ function ProductDetailsList({ details }: { details: PublicProduct["details"] }) 
   );
 }
 
-function ProductStructuredData({ product, categoryHref }: { product: PublicProduct; categoryHref: string }) {
+function ProductStructuredData({ product, categoryHref, delivery }: { product: PublicProduct; categoryHref: string; delivery: DeliveryTerms }) {
   const categoryName = categoryLabel(product.category);
   return (
     <>
-      <JsonLd data={productJsonLd(product, { categoryName })} />
+      <JsonLd data={productJsonLd(product, { categoryName, delivery })} />
       <JsonLd
         data={breadcrumbJsonLd([
           { name: "Home", path: "/" },

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { DELIVERY_ZONES, defaultDeliverySettings, type DeliverySettings, type DeliveryZone, type ZoneSettings } from "@/lib/delivery/settings";
+import { DELIVERY_ZONES, defaultDeliverySettings, deliveryTerms, type DeliverySettings, type DeliveryTerms, type DeliveryZone, type ZoneSettings } from "@/lib/delivery/settings";
 import { db } from "../platform/db";
+import { CATALOG_CHANNEL, catalogMessage, instanceId } from "../platform/catalog-broadcast";
+import { cacheCatalogRead, catalogChanged } from "../catalog/cache";
 import { readSeller } from "../billing/seller";
 
 // The delivery settings: one row (id 1) once an admin saves them, else the defaults with the
@@ -61,7 +63,19 @@ export async function saveDeliverySettings(settings: DeliverySettings, changedBy
       const data = { ...settings, zones: settings.zones as unknown as Prisma.InputJsonObject, updatedBy: changedBy };
       await tx.deliverySettings.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
       await tx.sellerSettingsChange.create({ data: { changedBy, changes: changes as Prisma.InputJsonObject } });
+      // The product pages state the fee and the days: every instance renders them again.
+      await tx.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${catalogMessage(instanceId())})`;
     }
     return { settings, changed };
+  }).then((saved) => {
+    if (saved.changed.length > 0) catalogChanged();
+    return saved;
   });
+}
+
+/** The terms the product pages state (cached with the catalogue, refreshed when the settings are saved). */
+export async function readDeliveryTerms(): Promise<DeliveryTerms> {
+  "use cache";
+  cacheCatalogRead();
+  return deliveryTerms((await readDeliverySettings()).settings);
 }
