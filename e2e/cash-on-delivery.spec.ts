@@ -165,6 +165,11 @@ test("a cash-on-delivery parcel that comes back undelivered: the admin records i
     await admin.reload();
     await expect(admin.getByTestId("order-documents").getByRole("link", { name: /^Credit note CN\// })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
+  // Its page opens (addressed by the order's id), with the reason.
+  await admin.getByTestId("order-documents").getByRole("link", { name: /^Credit note CN\// }).click();
+  await expect(admin.locator("#document-title")).toHaveText("Credit note");
+  await expect(admin.getByText("Returned undelivered (return to origin)", { exact: false })).toBeVisible();
+  await admin.goto(`/admin-panel/orders/${orderId}`);
   await admin.getByRole("button", { name: "Parcel received back" }).click();
   await expectNoSeriousViolations(admin);
   await admin.getByRole("dialog").getByRole("button", { name: "Parcel received" }).click();

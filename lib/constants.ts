@@ -20,7 +20,7 @@ export const OTP_FAILURE_WINDOW_SECONDS = 60 * 60;
 export const EMAIL_CHANGE_VALIDITY_SECONDS = 15 * 60;
 /** How long the link that confirms an account's address (mailed at sign-up) works. */
 export const EMAIL_CONFIRM_LINK_SECONDS = 24 * 3600;
-/** The window of an address-confirmation code (lib/server/accounts/email-confirmation.ts): a code works in its window and the next. */
+/** How long an address-confirmation code works (lib/server/accounts/email-confirmation.ts). */
 export const EMAIL_CONFIRM_CODE_SECONDS = 15 * 60;
 /** How long the proof of a verified code stays valid for the password reset. */
 export const RESET_GRANT_SECONDS = 10 * 60;

@@ -112,12 +112,13 @@ export const verifyOtpSchema = z.object({ email: emailSchema, otp: otpSchema });
 export const confirmEmailSchema = z.object({ otp: otpSchema });
 
 /** POST /api/confirm-address: the token of the link that confirms an account's address, or (signed in) the code mailed instead. */
-export const confirmAddressSchema = z.union([
-  z.object({
-    token: z.string({ error: "This link is not complete. Open it again from the email." }).min(1, "This link is not complete. Open it again from the email.").max(1000, "This link is not one we sent"),
-  }),
-  z.object({ otp: otpSchema }),
-]);
+const LINK_INCOMPLETE_MESSAGE = "This link is not complete. Open it again from the email.";
+export const confirmAddressSchema = z
+  .object({
+    token: z.string({ error: LINK_INCOMPLETE_MESSAGE }).min(1, LINK_INCOMPLETE_MESSAGE).max(1000, "This link is not one we sent").optional(),
+    otp: otpSchema.optional(),
+  })
+  .refine((body) => body.token !== undefined || body.otp !== undefined, { message: LINK_INCOMPLETE_MESSAGE, path: ["token"] });
 
 /** POST /api/send-confirmation: a new link (the default) or a code to type back. */
 export const sendConfirmationSchema = z.object({ by: z.enum(["link", "code"], { error: "by is link or code" }).default("link") });

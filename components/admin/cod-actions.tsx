@@ -1,16 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { INPUT_CLASS } from "@/components/account/form-styles";
 import { displayPhone } from "@/lib/orders/delivery-text";
 import { indiaToday } from "@/lib/shared/dates";
 import { formatRupeeAmount } from "@/lib/shared/money";
 import type { PublicOrder } from "@/lib/server/orders/types";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { DialogAlert } from "../ui/dialog-alert";
-import { useModalDialog } from "../ui/use-modal-dialog";
-import { DialogActions } from "./dialog-actions";
-import { DIALOG_CLASS, PRIMARY_ACTION } from "./order-action-styles";
+import { ActionFormDialog } from "./action-form-dialog";
+import { PRIMARY_ACTION } from "./order-action-styles";
 import { useOrderAction } from "./use-order-action";
 
 type StepProps = { order: PublicOrder; number: string; onDone: () => void; onClose: () => void };
@@ -80,46 +78,32 @@ const CASH_FIELDS = ["amount", "receivedOn", "reference"] as const;
 
 /** The cash the courier handed over for a delivered order: amount, day and the courier's reference. */
 export function RecordCashDialog({ order, number, onDone, onClose }: StepProps) {
-  const dialog = useModalDialog();
-  const id = useId();
   const { pending, error, fields, send } = useOrderAction(CASH_FIELDS);
   const [amount, setAmount] = useState(String(order.total_amount));
   const [receivedOn, setReceivedOn] = useState(indiaToday());
   const [reference, setReference] = useState("");
-  const field = (name: (typeof CASH_FIELDS)[number], label: string, input: React.InputHTMLAttributes<HTMLInputElement>) => (
-    <div className="space-y-1">
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <input id={`${id}-${name}`} className={INPUT_CLASS} aria-invalid={Boolean(fields[name])} aria-describedby={fields[name] ? `${id}-${name}-error` : undefined} {...input} />
-      {fields[name] && (
-        <p id={`${id}-${name}-error`} className="text-sm text-red-700">
-          {fields[name]}
-        </p>
-      )}
-    </div>
-  );
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby={`${id}-title`} className={DIALOG_CLASS}>
-      <form
-        noValidate
-        className="space-y-3"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (await send("/api/record-cash", { orderId: order._id, amount, receivedOn, reference }, ({ message }) => message)) onDone();
-        }}
-      >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Cash received for order {number}
-        </h2>
-        <p className="text-sm text-slate-700">The courier collected {formatRupeeAmount(order.total_amount)} on delivery. Record what it handed over: the order is then paid.</p>
-        {field("amount", "Amount (₹)", { inputMode: "decimal", value: amount, onChange: (event) => setAmount(event.target.value) })}
-        {field("receivedOn", "Received on", { type: "date", value: receivedOn, max: indiaToday(), onChange: (event) => setReceivedOn(event.target.value) })}
-        {field("reference", "Courier's reference", { value: reference, maxLength: 100, onChange: (event) => setReference(event.target.value) })}
-        <DialogAlert message={error} />
-        <DialogActions pending={pending} submitLabel={pending ? "Recording…" : "Record cash"} onCancel={onClose} />
-      </form>
-    </dialog>
+    <ActionFormDialog
+      title={`Cash received for order ${number}`}
+      submitLabel={pending ? "Recording…" : "Record cash"}
+      pending={pending}
+      error={error}
+      onSubmit={async () => {
+        const done = await send("/api/record-cash", { orderId: order._id, amount, receivedOn, reference }, ({ message }) => message);
+        if (done) onDone();
+        return done;
+      }}
+      onClose={onClose}
+    >
+      {(id) => (
+        <>
+          <p className="text-slate-700">The courier collected {formatRupeeAmount(order.total_amount)} on delivery. Record what it handed over: the order is then paid.</p>
+          <DialogField id={`${id}-amount`} label="Amount (₹)" error={fields.amount} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+          <DialogField id={`${id}-receivedOn`} label="Received on" error={fields.receivedOn} type="date" value={receivedOn} max={indiaToday()} onChange={(event) => setReceivedOn(event.target.value)} />
+          <DialogField id={`${id}-reference`} label="Courier's reference" error={fields.reference} value={reference} maxLength={100} onChange={(event) => setReference(event.target.value)} />
+        </>
+      )}
+    </ActionFormDialog>
   );
 }
 
@@ -143,38 +127,42 @@ export function RecordManualRefund({ refundId, amount, account }: { refundId: st
 }
 
 function RecordManualRefundDialog({ refundId, amount, account, onClose }: { refundId: string; amount: number; account: string | null; onClose: () => void }) {
-  const dialog = useModalDialog();
-  const id = useId();
   const { pending, error, fields, send } = useOrderAction(["reference"]);
   const [reference, setReference] = useState("");
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby={`${id}-title`} className={DIALOG_CLASS}>
-      <form
-        noValidate
-        className="space-y-3"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (await send("/api/record-refund", { refundId, reference }, ({ message }) => message)) onClose();
-        }}
-      >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Refund of {formatRupeeAmount(amount)} paid?
-        </h2>
-        <p className="text-sm text-slate-700">{account ? <>Sent to {account}. </> : null}The refund counts once recorded: the customer is told, and its credit note is issued.</p>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-reference`} className="text-sm font-medium">
-            Payment reference (UTR or UPI transaction ID)
-          </label>
-          <input id={`${id}-reference`} value={reference} maxLength={100} autoComplete="off" onChange={(event) => setReference(event.target.value)} aria-invalid={Boolean(fields.reference)} aria-describedby={fields.reference ? `${id}-reference-error` : undefined} className={INPUT_CLASS} />
-          {fields.reference && (
-            <p id={`${id}-reference-error`} className="text-sm text-red-700">
-              {fields.reference}
-            </p>
-          )}
-        </div>
-        <DialogAlert message={error} />
-        <DialogActions pending={pending} submitLabel={pending ? "Recording…" : "Record refund paid"} onCancel={onClose} />
-      </form>
-    </dialog>
+    <ActionFormDialog
+      title={`Refund of ${formatRupeeAmount(amount)} paid?`}
+      submitLabel={pending ? "Recording…" : "Record refund paid"}
+      pending={pending}
+      error={error}
+      onSubmit={() => send("/api/record-refund", { refundId, reference }, ({ message }) => message)}
+      onClose={onClose}
+    >
+      {(id) => (
+        <>
+          <p className="text-slate-700">{account ? <>Sent to {account}. </> : null}The refund counts once recorded: the customer is told, and its credit note is issued.</p>
+          <DialogField id={`${id}-reference`} label={REFUND_REFERENCE_LABEL} error={fields.reference} value={reference} maxLength={100} autoComplete="off" onChange={(event) => setReference(event.target.value)} />
+        </>
+      )}
+    </ActionFormDialog>
+  );
+}
+
+export const REFUND_REFERENCE_LABEL = "Payment reference (UTR or UPI transaction ID)";
+
+/** One labelled box of a dialog, with its refusal under it. */
+export function DialogField({ id, label, error, ...input }: { id: string; label: string; error: string | undefined } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} className={INPUT_CLASS} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

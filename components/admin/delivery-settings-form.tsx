@@ -1,5 +1,6 @@
 "use client";
 
+import { StateOptions } from "../delivery/state-options";
 import { useRouter } from "next/navigation";
 import { useId } from "react";
 import { INPUT_CLASS } from "@/components/account/form-styles";
@@ -7,11 +8,11 @@ import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
 import type { DeliverySettingsAnswer } from "@/lib/delivery/settings-answer";
 import { DELIVERY_ZONES, PREFIXED_ZONES, ZONE_LABELS, type DeliveryZone } from "@/lib/delivery/settings";
-import { INDIA_STATES } from "@/lib/shared/india";
 import { useApiAction } from "../ui/use-api-action";
 import { useHydrated } from "../ui/use-hydrated";
 import { useFieldErrors } from "../ui/use-field-errors";
-import { PRIMARY_ACTION, UNTIL_HYDRATED } from "./order-action-styles";
+import { UNTIL_HYDRATED } from "./order-action-styles";
+import { SaveFooter } from "./form-footer";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const ZONE_HINTS: Record<DeliveryZone, string> = {
@@ -103,12 +104,7 @@ export function DeliverySettingsForm({ settings }: { settings: DeliverySettingsA
                 Dispatch state
               </label>
               <select id={fieldId("dispatchState")} name="dispatchState" defaultValue={settings.dispatchState} aria-invalid={Boolean(errors.dispatchState)} aria-describedby={describedBy("dispatchState")} className={INPUT_CLASS}>
-                <option value="">Choose a state</option>
-                {INDIA_STATES.map((state) => (
-                  <option key={state.code} value={state.code}>
-                    {state.name}
-                  </option>
-                ))}
+                <StateOptions />
               </select>
               {errorOf("dispatchState")}
             </div>
@@ -188,14 +184,7 @@ export function DeliverySettingsForm({ settings }: { settings: DeliverySettingsA
             {input("codFee", "Cash on delivery fee (₹)", { inputMode: "decimal", defaultValue: settings.codFee })}
           </div>
         </fieldset>
-        {problem && (
-          <p role="alert" className="text-sm text-red-700">
-            {problem}
-          </p>
-        )}
-        <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
-          {pending ? "Saving…" : "Save delivery settings"}
-        </button>
+        <SaveFooter problem={problem} pending={pending} label="Save delivery settings" />
       </fieldset>
     </form>
   );

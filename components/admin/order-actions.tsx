@@ -57,7 +57,7 @@ export function OrderActions({ order, windowClosed, headingId }: { order: Public
           Returned undelivered
         </button>
       )}
-      {cod && order.status === "DELIVERED" && !order.cod?.cash_received_at && (
+      {cod && order.delivered_at && (order.status === "DELIVERED" || order.status === "REFUNDED") && !order.cod?.cash_received_at && (
         <button type="button" onClick={() => setOpen("cash")} className={PRIMARY_ACTION}>
           Record cash received
         </button>

@@ -35,7 +35,7 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
   const [problem, setProblem] = useState("");
   // Cash on delivery: the admin pays it by bank transfer or UPI first, then records its reference here.
   const cash = order.payment_method === "cod";
-  const { pending, error, fields, send } = useOrderAction(cash ? ["reference"] : []);
+  const { pending, error, send } = useOrderAction();
 
   // Each line's units as typed: a whole number from 0 to what is left of it, else its message.
   const quantities: Record<string, number> = {};
@@ -66,19 +66,17 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
     }
     const form = new FormData(event.currentTarget);
     const reason = String(form.get("reason") ?? "").trim();
-    const reference = String(form.get("reference") ?? "").trim();
     const body = {
       orderId: order._id,
       ...(mode === "all" ? { all: true } : { lines: Object.entries(quantities).map(([orderItemId, quantity]) => ({ orderItemId, quantity })) }),
       restock,
       ...(reason ? { reason } : {}),
       ...(outside ? { outsideWindow: true } : {}),
-      ...(cash ? { reference } : {}),
       // The sum this dialog states: the server refuses (409) a refund that has come to another.
       expectedAmount: total / 100,
     };
     const done = await send<{ amount: number; status: string }>("/api/refund-order", body, ({ data }) =>
-      cash ? `Refund of ${formatRupeeAmount(data.amount)} recorded as paid on order ${number}` : data.status === "SUCCEEDED" ? `Refunded ${formatRupeeAmount(data.amount)} on order ${number}` : `Refund of ${formatRupeeAmount(data.amount)} sent; the payment service has yet to confirm it`,
+      cash ? `Refund of ${formatRupeeAmount(data.amount)} recorded on order ${number}: pay it, then record its reference` : data.status === "SUCCEEDED" ? `Refunded ${formatRupeeAmount(data.amount)} on order ${number}` : `Refund of ${formatRupeeAmount(data.amount)} sent; the payment service has yet to confirm it`,
     );
     if (done) onDone();
   }
@@ -170,32 +168,29 @@ export function RefundOrderDialog({ order, number, windowClosed, onDone, onClose
           </div>
         )}
         {cash && (
-          <div className="space-y-1">
-            <p className="text-sm text-slate-700" data-testid="refund-pay-to">
-              Paid in cash: send the money by bank transfer or UPI {order.cod?.refund_account ? <>to <strong className="[overflow-wrap:anywhere]">{order.cod.refund_account}</strong></> : "to the account the customer gives you"}, then record it here.
-            </p>
-            <label htmlFor={`${id}-reference`} className="text-sm font-medium">
-              Payment reference (UTR or UPI transaction ID)
-            </label>
-            <input id={`${id}-reference`} name="reference" maxLength={100} autoComplete="off" aria-invalid={Boolean(fields.reference)} aria-describedby={fields.reference ? `${id}-reference-error` : undefined} className={INPUT_CLASS} />
-            {fields.reference && (
-              <p id={`${id}-reference-error`} className="text-sm text-red-700">
-                {fields.reference}
-              </p>
-            )}
-          </div>
+          <p className="text-sm text-slate-700" data-testid="refund-pay-to">
+            Paid in cash: the refund is recorded to pay, then you send it by bank transfer or UPI{" "}
+            {order.cod?.refund_account ? (
+              <>
+                to <strong className="[overflow-wrap:anywhere]">{order.cod.refund_account}</strong>
+              </>
+            ) : (
+              "to the account the customer gives you"
+            )}{" "}
+            and record its reference on the order (Record refund paid).
+          </p>
         )}
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800" aria-live="polite" data-testid="refund-summary">
           {total > 0 ? (
             <>
-              <span className="font-semibold">{formatRupees(total)}</span> goes back to the customer{cash ? " (paid by you, outside the store)" : "'s card"}{mode === "all" ? ", shipping included" : ""}.
+              <span className="font-semibold">{formatRupees(total)}</span> {cash ? "is to pay back to the customer" : "goes back to the customer's card"}{mode === "all" ? ", shipping included" : ""}.
             </>
           ) : (
             "No units chosen yet."
           )}
         </p>
         <DialogAlert message={problem || error} />
-        <DialogActions submitLabel={total > 0 ? `${cash ? "Record refund of" : "Refund"} ${formatRupees(total)}` : cash ? "Record refund" : "Refund"} pending={pending} onCancel={() => dialog.current?.close()} />
+        <DialogActions submitLabel={total > 0 ? `${cash ? "Record a refund of" : "Refund"} ${formatRupees(total)}` : cash ? "Record a refund" : "Refund"} pending={pending} onCancel={() => dialog.current?.close()} />
       </form>
     </dialog>
   );

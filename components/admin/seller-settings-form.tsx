@@ -1,16 +1,17 @@
 "use client";
 
+import { StateOptions } from "../delivery/state-options";
 import { useRouter } from "next/navigation";
 import { useId } from "react";
 import { INPUT_CLASS } from "@/components/account/form-styles";
 import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
 import { GST_REGISTRATIONS, SELLER_FIELD_LABELS, type SellerDetails } from "@/lib/billing/seller";
-import { INDIA_STATES } from "@/lib/shared/india";
 import { useApiAction } from "../ui/use-api-action";
 import { useHydrated } from "../ui/use-hydrated";
 import { useFieldErrors } from "../ui/use-field-errors";
-import { PRIMARY_ACTION, UNTIL_HYDRATED } from "./order-action-styles";
+import { UNTIL_HYDRATED } from "./order-action-styles";
+import { SaveFooter } from "./form-footer";
 
 type Field = Exclude<keyof SellerDetails, "registration">;
 
@@ -121,12 +122,7 @@ export function SellerSettingsForm({ details }: { details: SellerDetails }) {
                     {SELLER_FIELD_LABELS.state}
                   </label>
                   <select id={`${id}-state`} name="state" defaultValue={details.state ?? ""} aria-invalid={Boolean(errors.state)} aria-describedby={describedBy("state")} className={INPUT_CLASS}>
-                    <option value="">Choose a state</option>
-                    {INDIA_STATES.map((state) => (
-                      <option key={state.code} value={state.code}>
-                        {state.name}
-                      </option>
-                    ))}
+                    <StateOptions />
                   </select>
                   {error("state")}
                 </div>
@@ -149,14 +145,7 @@ export function SellerSettingsForm({ details }: { details: SellerDetails }) {
             )}
           </fieldset>
         ))}
-        {problem && (
-          <p role="alert" className="text-sm text-red-700">
-            {problem}
-          </p>
-        )}
-        <button type="submit" disabled={pending} className={PRIMARY_ACTION}>
-          {pending ? "Saving…" : "Save details"}
-        </button>
+        <SaveFooter problem={problem} pending={pending} label="Save details" />
       </fieldset>
     </form>
   );

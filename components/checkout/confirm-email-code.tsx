@@ -24,7 +24,6 @@ export function ConfirmEmailCode({ email, onConfirmed }: { email: string | null;
     try {
       toast.success((await postJson("/api/send-confirmation", { by: "code" })).message);
       setSent(true);
-      document.getElementById(`${id}-code`)?.focus();
     } catch (failure) {
       // Confirmed meanwhile (in another tab, by the link): nothing more to do.
       if (failure instanceof ApiError && failure.status === 409) onConfirmed();
@@ -36,6 +35,8 @@ export function ConfirmEmailCode({ email, onConfirmed }: { email: string | null;
 
   async function confirm(event: React.FormEvent) {
     event.preventDefault();
+    // A second Enter while the first is checked would spend another of the code's few guesses.
+    if (pending) return;
     if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code.trim())) {
       setError(`Enter the ${OTP_LENGTH}-digit code from the email`);
       return;
@@ -70,6 +71,8 @@ export function ConfirmEmailCode({ email, onConfirmed }: { email: string | null;
               </label>
               <input
                 id={`${id}-code`}
+                // Shown once the code is sent: the typing goes there.
+                autoFocus
                 value={code}
                 onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, OTP_LENGTH))}
                 onKeyDown={(event) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { StateOptions } from "./state-options";
 import { useId, useRef, useState } from "react";
 import { ApiError, fetchJson } from "@/lib/api-client";
 import type { PublicAddress } from "@/lib/delivery/address";
@@ -190,12 +191,7 @@ export function AddressForm({
           aria-describedby={describedBy("state")}
           className={INPUT_CLASS}
         >
-          <option value="">Choose…</option>
-          {INDIA_STATES.map((state) => (
-            <option key={state.code} value={state.code}>
-              {state.name}
-            </option>
-          ))}
+          <StateOptions prompt="Choose…" />
         </select>
         {errorOf("state")}
         {questioned && (

@@ -91,7 +91,7 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
   const [error, setError] = useState("");
   const cash = order.payment_method === "cod";
   const [accountKind, setAccountKind] = useState<"upi" | "bank">("upi");
-  const [account, setAccount] = useState({ upiId: "", holder: "", accountNumber: "", ifsc: "" });
+  const [account, setAccount] = useState({ upiId: "", holder: "", accountNumber: "", accountNumberAgain: "", ifsc: "" });
   const setAccountField = (field: keyof typeof account) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setError("");
     setAccount((current) => ({ ...current, [field]: event.target.value }));
@@ -131,6 +131,11 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
       photos,
       refundAccount: cash ? (accountKind === "upi" ? { kind: "upi" as const, upiId: account.upiId } : { kind: "bank" as const, holder: account.holder, accountNumber: account.accountNumber, ifsc: account.ifsc }) : undefined,
     };
+    // The money leaves for this account: a mistyped number is caught here, by typing it twice.
+    if (cash && accountKind === "bank" && account.accountNumber.replace(/[\s-]/g, "") !== account.accountNumberAgain.replace(/[\s-]/g, "")) {
+      setError("The two account numbers differ: type it again");
+      return;
+    }
     const checked = returnRequestBodySchema.safeParse(body);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? "Check the form");
@@ -242,6 +247,12 @@ function ReturnDialog({ order, onClose, onDone }: { order: PublicOrder; onClose:
                   <input id={`${id}-account`} value={account.accountNumber} onChange={setAccountField("accountNumber")} inputMode="numeric" autoComplete="off" maxLength={24} className={INPUT_CLASS} />
                 </div>
                 <div className="space-y-1">
+                  <label htmlFor={`${id}-account-again`} className="font-medium">
+                    Account number again
+                  </label>
+                  <input id={`${id}-account-again`} value={account.accountNumberAgain} onChange={setAccountField("accountNumberAgain")} inputMode="numeric" autoComplete="off" maxLength={24} className={INPUT_CLASS} />
+                </div>
+                <div className="space-y-1 sm:col-span-2">
                   <label htmlFor={`${id}-ifsc`} className="font-medium">
                     IFSC
                   </label>

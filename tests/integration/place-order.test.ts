@@ -323,11 +323,6 @@ describe("a cash-on-delivery order's life", () => {
     expect(early.status).toBe(409);
     expect((await early.json()).message).toBe("Nothing was collected on this cash-on-delivery order yet: cancel it before it ships, or wait for its delivery.");
     expect((await deliverIt(order._id)).status).toBe(200);
-    // The admin's own refund says how it was paid; without a reference nothing is recorded.
-    const unreferenced = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: true });
-    expect(unreferenced.status).toBe(400);
-    expect((await unreferenced.json()).errors).toEqual({ reference: "Give the reference of the bank transfer or UPI payment that refunded the shopper." });
-    expect(await query(`SELECT 1 FROM "Refund" WHERE "orderId" = $1`, [order._id])).toHaveLength(0);
 
     // The shopper's return asks where the money goes, and checks it.
     const [item] = await query<{ id: string }>(`SELECT id FROM "OrderItem" WHERE "orderId" = $1`, [order._id]);
@@ -380,17 +375,30 @@ describe("a cash-on-delivery order's life", () => {
     );
     expect(credit[0]!.total).toBe(20_000);
 
-    // The rest, paid by UPI and recorded at once: shipping included, no more than was collected.
-    const rest = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: true, reference: "UPI-4455", expectedAmount: 249 });
+    // The admin's own refund of the rest (shipping included): recorded to pay first, so the amount
+    // is reserved before anyone pays it; nothing more can be asked meanwhile; then recorded paid.
+    const rest = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: true, expectedAmount: 249 });
     expect(rest.status).toBe(200);
-    expect((await rest.json()).data).toMatchObject({ amount: 249, status: "SUCCEEDED", reference: "UPI-4455" });
+    const restBody = await rest.json();
+    expect(restBody).toMatchObject({ message: "Refund recorded", data: { amount: 249, status: "PENDING", reference: null } });
+    expect((await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: false, reference: "UPI-4456" })).status).toBe(409);
+    expect((await post("/api/record-refund", recordRefundRoute, { refundId: restBody.data._id, reference: "UPI-4455" })).status).toBe(200);
     const more = await post("/api/refund-order", refundRoute, { orderId: order._id, all: true, restock: false, reference: "UPI-4456" });
     expect(more.status).toBe(409);
+    // The courier still owes the cash it collected: it can be recorded on the refunded order.
+    expect((await cash(order._id, 449)).status).toBe(200);
+    // A card refund takes no reference.
+    const card = await paidOrder();
+    const referenced = await post("/api/refund-order", refundRoute, { orderId: card.orderId, all: true, restock: false, reference: "UTR-1" });
+    expect(referenced.status).toBe(400);
+    expect(await query(`SELECT 1 FROM "Refund" WHERE "orderId" = $1`, [card.orderId])).toHaveLength(0);
     const [whole] = await query<{ refundedAmount: number; status: string; total: string }>(
       `SELECT o."refundedAmount", o.status, (SELECT sum(amount) FROM "Refund" r WHERE r."orderId" = o.id AND r.status <> 'FAILED')::text AS total FROM "Order" o WHERE o.id = $1`,
       [order._id],
     );
     expect(whole).toEqual({ refundedAmount: 44_900, status: "REFUNDED", total: "44900" });
+    const [cashIn] = await query<{ paymentStatus: string; cashAmount: number }>(`SELECT "paymentStatus", "cashAmount" FROM "Order" WHERE id = $1`, [order._id]);
+    expect(cashIn).toEqual({ paymentStatus: "paid", cashAmount: 44_900 });
   });
 
   it("is placed only at the total the page showed: a changed total is a 409 with the new one, nothing placed", async () => {

@@ -14,7 +14,7 @@ import { throttle } from "@/lib/server/platform/throttle";
 export const POST = handle(async (request) => {
   const body = await readBody(request, confirmAddressSchema);
   await throttle("confirmAddress", request);
-  if ("otp" in body) await confirmWithCode(await requireUser(request), body.otp);
-  else await confirmWithToken(body.token);
+  if (body.otp !== undefined) await confirmWithCode(await requireUser(request), body.otp);
+  else await confirmWithToken(body.token!);
   return ok(null, ADDRESS_CONFIRMED_MESSAGE);
 });

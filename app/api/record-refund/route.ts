@@ -9,8 +9,8 @@ import { handle, ok, readBody } from "@/lib/server/platform/http";
 // records the payment's reference; the refund counts from now, with its credit note. 404 for an
 // unknown refund; 409 for a card refund (the store sends those) or one recorded already.
 export const POST = handle(async (request) => {
-  await requireAdminWrite(request);
+  const admin = await requireAdminWrite(request);
   const { refundId, reference } = await readBody(request, manualRefundSchema);
-  const refund = await recordManualRefund(refundId, reference);
+  const refund = await recordManualRefund(refundId, reference, { kind: "admin", userId: admin.id });
   return ok(toPublicRefund(refund, true), "Refund recorded as paid");
 });

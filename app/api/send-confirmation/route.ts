@@ -18,7 +18,7 @@ export const POST = handle(async (request) => {
   await throttle("confirmLink", request, user.id);
   if (by === "code") {
     afterResponse("confirmation code", () => mailConfirmationCode(user));
-    return ok(null, `We sent a 6-digit code to ${user.email}. It works for ${(2 * EMAIL_CONFIRM_CODE_SECONDS) / 60} minutes.`);
+    return ok(null, `We sent a 6-digit code to ${user.email}. It works for ${EMAIL_CONFIRM_CODE_SECONDS / 60} minutes.`);
   }
   afterResponse("confirmation link", () => mailConfirmationLink(user));
   return ok(null, `We sent a new link to ${user.email}. It works for ${EMAIL_CONFIRM_LINK_SECONDS / 3600} hours.`);

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, hkdfSync } from "node:crypto";
-import { EMAIL_CHANGE_GUESSES_PER_DAY, EMAIL_CONFIRM_CODE_SECONDS, EMAIL_CONFIRM_LINK_SECONDS, OTP_LENGTH, OTP_MAX_ATTEMPTS } from "@/lib/constants";
+import { EMAIL_CHANGE_GUESSES_PER_DAY, EMAIL_CONFIRM_CODE_SECONDS, EMAIL_CONFIRM_LINK_SECONDS, OTP_MAX_ATTEMPTS } from "@/lib/constants";
 import { siteUrl } from "@/lib/site-url";
 import type { User } from "@/lib/generated/prisma/client";
 import { db } from "../platform/db";
@@ -8,7 +8,7 @@ import { badRequest } from "../platform/http";
 import { confirmAddressEmail, confirmAddressCodeEmail, sendMail } from "../providers/mail";
 import { countOrRefuse } from "../platform/rate-limit";
 import { dropUserSessions } from "./session-cache";
-import { codeHash, sameHash, tooManyWrongCodes } from "./one-time-codes";
+import { codeHash, newCode, sameHash, tooManyWrongCodes } from "./one-time-codes";
 
 // Whether an account's address is its holder's (User.emailConfirmedAt). Anyone can sign up with
 // somebody else's address, so until it is confirmed the store's mail to it carries no text the
@@ -81,38 +81,36 @@ export async function mailConfirmationLink(user: Pick<User, "id" | "email">, now
 }
 
 // A code instead of the link, for a shopper at the checkout (cash on delivery needs a confirmed
-// address) who would rather not leave the page: six digits mailed to the account's address,
-// typed back while signed in. Nothing stored: the code is a keyed hash of the account, its
-// address and the quarter-hour, so it dies with an email change and after 15 to 30 minutes.
-// Guesses count per account (OTP_MAX_ATTEMPTS a quarter-hour, EMAIL_CHANGE_GUESSES_PER_DAY a day).
+// address) who would rather not leave the page: six random digits mailed to the account's address,
+// stored as a keyed hash bound to the account and that address (so an email change kills it), good
+// for EMAIL_CONFIRM_CODE_SECONDS and OTP_MAX_ATTEMPTS guesses, counted atomically before the check;
+// a new send replaces it. No code exists until one is sent, and sends are throttled; guesses also
+// count per account per day (EMAIL_CHANGE_GUESSES_PER_DAY).
 
 export const WRONG_CONFIRM_CODE_MESSAGE = "That code is not right, or it has expired. Ask for a new one.";
 
-const codeWindow = (now: Date) => Math.floor(now.getTime() / 1000 / EMAIL_CONFIRM_CODE_SECONDS);
+const codeOf = (user: Pick<User, "id" | "email">, code: string) => codeHash("email-confirm", user.id, `${user.email.toLowerCase()}:${code}`);
 
-/** The code for the account's address in one quarter-hour window. */
-export function addressCode(user: Pick<User, "id" | "email">, window: number): string {
-  const digest = codeHash("email-confirm", user.id, `${user.email.toLowerCase()}:${window}`);
-  return (Number.parseInt(digest.slice(0, 12), 16) % 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, "0");
-}
-
-/** Mails the code that confirms the account's address (the checkout's "Send a code"). */
+/** Makes, stores and mails a new code that confirms the account's address (the checkout's "Send the code"). */
 export async function mailConfirmationCode(user: Pick<User, "id" | "email">, now: Date = new Date()): Promise<void> {
-  await sendMail({ to: user.email, ...(await confirmAddressCodeEmail(addressCode(user, codeWindow(now)), (2 * EMAIL_CONFIRM_CODE_SECONDS) / 60)) });
+  const code = newCode();
+  await db.user.update({
+    where: { id: user.id },
+    data: { confirmCodeHash: codeOf(user, code), confirmCodeExpiresAt: new Date(now.getTime() + EMAIL_CONFIRM_CODE_SECONDS * 1000), confirmCodeAttempts: 0 },
+  });
+  await sendMail({ to: user.email, ...(await confirmAddressCodeEmail(code, EMAIL_CONFIRM_CODE_SECONDS / 60)) });
 }
 
-/** A right code (this quarter-hour's or the last one's) confirms the signed-in account's address; 400 otherwise, 429 past the guesses. */
+/** The last code mailed, typed back in time, confirms the signed-in account's address; 400 otherwise, 429 past the day's guesses. */
 export async function confirmWithCode(user: Pick<User, "id" | "email">, otp: string, now: Date = new Date()): Promise<void> {
-  await countOrRefuse(
-    [
-      { key: `email-confirm-guess:${user.id}`, seconds: EMAIL_CONFIRM_CODE_SECONDS, limit: OTP_MAX_ATTEMPTS },
-      { key: `email-confirm-guess-day:${user.id}`, seconds: 24 * 3600, limit: EMAIL_CHANGE_GUESSES_PER_DAY },
-    ],
-    tooManyWrongCodes,
-    now,
-  );
-  const window = codeWindow(now);
-  const right = [window, window - 1].some((candidate) => sameHash(Buffer.from(addressCode(user, candidate)).toString("hex"), Buffer.from(otp).toString("hex")));
-  if (!right) throw badRequest(WRONG_CONFIRM_CODE_MESSAGE);
+  await countOrRefuse([{ key: `email-confirm-guess-day:${user.id}`, seconds: 24 * 3600, limit: EMAIL_CHANGE_GUESSES_PER_DAY }], tooManyWrongCodes, now);
+  // One guess spent on the live code, before it is compared: parallel guesses cannot pass the bound.
+  const [claimed] = await db.user.updateManyAndReturn({
+    where: { id: user.id, email: user.email.toLowerCase(), confirmCodeHash: { not: null }, confirmCodeExpiresAt: { gt: now }, confirmCodeAttempts: { lt: OTP_MAX_ATTEMPTS } },
+    data: { confirmCodeAttempts: { increment: 1 } },
+    select: { confirmCodeHash: true },
+  });
+  if (!claimed?.confirmCodeHash || !/^\d+$/.test(otp) || !sameHash(claimed.confirmCodeHash, codeOf(user, otp))) throw badRequest(WRONG_CONFIRM_CODE_MESSAGE);
+  await db.user.updateMany({ where: { id: user.id, confirmCodeHash: claimed.confirmCodeHash }, data: { confirmCodeHash: null, confirmCodeExpiresAt: null } });
   await markEmailConfirmed(user.id, user.email, now);
 }

@@ -131,11 +131,11 @@ export async function issueRtoCreditNote(orderId: string, now = new Date()): Pro
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Issues the refund's credit note after those this process queued before it (as queueInvoice). Never throws. */
-export function queueCreditNote(refundId: string): Promise<Outcome | "failed"> {
+/** Runs `issue` after the credit notes this process queued before it (as queueInvoice). Never throws. */
+function enqueue(issue: () => Promise<Outcome>, logged: Record<string, string>, what: string): Promise<Outcome | "failed"> {
   const issued = queue.then(() =>
-    issueCreditNote(refundId).catch((error: unknown) => {
-      log.error({ err: error, refundId }, "credit notes: could not issue, kept for the next round");
+    issue().catch((error: unknown) => {
+      log.error({ err: error, ...logged }, `credit notes: could not issue ${what}, kept for the next round`);
       return "failed" as const;
     }),
   );
@@ -143,16 +143,14 @@ export function queueCreditNote(refundId: string): Promise<Outcome | "failed"> {
   return issued;
 }
 
-/** The undelivered parcel's credit note after those this process queued before it. Never throws. */
+/** Issues the refund's credit note after those queued before it. Never throws. */
+export function queueCreditNote(refundId: string): Promise<Outcome | "failed"> {
+  return enqueue(() => issueCreditNote(refundId), { refundId }, "the refund's");
+}
+
+/** The undelivered parcel's credit note after those queued before it. Never throws. */
 export function queueRtoCreditNote(orderId: string): Promise<Outcome | "failed"> {
-  const issued = queue.then(() =>
-    issueRtoCreditNote(orderId).catch((error: unknown) => {
-      log.error({ err: error, orderId }, "credit notes: could not issue the return to origin's, kept for the next round");
-      return "failed" as const;
-    }),
-  );
-  queue = issued;
-  return issued;
+  return enqueue(() => issueRtoCreditNote(orderId), { orderId }, "the return to origin's");
 }
 
 /** The credit notes still due, oldest refund first, then undelivered parcels' (the minute round, and after invoices were issued late). */

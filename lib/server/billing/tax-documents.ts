@@ -100,14 +100,15 @@ export function documentViewer(user: { id: string; role: string }): DocumentView
 }
 
 /**
- * One of the order's documents: its invoice (`refundId` absent) or the credit note of one of its
- * refunds. Null when there is none yet, or the viewer is neither the order's owner nor an admin.
+ * One of the order's documents: its invoice (`refundId` absent), the credit note of one of its
+ * refunds, or (`refundId` the order's own id) the credit note of its parcel returned undelivered.
+ * Null when there is none yet, or the viewer is neither the order's owner nor an admin.
  */
 export async function findOrderDocument(orderId: string, viewer: DocumentViewer, refundId?: string): Promise<TaxDocumentView | null> {
   const row = await db.taxDocument.findFirst({
     where: {
       orderId,
-      ...(refundId ? { refundId, kind: "CREDIT_NOTE" } : { kind: { in: ["INVOICE", "BILL_OF_SUPPLY"] } }),
+      ...(refundId ? { refundId: refundId === orderId ? null : refundId, kind: "CREDIT_NOTE" } : { kind: { in: ["INVOICE", "BILL_OF_SUPPLY"] } }),
       ...("userId" in viewer ? { order: { userId: viewer.userId } } : {}),
     },
     include: { lines: true },

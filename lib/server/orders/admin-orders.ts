@@ -72,7 +72,8 @@ export type AdminOrdersQuery = { status?: OrderListStatus; q?: string; page: num
 export type AdminOrdersPage = { orders: PublicOrder[]; total: number; counts: OrderCounts; attention: number; returns: number; cashDue: number };
 
 /** Cash-on-delivery orders delivered whose cash has not come in from the courier (the "Cash to come in" tab). */
-const CASH_DUE = Prisma.sql`"paymentMethod" = 'cod' AND "status" = 'DELIVERED' AND "cashReceivedAt" IS NULL`;
+// Delivered (the courier collected it), refunded since or not: the courier owes the cash until it is recorded.
+const CASH_DUE = Prisma.sql`"paymentMethod" = 'cod' AND "status" IN ('DELIVERED', 'REFUNDED') AND "deliveredAt" IS NOT NULL AND "cashReceivedAt" IS NULL`;
 
 async function countCashDue(search: Prisma.Sql | null): Promise<number> {
   const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Order" WHERE ${CASH_DUE} ${search ? Prisma.sql`AND ${search}` : Prisma.empty}`;

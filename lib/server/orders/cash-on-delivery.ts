@@ -106,12 +106,14 @@ export const CASH_NOT_TOTAL_MESSAGE = "The cash received must be the order's tot
  * in paise; the day; the courier's reference): its payment state becomes paid. Once; 409 otherwise.
  */
 export async function recordCashReceived(orderId: string, actor: Actor, receipt: CashReceipt): Promise<Order> {
-  const current = isRowId(orderId) ? await db.order.findUnique({ where: { id: orderId }, select: { totalAmount: true, paymentMethod: true } }) : null;
+  const current = isRowId(orderId) ? await db.order.findUnique({ where: { id: orderId }, select: { totalAmount: true, paymentMethod: true, status: true } }) : null;
   if (current?.paymentMethod === "cod" && receipt.amount !== current.totalAmount) throw new HttpError(422, CASH_NOT_TOTAL_MESSAGE, undefined, { amount: CASH_NOT_TOTAL_MESSAGE });
+  // Refunded after its delivery (by bank transfer or UPI): the courier still owes the cash it collected.
+  const state = current?.status === "REFUNDED" ? "REFUNDED" : "DELIVERED";
   const { order } = await move(orderId, actor, {
-    from: ["DELIVERED"],
-    also: { paymentMethod: "cod", cashReceivedAt: null },
-    to: "DELIVERED",
+    from: [state],
+    also: { paymentMethod: "cod", cashReceivedAt: null, deliveredAt: { not: null } },
+    to: state,
     set: { cashReceivedAt: receipt.receivedOn, cashAmount: receipt.amount, cashReference: receipt.reference, paymentStatus: "paid" },
     event: { type: "cash_received", data: { amount: receipt.amount, reference: receipt.reference, receivedOn: receipt.receivedOn.toISOString().slice(0, 10) } },
     refusal: (order) =>

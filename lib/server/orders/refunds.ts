@@ -137,21 +137,17 @@ export async function refundOrder(
   if (request.lines !== "whole" && request.lines.length === 0) throw badRequest("Choose the lines to refund.");
   const refund = await db.$transaction(async (tx) => {
     const recorded = await recordRefund(tx, orderId, actor, request, now, { returnOpen: "refuse" });
-    // Cash: the admin has paid it already (bank transfer or UPI) and says with what reference.
-    if (recorded.manual && !request.reference) throw new HttpError(400, REFERENCE_NEEDED, undefined, { reference: REFERENCE_NEEDED });
+    if (request.reference && !recorded.manual) throw new HttpError(400, CARD_TAKES_NO_REFERENCE, undefined, { reference: CARD_TAKES_NO_REFERENCE });
     return recorded.refund;
   });
-  return request.reference && (await isManual(refund.orderId)) ? recordManualRefund(refund.id, request.reference) : sendRefund(refund.id);
+  // Cash: recorded to pay (the amount reserved first, so two admins never both pay it), then
+  // Record refund paid; a reference given here says it is paid already.
+  return request.reference ? recordManualRefund(refund.id, request.reference, actor) : sendRefund(refund.id);
 }
 
 type RefundAsk = { lines: RefundLine[] | "whole"; restock: boolean; reason?: string | null; outsideWindow?: boolean; expectedAmount?: number };
 
-export const REFERENCE_NEEDED = "Give the reference of the bank transfer or UPI payment that refunded the shopper.";
-
-/** Whether the order's money goes back outside the card provider (paid in cash). */
-async function isManual(orderId: string): Promise<boolean> {
-  return (await db.order.findUnique({ where: { id: orderId }, select: { paymentMethod: true } }))?.paymentMethod === "cod";
-}
+export const CARD_TAKES_NO_REFERENCE = "A card refund is sent by the store itself: it takes no payment reference.";
 
 /** The 409 for an admin's refund of an order whose return request is still open. */
 export const RETURN_OPEN =
@@ -310,22 +306,22 @@ export const REFUND_NOT_FOUND = "Refund not found";
  * with the payment's reference and counts from now (the units back in stock when asked, the credit
  * note, the shopper's mail). 404 for an unknown refund; 409 for a card refund or one settled already.
  */
-export async function recordManualRefund(refundId: string, reference: string): Promise<Refund> {
+export async function recordManualRefund(refundId: string, reference: string, actor: Actor): Promise<Refund> {
   const refund = isRowId(refundId) ? await db.refund.findUnique({ where: { id: refundId }, include: { order: { select: { paymentMethod: true } } } }) : null;
   if (!refund) throw notFound(REFUND_NOT_FOUND);
   if (refund.order.paymentMethod !== "cod") throw conflict("This refund goes back through the card payment: the store sends it itself.");
-  const settled = await succeed(refundId, { reference });
+  const settled = await succeed(refundId, { reference }, actor.userId ?? null);
   if (!settled) throw conflict(refund.status === "FAILED" ? "This refund was cancelled." : "This refund is recorded as paid already.");
   return settled;
 }
 
 /** PENDING → SUCCEEDED (conditionally: once) and counted; null when it was settled before. */
-async function succeed(refundId: string, data: { stripeRefundId?: string; reference?: string }): Promise<Refund | null> {
+async function succeed(refundId: string, data: { stripeRefundId?: string; reference?: string }, paidBy: string | null = null): Promise<Refund | null> {
   let restocked = false;
   const settled = await db.$transaction(async (tx) => {
     const [settled] = await tx.refund.updateManyAndReturn({ where: { id: refundId, status: "PENDING" }, data: { status: "SUCCEEDED", creditNoteDue: true, ...data } });
     if (!settled) return null; // settled before (its event, a retry, another admin)
-    await countRefund(tx, settled);
+    await countRefund(tx, settled, paidBy);
     restocked = settled.restock && (settled.lines as RefundLine[]).length > 0;
     return settled;
   });
@@ -338,7 +334,7 @@ async function succeed(refundId: string, data: { stripeRefundId?: string; refere
 }
 
 /** A succeeded refund's money leaves the order (and its units return to stock when asked). */
-async function countRefund(tx: Tx, refund: Refund): Promise<void> {
+async function countRefund(tx: Tx, refund: Refund, paidBy: string | null = null): Promise<void> {
   const order = await lockOrder(tx, refund.orderId);
   if (!order) return;
   const refundedAmount = Math.min(order.totalAmount, order.refundedAmount + refund.amount);
@@ -354,7 +350,7 @@ async function countRefund(tx: Tx, refund: Refund): Promise<void> {
     },
   });
   await tx.orderEvent.create({
-    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock, refundId: refund.id, ...(refund.reference ? { reference: refund.reference } : {}) }, note: refund.reason === CANCELLATION_REASON ? null : refund.reason },
+    data: { orderId: order.id, type: "refunded", actor: refund.source, actorId: refund.actorId, data: { amount: refund.amount, lines: refund.lines, restock: refund.restock, refundId: refund.id, ...(refund.reference ? { reference: refund.reference } : {}), ...(paidBy ? { paidBy } : {}) }, note: refund.reason === CANCELLATION_REASON ? null : refund.reason },
   });
   if (!refund.restock) return;
   const byProduct = new Map<string, number>();
