@@ -110,7 +110,13 @@ async function startChrome(): Promise<{ port: number; stop: () => Promise<void> 
       child.kill();
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    // Chromium's helper processes may still write to the profile just after the browser exits: a
+    // profile that cannot be removed yet is left in the temporary folder, never a failed bench.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.error(`[bench] left the Chromium profile ${profile}: ${(error as Error).message}`);
+    }
   };
   for (let attempt = 0; attempt < 100; attempt++) {
     if (await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false)) return { port, stop };

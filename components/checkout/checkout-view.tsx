@@ -11,7 +11,7 @@ import type { CheckoutPageData } from "@/lib/server/orders/place-order";
 import { formatRupees } from "@/lib/shared/money";
 import { INPUT_CLASS } from "../account/form-styles";
 import { AddressForm, type AddressValues } from "../delivery/address-form";
-import { AddressLines, saveAddress } from "../delivery/address-book";
+import { AddressLines, saveAddress } from "../delivery/address-parts";
 import { useFieldErrors } from "../ui/use-field-errors";
 import { ConfirmEmailCode } from "./confirm-email-code";
 

@@ -4,39 +4,15 @@ import useSWR from "swr";
 import { useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { deleteJson, fetchJson, postJson } from "@/lib/api-client";
-import { deliveryDetailsOf, type PublicAddress } from "@/lib/delivery/address";
-import { ADDRESS_BOOK_MAX } from "@/lib/delivery/schemas";
-import { deliveryAddressLines } from "@/lib/orders/delivery-text";
+import { ADDRESS_BOOK_MAX, type PublicAddress } from "@/lib/delivery/address";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useHydrated } from "../ui/use-hydrated";
 import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
 import { useCurrentUser } from "../account/use-current-user";
-import { AddressForm, type AddressValues } from "./address-form";
+import { AddressForm } from "./address-form";
+import { ADDRESSES_KEY, AddressLines, saveAddress } from "./address-parts";
 
-const KEY = "/api/addresses";
-type Saved = PublicAddress & { warnings: string[] };
-
-/** The saved address's lines as every screen prints them (name, street, town, PIN, phone). */
-export function AddressLines({ address }: { address: PublicAddress }) {
-  const [name, ...rest] = deliveryAddressLines(deliveryDetailsOf(address));
-  return (
-    <>
-      <span className="block font-medium text-slate-900">{name}</span>
-      {rest.map((line) => (
-        <span key={line} className="block">
-          {line}
-        </span>
-      ))}
-    </>
-  );
-}
-
-/** Saves an address to the book (new, or an edit), with the directory's warning as a toast. */
-export async function saveAddress(values: AddressValues, editing: string | null): Promise<Saved> {
-  const answer = editing ? await postJson<Saved>(`${KEY}/${editing}`, values, "PUT") : await postJson<Saved>(KEY, values);
-  for (const warning of answer.data.warnings) toast.warning(warning);
-  return answer.data;
-}
+const KEY = ADDRESSES_KEY;
 
 /**
  * My Account's address book: up to ADDRESS_BOOK_MAX delivery addresses, one the default (the

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, fetchJson } from "@/lib/api-client";
-import { PIN_MESSAGE } from "@/lib/delivery/schemas";
+import { PIN_MESSAGE } from "@/lib/delivery/address";
 import { PIN_CODE } from "@/lib/shared/india";
 import { INPUT_CLASS } from "../account/form-styles";
 import { readDeliveryPin, rememberDeliveryPin } from "./delivery-pin";

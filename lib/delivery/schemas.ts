@@ -6,10 +6,9 @@ import { DELIVERY_ZONES, HANDLING_DAYS_MAX, HOLIDAYS_MAX, PREFIXES_MAX, TRANSIT_
 
 // Validation of the address book and the delivery settings, shared by the forms and the handlers.
 
-export const ADDRESS_BOOK_MAX = 10;
-export const PIN_MESSAGE = "Enter a 6-digit PIN code (the first digit not 0)";
-export const PHONE_MESSAGE = "Enter a 10-digit Indian mobile number (starting with 6, 7, 8 or 9)";
-export const STATE_MESSAGE = "Choose a state or union territory from the list";
+// The bound and the messages live beside the address's type (zod-free), for the pages' scripts.
+import { ADDRESS_BOOK_MAX, PHONE_MESSAGE, PIN_MESSAGE, STATE_MESSAGE } from "./address";
+export { ADDRESS_BOOK_MAX, PHONE_MESSAGE, PIN_MESSAGE, STATE_MESSAGE };
 
 const text = (field: string, max: number) =>
   z
