@@ -78,6 +78,23 @@ describe("the address book", () => {
     expect((await query<{ n: number }>(`SELECT count(*)::int AS n FROM "Address" WHERE "userId" = $1 AND "isDefault"`, [user.id]))[0]!.n).toBe(1);
   });
 
+  it("keeps the same address once: added again (a retried checkout, a double submit) it is the one in the book", async () => {
+    const user = await shopper();
+    const first = await add(user, HOME);
+    expect(first.status).toBe(201);
+    const again = await add(user, { ...HOME, phone: "9845012345" });
+    expect(again.status).toBe(200);
+    expect((await again.json()).message).toBe("This address is in your book already");
+    const both = await Promise.all([add(user, { ...HOME, landmark: "" }), add(user, { ...HOME, landmark: "" })]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    const rows = await list(user);
+    expect(rows).toHaveLength(2);
+    // Added again as the default, it becomes the default; still two.
+    const noLandmark = rows.find((row) => row.landmark === null)!;
+    expect((await (await add(user, { ...HOME, landmark: "", isDefault: true })).json()).data).toMatchObject({ _id: noLandmark._id, isDefault: true });
+    expect((await list(user)).filter((row) => row.isDefault).map((row) => row._id)).toEqual([noLandmark._id]);
+  });
+
   it("holds at most ten addresses, even when added at once", async () => {
     const user = await shopper();
     const answers = await Promise.all(Array.from({ length: 13 }, (_, i) => add(user, { ...HOME, line1: `House ${i}` })));

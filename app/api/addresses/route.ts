@@ -14,6 +14,7 @@ export const GET = handle(async (request) => {
 export const POST = handle(async (request) => {
   const user = await requireShopper(request);
   const input = await readBody(request, addressSchema);
-  const { address, warnings } = await addAddress(user.id, input);
-  return ok({ ...address, warnings }, "Address saved", { status: 201 });
+  const { address, warnings, created } = await addAddress(user.id, input);
+  // The same address again is the one in the book (200), not a second copy.
+  return ok({ ...address, warnings }, created ? "Address saved" : "This address is in your book already", { status: created ? 201 : 200 });
 });

@@ -75,18 +75,31 @@ function fieldsOf(input: AddressInput) {
   return fields;
 }
 
-/** Adds an address; the first one, or one marked so, becomes the default. */
-export async function addAddress(userId: string, input: AddressInput): Promise<{ address: PublicAddress; warnings: string[] }> {
+/**
+ * Adds an address; the first one, or one marked so, becomes the default. The same address again
+ * (every field alike: a retried checkout that saves its typed address, a double submit) is the
+ * one already in the book, not a second copy.
+ */
+export async function addAddress(userId: string, input: AddressInput): Promise<{ address: PublicAddress; warnings: string[]; created: boolean }> {
   const warnings = checkPin(input);
+  let created = false;
   const address = await db.$transaction(async (tx) => {
     await lockBook(tx, userId);
+    const fields = fieldsOf(input);
+    const same = await tx.address.findFirst({ where: { userId, ...fields, landmark: fields.landmark ?? null } });
+    if (same) {
+      if (!input.isDefault || same.isDefault) return same;
+      await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
+      return tx.address.update({ where: { id: same.id }, data: { isDefault: true } });
+    }
     const count = await tx.address.count({ where: { userId } });
     if (count >= ADDRESS_BOOK_MAX) throw conflict(ADDRESS_BOOK_FULL_MESSAGE);
     const isDefault = input.isDefault || count === 0;
     if (isDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
-    return tx.address.create({ data: { ...fieldsOf(input), userId, isDefault } });
+    created = true;
+    return tx.address.create({ data: { ...fields, userId, isDefault } });
   });
-  return { address: toPublicAddress(address), warnings };
+  return { address: toPublicAddress(address), warnings, created };
 }
 
 /** Changes one of the shopper's addresses (404 for another's); `isDefault: true` makes it the default. */
