@@ -9,7 +9,7 @@ import { db } from "../platform/db";
 import { conflict, HttpError, notFound } from "../platform/http";
 import { afterOrderRecorded, findOrder, recordOrder, toPublicOrder } from "./orders";
 import { move, ORDER_NOT_FOUND, type Actor } from "./lifecycle";
-import { afterStockChange, restockUnits } from "./holds";
+import { afterStockChange, restockOrder } from "./holds";
 import { isRowId } from "../catalog/catalog";
 import { recordCheckout, expireReplaced, type CheckoutChoice } from "./checkout";
 import type { CheckoutLine, PublicOrder } from "./types";
@@ -160,10 +160,7 @@ export async function receiveReturnedParcel(orderId: string, actor: Actor, now =
       refusal: (order) => (order.status === "RETURNED_TO_ORIGIN" ? "This parcel was received back already." : "Only a parcel that came back undelivered can be received."),
     },
     async (tx) => {
-      const items = await tx.orderItem.findMany({ where: { orderId, productId: { not: null } }, select: { productId: true, quantity: true } });
-      const units = new Map<string, number>();
-      for (const item of items) units.set(item.productId!, (units.get(item.productId!) ?? 0) + item.quantity);
-      restocked = await restockUnits(tx, units);
+      restocked = await restockOrder(tx, orderId);
     },
   );
   afterStockChange(restocked);

@@ -218,6 +218,14 @@ export async function releaseHolds(checkoutId: string, extra: Prisma.CheckoutUpd
   return released;
 }
 
+/** An order's units back in stock, every line whose product still exists (a COD order cancelled, or its parcel back). */
+export async function restockOrder(tx: Tx, orderId: string): Promise<boolean> {
+  const items = await tx.orderItem.findMany({ where: { orderId, productId: { not: null } }, select: { productId: true, quantity: true } });
+  const units = new Map<string, number>();
+  for (const item of items) units.set(item.productId!, (units.get(item.productId!) ?? 0) + item.quantity);
+  return restockUnits(tx, units);
+}
+
 /**
  * Puts units back on sale (a cancelled cash-on-delivery order, a parcel back from the courier, a
  * refund that restocks), in product-id order (the stock rules' fixed order), never past the

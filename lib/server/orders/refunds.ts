@@ -9,7 +9,7 @@ import { isRowId } from "../catalog/catalog";
 import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
 import { isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
-import { afterStockChange, inProductOrder, restockUnits } from "./holds";
+import { afterStockChange, inProductOrder, restockOrder, restockUnits } from "./holds";
 import { move, ORDER_NOT_FOUND, type Actor } from "./lifecycle";
 import { mailOrderSteps } from "./step-email";
 import { alertOwner, ATTENTION_REFUND_FAILED, refundFailedNote } from "./owner-alert";
@@ -220,10 +220,7 @@ export async function cancelOrder(
     },
     async (tx, moved) => {
       if (moved.paymentMethod === "cod") {
-        const items = await tx.orderItem.findMany({ where: { orderId, productId: { not: null } }, select: { productId: true, quantity: true } });
-        const units = new Map<string, number>();
-        for (const item of items) units.set(item.productId!, (units.get(item.productId!) ?? 0) + item.quantity);
-        restocked = await restockUnits(tx, units);
+        restocked = await restockOrder(tx, orderId);
         return null;
       }
       const order = (await lockOrder(tx, orderId))!;
