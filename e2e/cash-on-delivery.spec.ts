@@ -103,6 +103,8 @@ test("the admin's side of cash on delivery: confirmed after a call, shipped, del
   await expect(confirm).toContainText("+91 98450 12399");
   await confirm.getByRole("button", { name: "Confirm order" }).click();
   await expect(admin.getByText("Order confirmed: we will send it soon")).toBeVisible();
+  // The page reads the order again: until then Mark shipped still asks for the confirmation.
+  await expect(admin.getByRole("button", { name: "Confirm order" })).toHaveCount(0);
   await admin.getByRole("button", { name: "Mark shipped" }).click();
   const ship = admin.getByRole("dialog");
   await ship.getByLabel("Carrier", { exact: true }).selectOption("Delhivery");

@@ -16,6 +16,9 @@ import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper, type StockedProd
 // and refund" of an order someone shipped meanwhile hears the server's refusal as it comes.
 
 async function signInAs(page: Page, email: string, password: string) {
+  // Off the old page first: its scripts, still running, would answer the cleared session's 401 by
+  // dropping the signed-in hint cookie that the next sign-in has just set.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   if (email === DEMO_ADMIN.email) return signInAsDemoAdmin(page);
   const answer = await page.request.post("/api/signin", { data: { email, password } });

@@ -15,6 +15,9 @@ import type { PublicOrder } from "../lib/server/orders/types";
 // My Orders says so, and each step's mail arrived once. Then the footer's Contact us.
 
 async function signInAsShopper(page: Page, email: string) {
+  // Off the old page first: its scripts, still running, would answer the cleared session's 401 by
+  // dropping the signed-in hint cookie that the next sign-in has just set.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   expect((await page.request.post("/api/signin", { data: { email, password: SHOPPER_PASSWORD } })).status()).toBe(200);
 }
@@ -35,6 +38,9 @@ test("@mobile a return: requested with a photo, approved with a pickup date, rec
   const number = orderNumber(order._id);
 
   // The admin ships and delivers it.
+  // Off the old page first: its scripts, still running, would answer the cleared session's 401 by
+  // dropping the signed-in hint cookie that the next sign-in has just set.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await signInAsDemoAdmin(page);
   expect((await page.request.post("/api/ship-order", { data: { orderId: order._id, carrier: "Blue Dart", trackingNumber: "BD12345678" } })).status()).toBe(200);
@@ -61,6 +67,9 @@ test("@mobile a return: requested with a photo, approved with a pickup date, rec
   await expect(card.getByRole("button", { name: "Request a return" })).toHaveCount(0);
 
   // The admin finds it under Returns, approves it with a pickup date, then marks it received.
+  // Off the old page first: its scripts, still running, would answer the cleared session's 401 by
+  // dropping the signed-in hint cookie that the next sign-in has just set.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await signInAsDemoAdmin(page);
   await page.goto("/admin-panel/orders?status=returns");
