@@ -108,7 +108,7 @@ export async function findOrderDocument(orderId: string, viewer: DocumentViewer,
   const row = await db.taxDocument.findFirst({
     where: {
       orderId,
-      ...(refundId ? { refundId: refundId === orderId ? null : refundId, kind: "CREDIT_NOTE" } : { kind: { in: ["INVOICE", "BILL_OF_SUPPLY"] } }),
+      ...(refundId ? creditNoteOf(refundId) : { kind: { in: ["INVOICE", "BILL_OF_SUPPLY"] } }),
       ...("userId" in viewer ? { order: { userId: viewer.userId } } : {}),
     },
     include: { lines: true },
@@ -116,12 +116,15 @@ export async function findOrderDocument(orderId: string, viewer: DocumentViewer,
   return row ? toDocumentView(row) : null;
 }
 
+/** A refund's credit note, or (by the order's id) the one of a parcel that came back undelivered, which has no refund. */
+function creditNoteOf(id: string): Prisma.TaxDocumentWhereInput {
+  return { kind: "CREDIT_NOTE", OR: [{ refundId: id }, { orderId: id, refundId: null }] };
+}
 
 /** A refund's credit note, for the order's owner or an admin; null otherwise, or when none was issued. */
 export async function findCreditNote(refundId: string, viewer: DocumentViewer): Promise<TaxDocumentView | null> {
   const row = await db.taxDocument.findFirst({
-    // A refund's credit note, or (by the order's id) the one of a parcel that came back undelivered.
-    where: { OR: [{ refundId }, { orderId: refundId, refundId: null }], kind: "CREDIT_NOTE", ...("userId" in viewer ? { order: { userId: viewer.userId } } : {}) },
+    where: { ...creditNoteOf(refundId), ...("userId" in viewer ? { order: { userId: viewer.userId } } : {}) },
     include: { lines: true },
   });
   return row ? toDocumentView(row) : null;

@@ -96,7 +96,11 @@ export function toPublicRefund(refund: Refund, forAdmin: boolean): PublicRefund 
 
 /** The order's invoice (refundId null) or a refund's credit note, by number and date, if issued. */
 function documentOf(documents: OrderRow["documents"], refundId: string | null): PublicDocumentRef | null {
-  const found = documents.find((document) => (refundId === null ? document.kind !== "CREDIT_NOTE" : document.refundId === refundId));
+  return documentWhere(documents, (document) => (refundId === null ? document.kind !== "CREDIT_NOTE" : document.refundId === refundId));
+}
+
+function documentWhere(documents: OrderRow["documents"], matches: (document: OrderRow["documents"][number]) => boolean): PublicDocumentRef | null {
+  const found = documents.find(matches);
   return found ? { number: found.number, issued_at: found.issuedAt.toISOString(), kind: found.kind } : null;
 }
 
@@ -151,8 +155,7 @@ export function toPublicOrder(order: OrderRow, forAdmin = false): PublicOrder {
 
 /** The credit note of a parcel that came back undelivered: the order's one credit note with no refund. */
 function rtoCreditNoteOf(documents: OrderRow["documents"]): PublicDocumentRef | null {
-  const found = documents.find((document) => document.kind === "CREDIT_NOTE" && document.refundId === null);
-  return found ? { number: found.number, issued_at: found.issuedAt.toISOString(), kind: found.kind } : null;
+  return documentWhere(documents, (document) => document.kind === "CREDIT_NOTE" && document.refundId === null);
 }
 
 function refundAccountOf(stored: unknown, forAdmin: boolean): string | null {
