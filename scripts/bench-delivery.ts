@@ -48,6 +48,20 @@ const users = (
 ).rows;
 const shoppers = (await client.query(`SELECT * FROM "User" WHERE id = ANY($1::uuid[])`, [users.map((user) => user.id)])).rows;
 const address = { name: "Bench Shopper", phone: "+919845012345", line1: "12 MG Road", area: "Ashok Nagar", landmark: null, city: "Bengaluru", district: "Bengaluru", state: "KA", postalCode: "560001", isDefault: false, confirmState: false };
+// A warm process, as a running store is: one placement on another product first (its modules
+// loaded, its mail rendered), outside the figures.
+const warmUpProduct = randomUUID();
+await client.query(
+  `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, 'Bench warm-up phone', 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], 1200000, 999900, now(), 1)`,
+  [warmUpProduct],
+);
+const [warmUpUser] = (
+  await client.query(
+    `INSERT INTO "User" (id, name, email, "passwordHash", "emailConfirmedAt", "updatedAt") VALUES (gen_random_uuid(), 'Bench warm-up', 'cod-bench-warm-up@example.in', 'x', now(), now()) RETURNING *`,
+  )
+).rows;
+await placeOrder(warmUpUser, { productId: warmUpProduct, address, saveAddress: false, paymentMethod: "cod", business: null }, null);
+await new Promise((resolve) => setTimeout(resolve, 500));
 const latencies: number[] = [];
 let placed = 0;
 let refused = 0;

@@ -1,4 +1,5 @@
 // npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--skip-billing] [--only-billing] [--only-delivery] [--skip-delivery] [--billing-orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
+// BENCH_PROF=<dir> writes a CPU profile of the delivery child (scripts/bench-delivery.ts) there, for `--only-delivery`.
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
 // npm start` first) and prints one table:
@@ -645,7 +646,7 @@ async function deliveryFigures(): Promise<void> {
   const database = await openDatabase({ ephemeral: true });
   try {
     await applyMigrations(database.url);
-    const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", path.join(ROOT, "scripts/bench-delivery.ts")], {
+    const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROF] : []), "--expose-gc", "--import", "tsx", path.join(ROOT, "scripts/bench-delivery.ts")], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "error" },
       stdio: ["ignore", "pipe", "inherit"],

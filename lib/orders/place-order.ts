@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { indiaToday } from "../shared/dates";
 import { addressSchema } from "../delivery/schemas";
 import { businessDetailsSchema, checkoutSchema, plainText, rowId } from "../schemas";
 
@@ -42,6 +43,7 @@ export const recordCashSchema = z.object({
   receivedOn: z
     .string({ error: "The day the cash came in is required" })
     .regex(DAY, "The day the cash came in must be a date (YYYY-MM-DD)")
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, "The day the cash came in must be a real date"),
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, "The day the cash came in must be a real date")
+    .refine((day) => day <= indiaToday(), "The day the cash came in cannot be in the future"),
   reference: z.string({ error: "Reference is required" }).trim().min(1, "Reference is required").max(100, "Reference must be at most 100 characters").refine(...plainText("Reference")),
 });

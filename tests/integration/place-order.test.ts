@@ -298,6 +298,10 @@ describe("a cash-on-delivery order's life", () => {
       expect((await refused.json()).errors).toEqual({ amount: "The cash received must be the order's total: the courier collected all of it." });
     }
     expect((await cash(order._id, 249, "2026-02-30")).status).toBe(400);
+    // Tomorrow, India time: refused by the body's own rules, with the field named.
+    const tomorrow = await cash(order._id, 249, indiaToday(new Date(Date.now() + 86_400_000)));
+    expect(tomorrow.status).toBe(400);
+    expect((await tomorrow.json()).errors).toEqual({ receivedOn: "The day the cash came in cannot be in the future" });
     const recorded = await cash(order._id, 249);
     expect(recorded.status).toBe(200);
     expect((await recorded.json()).data).toMatchObject({ status: "DELIVERED", payment_status: "paid" });

@@ -21,7 +21,7 @@ import { isRowId } from "../catalog/catalog";
 import { isAllowedCorsOrigin } from "../platform/origin";
 import { db } from "../platform/db";
 import { badRequest, conflict, HttpError, notFound, unavailable } from "../platform/http";
-import { noLongerSold } from "../catalog/stock";
+import { noLongerSold, notEnoughStock } from "../catalog/stock";
 import { fulfilCheckoutSession } from "./orders";
 import { afterStockChange, checkHoldLimits, holdsOf, moveHolds, releaseHolds, withRelease } from "./holds";
 import { CARD_NOT_SET_UP_MESSAGE, cardPaymentsEnabled, isProviderOutage, PAYMENT_PROVIDER_DOWN_MESSAGE, stripeClient } from "../providers/stripe";
@@ -70,6 +70,8 @@ export async function snapshotLines(userId: string, lineIds: string[]): Promise<
   if (rows.length !== wanted.length) throw badRequest(NOT_IN_CART_MESSAGE);
   return rows.map((row) => {
     if (row.product.archivedAt) throw noLongerSold(row.product.productName, true);
+    // Fewer units on hand than asked: refused before any lock (holds never add units, see holds.ts).
+    if (row.product.stock < row.quantity) throw notEnoughStock(row.product.productName, Math.max(0, row.product.stock - row.product.held), true);
     if (row.quantity < 1 || row.quantity > CART_QUANTITY_MAX) {
       throw badRequest(`You can buy at most ${CART_QUANTITY_MAX} of ${row.product.productName} at once.`);
     }
@@ -90,6 +92,9 @@ export function checkoutTotal(lines: Pick<CheckoutLine, "price" | "quantity">[],
 
 /** The goods' value, paise. */
 export const goodsValue = (lines: Pick<CheckoutLine, "price" | "quantity">[]) => checkoutTotal(lines, 0);
+
+/** What the shopper pays for `lines` delivered as `choice` says (paise): the goods, the shipping fee, and a cash-on-delivery fee. */
+export const choiceTotal = (lines: Pick<CheckoutLine, "price" | "quantity">[], choice: Pick<CheckoutChoice, "shippingAmount" | "codFee">) => checkoutTotal(lines, choice.shippingAmount) + choice.codFee;
 
 /**
  * What the shopper chose beyond the lines: where to deliver (null: Stripe's page asks, for the
@@ -197,7 +202,7 @@ export async function recordCheckout<T = undefined>(
         heldSince,
         shippingAmount: choice.shippingAmount,
         shippingRateName: choice.shippingRateName,
-        total: checkoutTotal(lines, choice.shippingAmount) + choice.codFee,
+        total: choiceTotal(lines, choice),
         paymentMethod: choice.paymentMethod,
         codFee: choice.codFee,
         delivery: choice.delivery ?? Prisma.DbNull,
@@ -318,6 +323,8 @@ export async function buyNowLine(productId: unknown): Promise<CheckoutLine> {
   const product = await db.product.findUnique({ where: { id: productId } });
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   if (product.archivedAt) throw noLongerSold(product.productName);
+  // None on hand: refused before any lock (a rush for the last units ends here once they are sold).
+  if (product.stock < 1) throw notEnoughStock(product.productName, 0);
   return { cartItemId: null, productId: product.id, name: product.productName, image: product.productImage, price: product.sellingPrice, quantity: 1 };
 }
 

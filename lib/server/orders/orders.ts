@@ -394,7 +394,7 @@ export async function recordOrder(tx: Prisma.TransactionClient, checkout: Checko
   const account = checkout.userId && !checkout.buyerGstin ? await tx.user.findUnique({ where: { id: checkout.userId }, select: { gstin: true, gstLegalName: true } }) : null;
   const buyerGstin = checkout.buyerGstin ?? account?.gstin ?? null;
   const buyerLegalName = checkout.buyerGstin ? checkout.buyerLegalName : account?.gstin ? account.gstLegalName : null;
-  const order = await tx.order.create({
+  const created = await tx.order.create({
     data: {
       userId: checkout.userId,
       customerEmail: payment.customerEmail,
@@ -433,8 +433,10 @@ export async function recordOrder(tx: Prisma.TransactionClient, checkout: Checko
         }),
       },
     },
-    include: ITEMS_IN_ORDER,
+    // A new order has no refunds, returns or documents yet: three reads fewer inside the transaction.
+    include: { items: ITEMS_IN_ORDER.items, events: ITEMS_IN_ORDER.events },
   });
+  const order: OrderRow = { ...created, refunds: [], returns: [], documents: [] };
   // Only what was bought leaves the cart: a line raised since keeps the difference, a line
   // added since stays, a product deleted since is simply gone.
   // (Delete first: after the decrement, a kept line would match the delete.)

@@ -13,7 +13,7 @@ import { db } from "../platform/db";
 import { readDeliverySettings } from "../delivery/delivery-settings";
 import { lookupPin } from "../delivery/pin-directory";
 import { HttpError } from "../platform/http";
-import { buyNowLine, goodsValue, snapshotLines, type CheckoutChoice } from "./checkout";
+import { buyNowLine, choiceTotal, goodsValue, snapshotLines, type CheckoutChoice } from "./checkout";
 import { PAYMENT_METHODS } from "./payment-methods";
 import { checkCodAllowed } from "./cash-on-delivery";
 import type { PublicOrder } from "./types";
@@ -72,7 +72,7 @@ export async function placeOrder(user: User, input: PlaceOrderInput, clientOrigi
   };
   if (cod) checkCodAllowed(user, quote, settings);
   // What the page said the shopper pays: a cash order is placed at once, so it must still be so.
-  const total = goodsValue(lines) + choice.shippingAmount + choice.codFee;
+  const total = choiceTotal(lines, choice);
   if (input.expectedTotal !== undefined && Math.round(input.expectedTotal * 100) !== total) {
     throw new HttpError(409, `The total is now ${formatRupees(total)}: prices or your cart changed. Check the summary and place the order again.`, undefined, undefined, { total: total / 100 });
   }
