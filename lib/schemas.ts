@@ -6,6 +6,7 @@ import { COMPLAINT_MESSAGE_MAX, COMPLAINT_SUBJECT_MAX } from "./support/complain
 import { gstinProblem, normalizeGstin } from "./billing/gstin";
 import { gstStateCode } from "./billing/gst-states";
 import { CATEGORY_VALUES } from "./catalog/categories";
+import { isEan13, MPN_PATTERN } from "./catalog/specs";
 import { INDIA_STATES, PIN_CODE } from "./shared/india";
 import { CARRIER_TRACKING, CARRIERS, isCarrierSite, ORDER_STATUSES, TRACKING_NUMBER } from "./orders/order-lifecycle";
 import { RETURN_NOTE_MAX, RETURN_PHOTOS_MAX, RETURN_REASONS } from "./orders/returns";
@@ -283,6 +284,8 @@ const optionalPercent = (field: string, allowed: (value: number) => boolean, mes
 
 export const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES_BP.map((rate) => rate / 100).join(", ")} (percent), or empty for the category's`;
 export const WARRANTY_MESSAGE = "Warranty must be a whole number of months from 0 to 120";
+export const GTIN_MESSAGE = "EAN must be the 13 digits of the barcode, with the right check digit (the last digit)";
+export const MPN_MESSAGE = "Model number must be 1 to 40 letters, digits, spaces or . / _ -, starting with a letter or digit";
 
 /** The product's own tax and the details the law asks its page to show (all optional). */
 const productDetailFields = {
@@ -309,6 +312,23 @@ const productDetailFields = {
     })
     .optional(),
   consumerCare: productDetail("Consumer care", 400),
+  gtin: z
+    .union([z.string({ error: GTIN_MESSAGE }).trim(), z.null()], { error: GTIN_MESSAGE })
+    .transform((value) => (value === "" ? null : value))
+    .refine((value) => value === null || isEan13(value), GTIN_MESSAGE)
+    .optional(),
+  mpn: z
+    .union([z.string({ error: MPN_MESSAGE }).trim(), z.null()], { error: MPN_MESSAGE })
+    .transform((value) => (value === "" ? null : value))
+    .refine((value) => value === null || MPN_PATTERN.test(value), MPN_MESSAGE)
+    .optional(),
+  /** Its specification values by key; checked on the server against the category's definitions. */
+  specs: z
+    .record(z.string().max(40, "A specification key is at most 40 characters"), z.union([z.number(), z.string().max(200, "A specification value is at most 200 characters"), z.boolean(), z.null(), z.array(z.string().max(60)).max(40)]), {
+      error: "specs must be an object of specification values by key",
+    })
+    .refine((specs) => Object.keys(specs).length <= 40, "At most 40 specifications")
+    .optional(),
 };
 
 /** POST /api/upload-product (docs/PRODUCT.md §7.2): prices in rupees; images are URLs from the image host. */

@@ -3,6 +3,9 @@
 import pg from "pg";
 import { randomUUID } from "node:crypto";
 import { SEED_PRODUCTS, seedImagePaths } from "./catalogue";
+import { SEED_SPECS } from "./catalogue-specs";
+import { SEED_SPEC_DEFINITIONS } from "./spec-definitions";
+import { gtinCheckDigit } from "../lib/catalog/specs";
 import { DEMO_ADMIN, DEMO_GUEST } from "../lib/accounts/demo-accounts";
 import { DEMO_SELLER } from "../lib/billing/demo-seller";
 import type { SellerDetails } from "../lib/billing/seller";
@@ -34,13 +37,17 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
       // over details an admin has saved.
       await seedSeller(client, DEMO_SELLER);
     }
+    await seedSpecDefinitions(client);
     for (const product of SEED_PRODUCTS) {
       await client.query(
         `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock,
-           "countryOfOrigin", manufacturer, importer, "warrantyMonths")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now(), $11, $12, $13, $14, $15)
+           "countryOfOrigin", manufacturer, importer, "warrantyMonths", specs, gtin, mpn)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now(), $11, $12, $13, $14, $15, $16, $17, $18)
          ON CONFLICT (sku) DO UPDATE SET "productName" = EXCLUDED."productName", "brandName" = EXCLUDED."brandName",
            "countryOfOrigin" = EXCLUDED."countryOfOrigin", manufacturer = EXCLUDED.manufacturer, importer = EXCLUDED.importer, "warrantyMonths" = EXCLUDED."warrantyMonths",
+           -- Specifications and codes an admin has filled stay theirs.
+           specs = CASE WHEN "Product".specs = '{}'::jsonb THEN EXCLUDED.specs ELSE "Product".specs END,
+           gtin = coalesce("Product".gtin, EXCLUDED.gtin), mpn = coalesce("Product".mpn, EXCLUDED.mpn),
            category = EXCLUDED.category, "productImage" = EXCLUDED."productImage", "productDesc" = EXCLUDED."productDesc",
            price = EXCLUDED.price, "sellingPrice" = EXCLUDED."sellingPrice", "updatedAt" = now(),
            -- Units sold or set by the admin stay; a product with none and none held gets the seed's again.
@@ -62,6 +69,9 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
           product.legal.manufacturer,
           product.legal.importer,
           product.legal.warrantyMonths,
+          JSON.stringify(SEED_SPECS[product.sku]?.specs ?? {}),
+          seedGtin(SEED_PRODUCTS.indexOf(product)),
+          SEED_SPECS[product.sku]?.mpn ?? null,
         ],
       );
     }
@@ -89,6 +99,72 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
   }
 }
 
+/**
+ * A seed product's EAN-13: fictional, from GS1's prefix 20–29 for numbers a store assigns itself
+ * (never a real product's), "2000" and the product's index, with the right check digit.
+ */
+export function seedGtin(index: number): string {
+  const body = `2000${String(index + 1).padStart(8, "0")}`;
+  return `${body}${gtinCheckDigit(body)}`;
+}
+
+/** Each category's specification definitions, added when missing (an admin's changes to one are kept). */
+async function seedSpecDefinitions(client: pg.Client) {
+  for (const [category, definitions] of Object.entries(SEED_SPEC_DEFINITIONS)) {
+    for (const [position, definition] of definitions.entries()) {
+      await client.query(
+        `INSERT INTO "SpecDefinition" (id, category, key, label, "group", type, unit, "unitCode", choices, min, max, decimals, buckets, filterable, comparable, better, position, "updatedAt")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now())
+         ON CONFLICT (category, key) DO NOTHING`,
+        [
+          randomUUID(),
+          category,
+          definition.key,
+          definition.label,
+          definition.group,
+          definition.type,
+          definition.unit,
+          definition.unitCode,
+          definition.choices,
+          definition.min,
+          definition.max,
+          definition.decimals,
+          definition.buckets,
+          definition.filterable,
+          definition.comparable,
+          definition.better,
+          position,
+        ],
+      );
+    }
+  }
+}
+
+/**
+ * The synthetic products' specification values, in SQL: for the g-th product (its category is
+ * the (g % 12)-th), each definition of the category takes one of its seed samples, picked by g with
+ * a multiplier of its own, so the values of one product vary independently of each other.
+ */
+function syntheticSpecsSql(samplesParam: string): string {
+  const cases = CATEGORY_VALUES.map((category, index) => {
+    const pairs = SEED_SPEC_DEFINITIONS[category].map((definition, k) => {
+      const n = definition.samples.length;
+      const multiplier = SAMPLE_MULTIPLIERS[k % SAMPLE_MULTIPLIERS.length]!;
+      return `'${definition.key}', ${samplesParam}::jsonb #> '{${category},${definition.key}}' -> ((((g / 12) * ${multiplier}::bigint + (g / 12) / ${k + 3} + ${k * 31}) % ${n})::int)`;
+    });
+    return `WHEN ${index} THEN jsonb_strip_nulls(jsonb_build_object(${pairs.join(", ")}))`;
+  });
+  return `CASE (g % 12) ${cases.join(" ")} ELSE '{}'::jsonb END`;
+}
+
+/** Primes that pick each definition's sample: no two of a product's values move in step. */
+const SAMPLE_MULTIPLIERS = [7919, 104729, 1299709, 15485863, 179424673, 32452843, 49979687, 67867967, 86028121, 982451653];
+
+/** The samples the synthetic generator picks from, by category and key. */
+function syntheticSamples(): string {
+  return JSON.stringify(Object.fromEntries(CATEGORY_VALUES.map((category) => [category, Object.fromEntries(SEED_SPEC_DEFINITIONS[category].map((definition) => [definition.key, definition.samples]))])));
+}
+
 /** Generated in SQL, in batches, so 100 000 products take seconds. */
 async function insertSynthetic(client: pg.Client, count: number) {
   const batch = 20_000;
@@ -104,7 +180,7 @@ async function insertSynthetic(client: pg.Client, count: number) {
   for (let offset = 0; offset < count; offset += batch) {
     const size = Math.min(batch, count - offset);
     await client.query(
-      `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock)
+      `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock, specs)
        SELECT gen_random_uuid(),
               'SYN-' || $6 || '-' || (g + $1),
               ($2::text[])[1 + (g % 10)] || ' ' || ($3::text[])[1 + (g % 12)] || ' ' || initcap(($4::text[])[1 + (g % 12)]) || ' ' || (g + $1),
@@ -116,10 +192,11 @@ async function insertSynthetic(client: pg.Client, count: number) {
               p.price - (p.price * (g % 40) / 100),
               now() - make_interval(secs => 1000 + g + $1),
               now(),
-              CASE WHEN g % 20 = 0 THEN 0 WHEN g % 20 = 1 THEN 3 ELSE 10 + g % 90 END
+              CASE WHEN g % 20 = 0 THEN 0 WHEN g % 20 = 1 THEN 3 ELSE 10 + g % 90 END,
+              ${syntheticSpecsSql("$8")}
        FROM generate_series(1, $7::int) AS g,
             LATERAL (SELECT (49900 + ((g * 7919) % 5000000))::int AS price) AS p`,
-      [offset, brands, words, CATEGORY_VALUES, JSON.stringify(images), run, size],
+      [offset, brands, words, CATEGORY_VALUES, JSON.stringify(images), run, size, syntheticSamples()],
     );
   }
 }

@@ -14,13 +14,15 @@ import { useModalDialog } from "../ui/use-modal-dialog";
 import { formRefusal, useApiAction } from "../ui/use-api-action";
 import { ProductImagesField } from "./product-images-field";
 import { OpenHolds } from "./open-holds";
+import { SpecFields, specValuesOf } from "./spec-fields";
 import { IconButton } from "../ui/icon-button";
 
 type Errors = Record<string, string>;
 
 /** The form's own fields: a refusal of one is said under it (the images: under the images). */
 const DETAIL_FIELDS = ["hsnCode", "gstRate", "cessRate", "countryOfOrigin", "manufacturer", "importer", "warrantyMonths", "consumerCare"] as const;
-const FIELDS: string[] = ["productName", "brandName", "category", "productDesc", "price", "sellingPrice", "stock", ...DETAIL_FIELDS];
+const CODE_FIELDS = ["gtin", "mpn"] as const;
+const FIELDS: string[] = ["productName", "brandName", "category", "productDesc", "price", "sellingPrice", "stock", ...DETAIL_FIELDS, ...CODE_FIELDS];
 
 /**
  * docs/PRODUCT.md §2.10: the 'Upload Product' and 'Edit Product' forms (productName, brandName, category,
@@ -48,6 +50,8 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   const stockInput = useRef<HTMLInputElement>(null);
   const editing = Boolean(product);
   const details = product?.details;
+  // The specification fields follow the category chosen.
+  const [category, setCategory] = useState(product?.category ?? "");
   const title = editing ? "Edit Product" : "Upload Product";
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -59,6 +63,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
     // An edit sends the units only when the admin changed them, with the count the form opened
     // with: units sold meanwhile are never put back on sale by an edit of something else.
     const stockChanged = !stockNow || stockText !== String(stockNow.stock);
+    const specs = specValuesOf(form);
     const body = {
       productName: form.get("productName"),
       brandName: form.get("brandName"),
@@ -69,7 +74,8 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       sellingPrice: form.get("sellingPrice"),
       ...(stockChanged ? { stock: /^\d+$/.test(stockText) ? Number(stockText) : stockText } : {}),
       // The tax and legal details as typed: empty clears one (the category's rate and code apply).
-      ...Object.fromEntries(DETAIL_FIELDS.map((name) => [name, String(form.get(name) ?? "").trim()])),
+      ...Object.fromEntries([...DETAIL_FIELDS, ...CODE_FIELDS].map((name) => [name, String(form.get(name) ?? "").trim()])),
+      ...(specs ? { specs } : {}),
       ...(product ? { _id: product._id, ...(stockChanged && stockNow ? { stockWas: stockNow.stock } : {}) } : {}),
     };
     setProblem("");
@@ -82,7 +88,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
       } catch (error) {
         // Said once (no toast): a field's message under it, the focus on the first field refused;
         // anything else above the button (docs/PRODUCT.md §8.1: the server's message).
-        const refusal = formRefusal(error, (name) => FIELDS.includes(name) || name.startsWith("productImage"));
+        const refusal = formRefusal(error, (name) => FIELDS.includes(name) || name.startsWith("productImage") || name.startsWith("specs."));
         setErrors(refusal.fields);
         setProblem(refusal.message);
         setRefused((count) => count + 1);
@@ -154,7 +160,7 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         {field(
           "category",
           "Category",
-          <select id={`${titleId}-category`} name="category" defaultValue={product?.category ?? ""} required aria-invalid={Boolean(errors.category)} aria-describedby={describedBy("category")} className={INPUT_CLASS}>
+          <select id={`${titleId}-category`} name="category" defaultValue={product?.category ?? ""} onChange={(event) => setCategory(event.target.value)} required aria-invalid={Boolean(errors.category)} aria-describedby={describedBy("category")} className={INPUT_CLASS}>
             <option value="" disabled>
               Select Category
             </option>
@@ -220,6 +226,16 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
             {product && stockNow && stockNow.held > 0 && <OpenHolds query={{ productId: product._id }} />}
           </>,
         )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          {field("gtin", "EAN (barcode, 13 digits)", <input id={`${titleId}-gtin`} name="gtin" inputMode="numeric" maxLength={13} defaultValue={details?.gtin ?? ""} aria-invalid={Boolean(errors.gtin)} aria-describedby={describedBy("gtin")} className={INPUT_CLASS} />)}
+          {field("mpn", "Model number", <input id={`${titleId}-mpn`} name="mpn" maxLength={40} defaultValue={details?.mpn ?? ""} aria-invalid={Boolean(errors.mpn)} aria-describedby={describedBy("mpn")} className={INPUT_CLASS} />)}
+        </div>
+        <details className="rounded-lg p-3 ring-1 ring-slate-200" open={!editing || Object.keys(errors).some((name) => name.startsWith("specs."))} data-testid="product-specs">
+          <summary className="cursor-pointer text-sm font-semibold">Specifications</summary>
+          <div className="mt-3">
+            <SpecFields category={category} values={product?.specs ?? {}} errors={errors} idPrefix={titleId} />
+          </div>
+        </details>
         <details className="rounded-lg p-3 ring-1 ring-slate-200" open={DETAIL_FIELDS.some((name) => errors[name])}>
           <summary className="cursor-pointer text-sm font-semibold">Tax and legal details</summary>
           <p className="mt-2 text-sm text-slate-600">Left empty, the HSN code and rates are the category&apos;s. Shown on the product page, as the Legal Metrology and E-Commerce rules ask.</p>

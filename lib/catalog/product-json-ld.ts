@@ -1,4 +1,5 @@
-import type { BreadcrumbList, ItemAvailability, Product, WithContext } from "schema-dts";
+import type { BreadcrumbList, ItemAvailability, Product, PropertyValue, WithContext } from "schema-dts";
+import type { SpecDefinition, SpecValues } from "./specs";
 import { productAvailability } from "./availability";
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from "../delivery/settings";
 import { paiseToRupees, rupeesToPaise } from "@/lib/shared/money";
@@ -21,8 +22,31 @@ export type JsonLdProductInput = {
   available: number;
   archived: boolean;
   /** The Legal Metrology details, when the answer carries them. */
-  details?: { countryOfOrigin: string | null; warrantyMonths: number | null };
+  details?: { countryOfOrigin: string | null; warrantyMonths: number | null; gtin?: string | null; mpn?: string | null };
+  /** Its specification values by key, listed as additionalProperty with the definitions given. */
+  specs?: SpecValues;
 };
+
+/** Each filled, live specification as a schema.org PropertyValue, with its UN/CEFACT unit code where a unit applies. */
+function additionalProperties(definitions: SpecDefinition[], values: SpecValues): PropertyValue[] {
+  return [...definitions]
+    .sort((a, b) => a.position - b.position)
+    .flatMap((definition) => {
+      const value = values[definition.key];
+      if (value === undefined) return [];
+      const shown = Array.isArray(value) ? value.join(", ") : value;
+      return [
+        {
+          "@type": "PropertyValue",
+          propertyID: definition.key,
+          name: definition.label,
+          value: shown,
+          ...(definition.type === "number" && definition.unitCode ? { unitCode: definition.unitCode } : {}),
+          ...(definition.type === "number" && definition.unit ? { unitText: definition.unit } : {}),
+        } satisfies PropertyValue,
+      ];
+    });
+}
 
 /**
  * schema.org's ItemAvailability for what a shopper can buy now: OutOfStock at 0, LimitedAvailability
@@ -47,7 +71,11 @@ function days(range: { min: number; max: number }) {
 }
 
 /** The Product with its one Offer: price, availability and the store's one shipping rate (India only). */
-export function productJsonLd(product: JsonLdProductInput, { categoryName, delivery = DEFAULT_DELIVERY_TERMS }: { categoryName: string; delivery?: DeliveryTerms }): WithContext<Product> {
+export function productJsonLd(
+  product: JsonLdProductInput,
+  { categoryName, delivery = DEFAULT_DELIVERY_TERMS, specDefinitions = [] }: { categoryName: string; delivery?: DeliveryTerms; specDefinitions?: SpecDefinition[] },
+): WithContext<Product> {
+  const properties = additionalProperties(specDefinitions, product.specs ?? {});
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -58,6 +86,9 @@ export function productJsonLd(product: JsonLdProductInput, { categoryName, deliv
     category: categoryName,
     brand: { "@type": "Brand", name: product.brandName },
     ...(product.details?.countryOfOrigin ? { countryOfOrigin: { "@type": "Country", name: product.details.countryOfOrigin } } : {}),
+    ...(product.details?.gtin ? { gtin13: product.details.gtin } : {}),
+    ...(product.details?.mpn ? { mpn: product.details.mpn } : {}),
+    ...(properties.length > 0 ? { additionalProperty: properties } : {}),
     offers: {
       "@type": "Offer",
       url: absoluteUrl(`/product/${product._id}`),

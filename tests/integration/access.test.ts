@@ -80,6 +80,9 @@ function callFor(route: ApiRoute): { params: Record<string, string>; query?: str
       return { params: {}, body: () => ({ category: ["mobiles"] }) };
     case "/api/search-product":
       return { params: {}, query: "?q=phone" };
+    case "/api/spec-definitions":
+    case "/api/admin-spec-definitions":
+      return { params: {}, query: "?category=mobiles" };
     case "/api/add-to-cart":
     case "/api/add-to-wishlist":
       return { params: {}, body: () => ({ productId }) };

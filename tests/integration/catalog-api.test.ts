@@ -376,7 +376,9 @@ describe("GET /api/get-single-product-details/{id}", () => {
       available: 0,
       archived: false,
       // Beyond the spec: the product's own tax and legal details (none given here).
-      details: { hsnCode: null, gstRate: null, cessRate: null, countryOfOrigin: null, manufacturer: null, importer: null, warrantyMonths: null, consumerCare: null },
+      details: { hsnCode: null, gstRate: null, cessRate: null, countryOfOrigin: null, manufacturer: null, importer: null, warrantyMonths: null, consumerCare: null, gtin: null, mpn: null },
+      // Beyond the spec: its specification values by key (none given here).
+      specs: {},
     });
   });
 

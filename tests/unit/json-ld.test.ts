@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LOW_STOCK_THRESHOLD, RETURN_SHIPPING_PAID_BY, RETURN_WINDOW_DAYS, SHIPPING_AMOUNT_PAISE } from "@/lib/constants";
 import { DEFAULT_DELIVERY_TERMS } from "@/lib/delivery/settings";
 import { breadcrumbJsonLd, type JsonLdProductInput, productJsonLd } from "@/lib/catalog/product-json-ld";
+import type { SpecDefinition } from "@/lib/catalog/specs";
 
 // The product page's structured data, checked against schema.org's vocabulary: every @type is a
 // schema.org type, every property one that schema.org defines for that type (its own or
@@ -45,6 +46,7 @@ const VOCABULARY: Record<string, string[]> = {
   ListItem: [...THING, "item", "nextItem", "position", "previousItem"],
   Country: [...THING, "address", "geo", "hasMap", "latitude", "longitude", "containedInPlace", "containsPlace"],
   WarrantyPromise: [...THING, "durationOfWarranty", "warrantyScope"],
+  PropertyValue: [...THING, "maxValue", "measurementMethod", "measurementTechnique", "minValue", "propertyID", "unitCode", "unitText", "value", "valueReference"],
 };
 
 /** schema.org's ItemAvailability enumeration (https://schema.org/ItemAvailability). */
@@ -111,6 +113,33 @@ describe("the product's JSON-LD", () => {
     const without = asNode(productJsonLd({ ...product(10), details: { countryOfOrigin: null, warrantyMonths: null } }, { categoryName: "Airpodes" }));
     expect(without.countryOfOrigin).toBeUndefined();
     expect((without.offers as Node).warranty).toBeUndefined();
+  });
+
+  it("lists the filled, live specifications as PropertyValues with UN/CEFACT unit codes, and the EAN and model number", () => {
+    const definition = (key: string, label: string, type: SpecDefinition["type"], unit: string | null, unitCode: string | null, position: number): SpecDefinition => ({
+      key, label, group: "Tech", type, unit, unitCode, choices: type === "multi" ? ["Wi-Fi", "Bluetooth", "NFC"] : [], min: null, max: null, decimals: 1, buckets: [], filterable: true, comparable: true, better: null, position,
+    });
+    const definitions = [
+      definition("battery_mah", "Battery", "number", "mAh", "E09", 2),
+      definition("ram_gb", "RAM", "number", "GB", "E34", 0),
+      definition("five_g", "5G", "boolean", null, null, 1),
+      definition("radios", "Radios", "multi", null, null, 3),
+      definition("camera_mp", "Camera", "number", "MP", null, 4),
+    ];
+    const input = { ...product(10), details: { countryOfOrigin: null, warrantyMonths: null, gtin: "2000000000015", mpn: "AD-141" }, specs: { ram_gb: 8, five_g: true, battery_mah: 5000, radios: ["Wi-Fi", "NFC"], camera_mp: 50, retired_key: 3 } };
+    const data = asNode(productJsonLd(input, { categoryName: "Airpodes", specDefinitions: definitions }));
+    expect(vocabularyProblems(data)).toEqual([]);
+    expect(data.gtin13).toBe("2000000000015");
+    expect(data.mpn).toBe("AD-141");
+    expect(data.additionalProperty).toEqual([
+      { "@type": "PropertyValue", propertyID: "ram_gb", name: "RAM", value: 8, unitCode: "E34", unitText: "GB" },
+      { "@type": "PropertyValue", propertyID: "five_g", name: "5G", value: true },
+      { "@type": "PropertyValue", propertyID: "battery_mah", name: "Battery", value: 5000, unitCode: "E09", unitText: "mAh" },
+      { "@type": "PropertyValue", propertyID: "radios", name: "Radios", value: "Wi-Fi, NFC" },
+      { "@type": "PropertyValue", propertyID: "camera_mp", name: "Camera", value: 50, unitText: "MP" },
+    ]);
+    // Nothing filled: no additionalProperty at all (not an empty list).
+    expect(asNode(productJsonLd(product(10), { categoryName: "Airpodes", specDefinitions: definitions })).additionalProperty).toBeUndefined();
   });
 
   it.each(STATES)("%s: a merchant listing's required fields", (_state, input) => {

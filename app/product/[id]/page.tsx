@@ -6,6 +6,9 @@ import { BuyNowButton } from "@/components/checkout/buy-now-button";
 import { JsonLd } from "@/components/catalog/json-ld";
 import { ProductGallery } from "@/components/catalog/product-gallery";
 import { ProductRow } from "@/components/catalog/product-row";
+import { SpecTable } from "@/components/catalog/spec-table";
+import type { SpecDefinition } from "@/lib/catalog/specs";
+import { specDefinitionsCached } from "@/lib/server/catalog/specs";
 import { StarRating } from "@/components/catalog/star-rating";
 import { WishlistHeart } from "@/components/wishlist/wishlist-heart";
 import { categoryLabel, isCategory } from "@/lib/catalog/categories";
@@ -69,6 +72,7 @@ export default async function ProductPage({ params }: Props) {
   // the layout, whose not-found offers its category.
   if (!product) return null;
   if (product.archived) notFound();
+  const specDefinitions = await specDefinitionsCached(product.category);
   const off = discountPercent(rupeesToPaise(product.price), rupeesToPaise(product.sellingPrice));
   const categoryHref = isCategory(product.category) ? categoryFilterHref(categoryFilterOf([product.category])) : "/category-product";
   const availability = productAvailability(product);
@@ -77,7 +81,7 @@ export default async function ProductPage({ params }: Props) {
 
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-6">
-      <ProductStructuredData product={product} categoryHref={categoryHref} delivery={delivery} />
+      <ProductStructuredData product={product} categoryHref={categoryHref} delivery={delivery} specDefinitions={specDefinitions} />
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -169,6 +173,7 @@ export default async function ProductPage({ params }: Props) {
           <ProductDetailsList details={product.details} />
         </div>
       </div>
+      <SpecTable definitions={specDefinitions} values={product.specs ?? {}} />
       <RelatedProducts product={product} />
     </div>
   );
@@ -191,6 +196,8 @@ function ProductDetailsList({ details }: { details: PublicProduct["details"] }) 
     ...(details?.countryOfOrigin ? [["Country of origin", details.countryOfOrigin] as [string, string]] : []),
     ...(details?.manufacturer ? [["Manufacturer", details.manufacturer] as [string, string]] : []),
     ...(details?.importer ? [["Importer", details.importer] as [string, string]] : []),
+    ...(details?.mpn ? [["Model number", details.mpn] as [string, string]] : []),
+    ...(details?.gtin ? [["EAN", details.gtin] as [string, string]] : []),
     ...(details?.warrantyMonths ? [["Warranty", `${details.warrantyMonths} month${details.warrantyMonths === 1 ? "" : "s"} from the manufacturer`] as [string, string]] : []),
     [
       "Consumer care",
@@ -221,11 +228,11 @@ function ProductDetailsList({ details }: { details: PublicProduct["details"] }) 
   );
 }
 
-function ProductStructuredData({ product, categoryHref, delivery }: { product: PublicProduct; categoryHref: string; delivery: DeliveryTerms }) {
+function ProductStructuredData({ product, categoryHref, delivery, specDefinitions }: { product: PublicProduct; categoryHref: string; delivery: DeliveryTerms; specDefinitions: SpecDefinition[] }) {
   const categoryName = categoryLabel(product.category);
   return (
     <>
-      <JsonLd data={productJsonLd(product, { categoryName, delivery })} />
+      <JsonLd data={productJsonLd(product, { categoryName, delivery, specDefinitions })} />
       <JsonLd
         data={breadcrumbJsonLd([
           { name: "Home", path: "/" },

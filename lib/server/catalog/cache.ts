@@ -48,6 +48,17 @@ export async function changeCatalog<T>(write: Prisma.PrismaPromise<T>): Promise<
   return result;
 }
 
+/** changeCatalog for a write that needs a transaction of its own (reads, locks, several rows): the NOTIFY commits with it. */
+export async function changeCatalogIn<T>(write: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  const result = await db.$transaction(async (tx) => {
+    const written = await write(tx);
+    await tx.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${catalogMessage(instanceId())})`;
+    return written;
+  });
+  catalogChanged();
+  return result;
+}
+
 /**
  * Refreshes this instance's catalogue: every catalogue read carries the `products` tag, so it
  * goes stale at once (expire 0: the next request renders fresh, nobody gets the old price), and

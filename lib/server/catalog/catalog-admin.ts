@@ -5,6 +5,8 @@ import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
 import type { Category } from "@/lib/catalog/categories";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { changeCatalog } from "./cache";
+import { checkProductSpecs } from "./specs";
+import type { SpecValues } from "@/lib/catalog/specs";
 import { countCatalog, isRowId, productsInOrder, searchProducts, toPublicProduct, toDetailedProduct, type PublicProduct } from "./catalog";
 import { db } from "../platform/db";
 import { HttpError, notFound } from "../platform/http";
@@ -48,6 +50,8 @@ function productData(input: ProductInput) {
     ...(input.importer !== undefined ? { importer: input.importer } : {}),
     ...(input.warrantyMonths !== undefined ? { warrantyMonths: input.warrantyMonths } : {}),
     ...(input.consumerCare !== undefined ? { consumerCare: input.consumerCare } : {}),
+    ...(input.gtin !== undefined ? { gtin: input.gtin } : {}),
+    ...(input.mpn !== undefined ? { mpn: input.mpn } : {}),
   };
 }
 
@@ -62,8 +66,9 @@ type StockNow = { stock: number; held: number };
 
 export async function createProduct(input: ProductInput): Promise<PublicProduct> {
   const data = productData(input);
+  const specs = input.specs !== undefined ? await checkProductSpecs(input.category, input.specs) : undefined;
   await checkHostedImages(data.productImage);
-  const product = await changeCatalog(db.product.create({ data }));
+  const product = await changeCatalog(db.product.create({ data: { ...data, ...(specs ? { specs } : {}) } }));
   return toDetailedProduct(product);
 }
 
@@ -73,9 +78,11 @@ export async function createProduct(input: ProductInput): Promise<PublicProduct>
  */
 export async function updateProduct(id: string, input: ProductInput, stockWas?: number): Promise<PublicProduct> {
   if (!isRowId(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const data = productData(input);
-  const current = await db.product.findUnique({ where: { id }, select: { productImage: true } });
+  const current = await db.product.findUnique({ where: { id }, select: { productImage: true, specs: true } });
   if (!current) throw notFound(PRODUCT_NOT_FOUND);
+  // New values replace the old, but those of retired specifications stay as they were.
+  const specs = input.specs !== undefined ? await checkProductSpecs(input.category, input.specs, current.specs as SpecValues) : undefined;
+  const data = { ...productData(input), ...(specs ? { specs } : {}) };
   await checkHostedImages(data.productImage, current.productImage);
   // One conditional UPDATE: a stock below the units held right now (a checkout may hold more
   // between a read and this write) matches no row and is refused with the number held.

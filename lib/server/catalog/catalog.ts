@@ -13,6 +13,7 @@ import {
 import { paiseToRupees } from "@/lib/shared/money";
 import { normalizeSearchQuery } from "@/lib/catalog/search-query";
 import { Prisma, type Product } from "@/lib/generated/prisma/client";
+import { MPN_PATTERN, type SpecValues } from "@/lib/catalog/specs";
 
 // The catalogue, read-only. Every read is bounded (a limit or a page), and the cacheable ones are
 // `"use cache"` functions tagged by what they read, so admin writes can invalidate them by name.
@@ -39,6 +40,8 @@ export type PublicProduct = {
   archived: boolean;
   /** Beyond the spec, in single-product and admin answers only (lists stay lean): its tax and legal details. */
   details?: ProductDetails;
+  /** Beyond the spec, in the same answers: its specification values by key (lib/catalog/specs.ts). */
+  specs?: SpecValues;
 };
 
 /**
@@ -56,6 +59,9 @@ export type ProductDetails = {
   importer: string | null;
   warrantyMonths: number | null;
   consumerCare: string | null;
+  /** EAN-13 and the manufacturer's part number. */
+  gtin: string | null;
+  mpn: string | null;
 };
 
 export function productDetailsOf(product: Product): ProductDetails {
@@ -68,6 +74,8 @@ export function productDetailsOf(product: Product): ProductDetails {
     importer: product.importer,
     warrantyMonths: product.warrantyMonths,
     consumerCare: product.consumerCare,
+    gtin: product.gtin,
+    mpn: product.mpn,
   };
 }
 
@@ -78,7 +86,7 @@ export type ProductPage = { products: PublicProduct[]; total: number; page: numb
 
 /** A product with its tax and legal details (single-product and admin answers). */
 export function toDetailedProduct(product: Product): PublicProduct {
-  return { ...toPublicProduct(product), details: productDetailsOf(product) };
+  return { ...toPublicProduct(product), details: productDetailsOf(product), specs: (product.specs ?? {}) as SpecValues };
 }
 
 export function toPublicProduct(product: Product): PublicProduct {
@@ -293,8 +301,10 @@ export async function searchProducts(rawQuery: string, limit = SEARCH_RESULTS_LI
   if (words.length === 0) return [];
   const take = clampLimit(limit);
 
+  // A barcode or model number typed whole finds its product first.
+  const coded = await codeMatches(rawQuery, category, includeArchived);
   const literal = words.map(withSynonym);
-  const exact = await rankedMatches(query, literal, take, category, includeArchived);
+  const exact = withFirst(coded, await rankedMatches(query, literal, take, category, includeArchived)).slice(0, take);
   if (exact.length >= take) return exact.map(toPublicProduct);
 
   const corrections = await correctWords(words);
@@ -313,6 +323,24 @@ export async function searchProductsCached(query: string): Promise<PublicProduct
   "use cache";
   cacheCatalogRead();
   return searchProducts(query);
+}
+
+/** `first`, then the rest without them. */
+function withFirst(first: Product[], rest: Product[]): Product[] {
+  const seen = new Set(first.map((row) => row.id));
+  return [...first, ...rest.filter((row) => !seen.has(row.id))];
+}
+
+/** Products whose EAN is the query (13 digits), or whose model number it is (any case); by index, a few at most. */
+async function codeMatches(rawQuery: string, category?: Category, includeArchived = false): Promise<Product[]> {
+  const code = rawQuery.trim();
+  const isCode = /^\d{13}$/.test(code) ? "gtin" : MPN_PATTERN.test(code) && /\d/.test(code) ? "mpn" : null;
+  if (!isCode) return [];
+  return db.$queryRaw<Product[]>`
+    SELECT * FROM "Product"
+    WHERE ${isCode === "gtin" ? Prisma.sql`"gtin" = ${code}` : Prisma.sql`lower("mpn") = ${code.toLowerCase()}`}
+      ${category ? Prisma.sql`AND category = ${category}` : Prisma.empty} ${includeArchived ? Prisma.empty : Prisma.sql`AND "archivedAt" IS NULL`}
+    ORDER BY "createdAt" DESC, id DESC LIMIT 10`;
 }
 
 /** Products whose searchText holds, for every word, one of its alternatives; ranked, bounded. */

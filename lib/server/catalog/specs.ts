@@ -1,0 +1,179 @@
+import "server-only";
+import type { SpecDefinition as SpecDefinitionRow } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { checkSpecValues, definitionProblems, SPEC_DEFINITIONS_MAX, type SpecDefinition, type SpecType, type SpecValues } from "@/lib/catalog/specs";
+import { db } from "../platform/db";
+import { conflict, HttpError, notFound } from "../platform/http";
+import { cacheCatalogRead, CATALOG_TAGS, changeCatalog, changeCatalogIn } from "./cache";
+import { isRowId } from "./catalog";
+
+// Each category's specification definitions (lib/catalog/specs.ts has the rules) and the check of
+// a product's values against them. Definitions are catalogue data: every write goes through
+// changeCatalog, so pages and filters on every instance follow at once.
+
+/** A definition as the admin's screens and the API show it: the shared shape plus its row's id and retirement. */
+export type PublicSpecDefinition = SpecDefinition & { id: string; category: string; retired: boolean };
+
+export const SPEC_DEFINITION_NOT_FOUND = "Specification not found";
+
+export function toSpecDefinition(row: SpecDefinitionRow): PublicSpecDefinition {
+  return {
+    id: row.id,
+    category: row.category,
+    key: row.key,
+    label: row.label,
+    group: row.group,
+    type: row.type as SpecType,
+    unit: row.unit,
+    unitCode: row.unitCode,
+    choices: row.choices,
+    min: row.min,
+    max: row.max,
+    decimals: row.decimals,
+    buckets: row.buckets,
+    filterable: row.filterable,
+    comparable: row.comparable,
+    better: row.better as SpecDefinition["better"],
+    position: row.position,
+    retired: row.retiredAt !== null,
+  };
+}
+
+/** A category's definitions in order: live ones only, or (the admin's view) retired ones too. */
+export async function listSpecDefinitions(category: string, withRetired = false): Promise<PublicSpecDefinition[]> {
+  const rows = await db.specDefinition.findMany({
+    where: { category, ...(withRetired ? {} : { retiredAt: null }) },
+    orderBy: [{ position: "asc" }, { key: "asc" }],
+  });
+  return rows.map(toSpecDefinition);
+}
+
+/** The live definitions of a category, cached with the catalogue (product pages, filters). */
+export async function specDefinitionsCached(category: string): Promise<PublicSpecDefinition[]> {
+  "use cache";
+  cacheCatalogRead(CATALOG_TAGS.category(category));
+  return listSpecDefinitions(category);
+}
+
+/**
+ * A product's values checked against its category's definitions (400 naming each bad field as
+ * `specs.<key>`), with the values of retired definitions it had (`kept`) carried over untouched.
+ */
+export async function checkProductSpecs(category: string, values: Record<string, unknown>, kept: SpecValues = {}): Promise<SpecValues> {
+  const all = await listSpecDefinitions(category, true);
+  const retired = new Set(all.filter((definition) => definition.retired).map((definition) => definition.key));
+  const { values: clean, errors } = checkSpecValues(
+    all.filter((definition) => !definition.retired),
+    values,
+    retired,
+  );
+  const keys = Object.keys(errors);
+  if (keys.length > 0) {
+    throw new HttpError(400, errors[keys[0]!]!, undefined, Object.fromEntries(keys.map((key) => [`specs.${key}`, errors[key]!])));
+  }
+  const carried = Object.fromEntries(Object.entries(kept).filter(([key]) => retired.has(key)));
+  return { ...carried, ...clean };
+}
+
+// The admin's writes ------------------------------------------------------------------------------
+
+/** What the admin sends for a definition (the key and type are fixed once it exists). */
+export type SpecDefinitionInput = Omit<SpecDefinition, "position">;
+
+function refuseProblems(definition: SpecDefinition): void {
+  const problems = definitionProblems(definition);
+  const fields = Object.keys(problems);
+  if (fields.length > 0) throw new HttpError(400, Object.values(problems)[0]!, undefined, problems as Record<string, string>);
+}
+
+function dataOf(input: SpecDefinitionInput) {
+  return {
+    label: input.label.trim(),
+    group: input.group.trim(),
+    unit: input.unit?.trim() || null,
+    unitCode: input.unitCode,
+    choices: input.choices.map((choice) => choice.trim()),
+    min: input.min,
+    max: input.max,
+    decimals: input.decimals,
+    buckets: input.buckets,
+    filterable: input.filterable,
+    comparable: input.comparable,
+    better: input.better,
+  };
+}
+
+/** Adds a definition at the end of its category's list. 409 for a key the category has (retired ones too) or past SPEC_DEFINITIONS_MAX. */
+export async function createSpecDefinition(category: string, input: SpecDefinitionInput): Promise<PublicSpecDefinition> {
+  refuseProblems({ ...input, position: 0 });
+  try {
+    const row = await changeCatalogIn(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`spec-definitions:${category}`}, 0))`;
+        const count = await tx.specDefinition.count({ where: { category } });
+        if (count >= SPEC_DEFINITIONS_MAX) throw conflict(`A category has at most ${SPEC_DEFINITIONS_MAX} specifications (retired ones count): retire and reuse one instead.`);
+        const last = await tx.specDefinition.aggregate({ where: { category }, _max: { position: true } });
+        return tx.specDefinition.create({ data: { category, key: input.key, type: input.type, position: (last._max.position ?? -1) + 1, ...dataOf(input) } });
+    });
+    return toSpecDefinition(row);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const message = `This category already has a specification with the key ${input.key}`;
+      throw new HttpError(409, message, undefined, { key: message });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Changes a definition's label, group, unit, choices, bounds, ranges and flags; its key and type
+ * stay (products' values are stored by key, in its type). A choice that products still use cannot
+ * be removed (409 with how many use it): rename it by adding the new one first.
+ */
+export async function updateSpecDefinition(id: string, input: SpecDefinitionInput): Promise<PublicSpecDefinition> {
+  if (!isRowId(id)) throw notFound(SPEC_DEFINITION_NOT_FOUND);
+  const current = await db.specDefinition.findUnique({ where: { id } });
+  if (!current) throw notFound(SPEC_DEFINITION_NOT_FOUND);
+  if (input.key !== current.key || input.type !== current.type) {
+    const message = "A specification's key and type cannot change: retire it and add a new one";
+    throw new HttpError(400, message, undefined, { type: message });
+  }
+  refuseProblems({ ...input, position: current.position });
+  const removed = current.choices.filter((choice) => !input.choices.map((c) => c.trim()).includes(choice));
+  for (const choice of removed) {
+    const used = await productsUsingChoice(current.category, current.key, current.type as SpecType, choice);
+    if (used > 0) {
+      const message = `${used} product${used === 1 ? " uses" : "s use"} the choice "${choice}": change ${used === 1 ? "it" : "them"} first`;
+      throw new HttpError(409, message, undefined, { choices: message });
+    }
+  }
+  const row = await changeCatalog(db.specDefinition.update({ where: { id }, data: dataOf(input) }));
+  return toSpecDefinition(row);
+}
+
+async function productsUsingChoice(category: string, key: string, type: SpecType, choice: string): Promise<number> {
+  const match = type === "multi" ? JSON.stringify({ [key]: [choice] }) : JSON.stringify({ [key]: choice });
+  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Product" WHERE category = ${category} AND specs @> ${match}::jsonb`;
+  return row?.n ?? 0;
+}
+
+/** Retires a definition (gone from pages and filters, values kept) or brings it back. */
+export async function setSpecDefinitionRetired(id: string, retired: boolean): Promise<PublicSpecDefinition> {
+  if (!isRowId(id)) throw notFound(SPEC_DEFINITION_NOT_FOUND);
+  const [row] = await changeCatalog(db.specDefinition.updateManyAndReturn({ where: { id }, data: { retiredAt: retired ? new Date() : null } }));
+  if (!row) throw notFound(SPEC_DEFINITION_NOT_FOUND);
+  return toSpecDefinition(row);
+}
+
+/** Puts a category's definitions in the order of `keys` (every key of the category, once). */
+export async function reorderSpecDefinitions(category: string, keys: string[]): Promise<PublicSpecDefinition[]> {
+  const rows = await db.specDefinition.findMany({ where: { category }, select: { id: true, key: true } });
+  const known = new Set(rows.map((row) => row.key));
+  if (keys.length !== rows.length || new Set(keys).size !== keys.length || keys.some((key) => !known.has(key))) {
+    throw new HttpError(400, "List every specification of the category once, in the new order", undefined, { keys: "List every specification of the category once, in the new order" });
+  }
+  const byKey = new Map(rows.map((row) => [row.key, row.id]));
+  await changeCatalogIn(async (tx) => {
+    for (const [position, key] of keys.entries()) await tx.specDefinition.update({ where: { id: byKey.get(key)! }, data: { position } });
+  });
+  return listSpecDefinitions(category, true);
+}
