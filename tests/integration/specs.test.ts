@@ -11,6 +11,7 @@ import { POST as reorderDefinitions } from "@/app/api/reorder-spec-definitions/r
 import { POST as uploadProduct } from "@/app/api/upload-product/route";
 import { PUT as updateProduct } from "@/app/api/update-product/route";
 import { GET as searchProduct } from "@/app/api/search-product/route";
+import { GET as adminProducts } from "@/app/api/admin-products/route";
 import { gtinCheckDigit } from "@/lib/catalog/specs";
 import { seed } from "@/prisma/seed";
 import { SEED_SPEC_DEFINITIONS } from "@/prisma/spec-definitions";
@@ -174,6 +175,17 @@ describe("a product's specification values", () => {
     const edited = await update({ ...phone(), _id: created.data._id, sellingPrice: 16999 });
     expect(edited.status).toBe(200);
     expect(await storedSpecs(created.data._id)).toEqual({ ram_gb: 6 });
+  });
+});
+
+describe("the admin's product list", () => {
+  it("answers a search's products with their details and specifications, as its other pages (the edit form saves them back)", async () => {
+    const name = `Spec searched ${randomUUID().slice(0, 6)}`;
+    await upload(phone({ productName: name, specs: { ram_gb: 12 }, countryOfOrigin: "India", hsnCode: "85171300" }));
+    const answer = await adminProducts(getRequest(`/api/admin-products?q=${encodeURIComponent(name)}`, boss.cookie), noContext);
+    const [found] = (await answer.json()).data;
+    expect(found.specs).toEqual({ ram_gb: 12 });
+    expect(found.details).toMatchObject({ countryOfOrigin: "India", hsnCode: "85171300" });
   });
 });
 

@@ -160,7 +160,10 @@ export async function listProductsForAdmin(options: {
   const inState = (product: PublicProduct) => state === "all" || product.archived === (state === "archived");
   if (q) {
     const found = (await searchProducts(q, API_PAGE_SIZE_MAX, category, true)).filter(inState);
-    return { products: found.slice((page - 1) * limit, page * limit), total: found.length, nextCursor: null };
+    // With their details and specifications, as the list's other pages: the edit form opened from
+    // a search shows (and saves back) what the product has, never blanks in their place.
+    const shown = found.slice((page - 1) * limit, page * limit).map((product) => product._id);
+    return { products: await productsInOrder(shown, true), total: found.length, nextCursor: null };
   }
   const after = options.after === undefined ? undefined : decodeProductCursor(options.after);
   if (after === null) throw new HttpError(400, "after is not a cursor this list gave", undefined, { after: "after is not a cursor this list gave" });
