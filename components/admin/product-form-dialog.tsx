@@ -52,6 +52,10 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
   const details = product?.details;
   // The specification fields follow the category chosen.
   const [category, setCategory] = useState(product?.category ?? "");
+  // The two folded sections: open as the admin leaves them, and opened by a refusal of a field
+  // inside (never closed by the correction of it). Specifications start open on a new product.
+  const [specsOpen, setSpecsOpen] = useState(!product);
+  const [detailsOpen, setDetailsOpen] = useState(false);
   const title = editing ? "Edit Product" : "Upload Product";
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -91,6 +95,8 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
         const refusal = formRefusal(error, (name) => FIELDS.includes(name) || name.startsWith("productImage") || name.startsWith("specs."));
         setErrors(refusal.fields);
         setProblem(refusal.message);
+        if (Object.keys(refusal.fields).some((name) => name.startsWith("specs."))) setSpecsOpen(true);
+        if (DETAIL_FIELDS.some((name) => refusal.fields[name])) setDetailsOpen(true);
         setRefused((count) => count + 1);
         // A stock refusal (sold meanwhile, or below the units held) says the units now: the next
         // save is made against them, and a count that changed since the form opened is shown.
@@ -230,13 +236,13 @@ export function ProductFormDialog({ product, onSaved, onClose }: { product?: Pub
           {field("gtin", "EAN (barcode, 13 digits)", <input id={`${titleId}-gtin`} name="gtin" inputMode="numeric" maxLength={13} defaultValue={details?.gtin ?? ""} aria-invalid={Boolean(errors.gtin)} aria-describedby={describedBy("gtin")} className={INPUT_CLASS} />)}
           {field("mpn", "Model number", <input id={`${titleId}-mpn`} name="mpn" maxLength={40} defaultValue={details?.mpn ?? ""} aria-invalid={Boolean(errors.mpn)} aria-describedby={describedBy("mpn")} className={INPUT_CLASS} />)}
         </div>
-        <details className="rounded-lg p-3 ring-1 ring-slate-200" open={!editing || Object.keys(errors).some((name) => name.startsWith("specs."))} data-testid="product-specs">
+        <details className="rounded-lg p-3 ring-1 ring-slate-200" open={specsOpen} onToggle={(event) => setSpecsOpen(event.currentTarget.open)} data-testid="product-specs">
           <summary className="cursor-pointer text-sm font-semibold">Specifications</summary>
           <div className="mt-3">
             <SpecFields category={category} values={product?.specs ?? {}} errors={errors} idPrefix={titleId} />
           </div>
         </details>
-        <details className="rounded-lg p-3 ring-1 ring-slate-200" open={DETAIL_FIELDS.some((name) => errors[name])}>
+        <details className="rounded-lg p-3 ring-1 ring-slate-200" open={detailsOpen} onToggle={(event) => setDetailsOpen(event.currentTarget.open)}>
           <summary className="cursor-pointer text-sm font-semibold">Tax and legal details</summary>
           <p className="mt-2 text-sm text-slate-600">Left empty, the HSN code and rates are the category&apos;s. Shown on the product page, as the Legal Metrology and E-Commerce rules ask.</p>
           <div className="mt-3 grid gap-3 sm:grid-cols-3">

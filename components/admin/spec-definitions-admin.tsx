@@ -54,76 +54,49 @@ export function SpecDefinitionsAdmin({ category, categoryLabel }: { category: st
         </button>
       </div>
       {data.length > 0 && (
-        <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Specifications of {categoryLabel}, in the order shoppers see them</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Specification
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Group
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Type
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Shoppers
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((definition, index) => (
-                <tr key={definition.id} className={`border-t border-slate-100 ${definition.retired ? "text-slate-500" : ""}`} data-testid="spec-definition" data-key={definition.key}>
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    {definition.label}
-                    {definition.unit ? ` (${definition.unit})` : ""}
-                    <span className="block font-mono text-xs font-normal text-slate-500">{definition.key}</span>
-                  </th>
-                  <td className="px-3 py-2">{definition.group}</td>
-                  <td className="px-3 py-2">
-                    {SPEC_TYPE_LABELS[definition.type]}
-                    {definition.choices.length > 0 && <span className="block text-xs text-slate-600">{definition.choices.join(", ")}</span>}
-                    {definition.buckets.length > 0 && <span className="block text-xs text-slate-600">Ranges: {definition.buckets.map((_, i) => bucketLabel(definition, i)).join(", ")}</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    {definition.retired ? (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">Retired</span>
-                    ) : (
-                      [definition.filterable && "Filter", definition.comparable && "Compare", definition.better && `${definition.better === "higher" ? "More" : "Less"} is better`].filter(Boolean).join(" · ") || "Product page only"
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap justify-end gap-1">
-                      <button type="button" className={SECONDARY_ACTION} disabled={pending || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${definition.label} up`}>
-                        ↑
-                      </button>
-                      <button type="button" className={SECONDARY_ACTION} disabled={pending || index === data.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${definition.label} down`}>
-                        ↓
-                      </button>
-                      <button type="button" className={SECONDARY_ACTION} disabled={pending} onClick={() => setEditing(definition)} aria-label={`Edit ${definition.label}`}>
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={SECONDARY_ACTION}
-                        disabled={pending}
-                        onClick={() => void write("/api/retire-spec-definition", { id: definition.id, retired: !definition.retired }, definition.retired ? "Specification restored" : "Specification retired")}
-                        aria-label={`${definition.retired ? "Restore" : "Retire"} ${definition.label}`}
-                      >
-                        {definition.retired ? "Restore" : "Retire"}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={`Specifications of ${categoryLabel}, in the order shoppers see them`}>
+          {data.map((definition, index) => (
+            <li key={definition.id} className={`flex flex-wrap items-start justify-between gap-3 p-4 ${definition.retired ? "text-slate-500" : ""}`} data-testid="spec-definition" data-key={definition.key}>
+              <div className="min-w-0 flex-1 space-y-1 text-sm">
+                <p className="text-base font-semibold">
+                  {definition.label}
+                  {definition.unit ? ` (${definition.unit})` : ""}
+                  {definition.retired && <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Retired</span>}
+                </p>
+                <p>
+                  <span className="font-mono text-xs">{definition.key}</span> · {definition.group} · {SPEC_TYPE_LABELS[definition.type]}
+                </p>
+                {definition.choices.length > 0 && <p className="[overflow-wrap:anywhere]">Choices: {definition.choices.join(", ")}</p>}
+                {definition.buckets.length > 0 && <p>Ranges: {definition.buckets.map((_, i) => bucketLabel(definition, i)).join(", ")}</p>}
+                {!definition.retired && (
+                  <p className="text-slate-600">
+                    {[definition.filterable && "Filter", definition.comparable && "Compare", definition.better && `${definition.better === "higher" ? "More" : "Less"} is better`].filter(Boolean).join(" · ") || "Product page only"}
+                  </p>
+                )}
+              </div>
+              <div className="flex flex-wrap gap-1">
+                <button type="button" className={SECONDARY_ACTION} disabled={pending || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${definition.label} up`}>
+                  ↑
+                </button>
+                <button type="button" className={SECONDARY_ACTION} disabled={pending || index === data.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${definition.label} down`}>
+                  ↓
+                </button>
+                <button type="button" className={SECONDARY_ACTION} disabled={pending} onClick={() => setEditing(definition)} aria-label={`Edit ${definition.label}`}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className={SECONDARY_ACTION}
+                  disabled={pending}
+                  onClick={() => void write("/api/retire-spec-definition", { id: definition.id, retired: !definition.retired }, definition.retired ? "Specification restored" : "Specification retired")}
+                  aria-label={`${definition.retired ? "Restore" : "Retire"} ${definition.label}`}
+                >
+                  {definition.retired ? "Restore" : "Retire"}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
       )}
       {editing && (
         <SpecDefinitionDialog
