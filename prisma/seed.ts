@@ -41,8 +41,8 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
     for (const product of SEED_PRODUCTS) {
       await client.query(
         `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock,
-           "countryOfOrigin", manufacturer, importer, "warrantyMonths", specs, gtin, mpn)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now(), $11, $12, $13, $14, $15, $16, $17, $18)
+           "countryOfOrigin", manufacturer, importer, "warrantyMonths", specs, gtin, mpn, "unitsSold")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() - make_interval(secs => $10), now(), $11, $12, $13, $14, $15, $16, $17, $18, $19)
          ON CONFLICT (sku) DO UPDATE SET "productName" = EXCLUDED."productName", "brandName" = EXCLUDED."brandName",
            "countryOfOrigin" = EXCLUDED."countryOfOrigin", manufacturer = EXCLUDED.manufacturer, importer = EXCLUDED.importer, "warrantyMonths" = EXCLUDED."warrantyMonths",
            -- Specifications and codes an admin has filled stay theirs.
@@ -72,6 +72,8 @@ export async function seed(databaseUrl: string, options: { synthetic?: number; q
           JSON.stringify(SEED_SPECS[product.sku]?.specs ?? {}),
           seedGtin(SEED_PRODUCTS.indexOf(product)),
           SEED_SPECS[product.sku]?.mpn ?? null,
+          // A past of sales, so that "popularity" orders the demo's products (orders add to it).
+          (SEED_PRODUCTS.indexOf(product) * 53) % 400,
         ],
       );
     }
@@ -180,7 +182,7 @@ async function insertSynthetic(client: pg.Client, count: number) {
   for (let offset = 0; offset < count; offset += batch) {
     const size = Math.min(batch, count - offset);
     await client.query(
-      `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock, specs)
+      `INSERT INTO "Product" (id, sku, "productName", "brandName", category, "productImage", "productDesc", price, "sellingPrice", "createdAt", "updatedAt", stock, specs, "unitsSold")
        SELECT gen_random_uuid(),
               'SYN-' || $6 || '-' || (g + $1),
               ($2::text[])[1 + (g % 10)] || ' ' || ($3::text[])[1 + (g % 12)] || ' ' || initcap(($4::text[])[1 + (g % 12)]) || ' ' || (g + $1),
@@ -193,12 +195,16 @@ async function insertSynthetic(client: pg.Client, count: number) {
               now() - make_interval(secs => 1000 + g + $1),
               now(),
               CASE WHEN g % 20 = 0 THEN 0 WHEN g % 20 = 1 THEN 3 ELSE 10 + g % 90 END,
-              ${syntheticSpecsSql("$8")}
+              ${syntheticSpecsSql("$8")},
+              (g * 7) % 1000
        FROM generate_series(1, $7::int) AS g,
             LATERAL (SELECT (49900 + ((g * 7919) % 5000000))::int AS price) AS p`,
       [offset, brands, words, CATEGORY_VALUES, JSON.stringify(images), run, size, syntheticSamples()],
     );
   }
+  // Each insert noted its product for the filters' indexes (FacetChange): a store started after the
+  // seed reads them whole, so the notes are dropped (a store running now sees them at its next full read).
+  await client.query(`DELETE FROM "FacetChange" f USING "Product" p WHERE p.id = f."productId" AND p.sku LIKE $1`, [`SYN-${run}-%`]);
 }
 
 /** Gives the store these seller details unless it has some already (an admin's are never replaced). */

@@ -57,7 +57,7 @@ export function SpecDefinitionsAdmin({ category, categoryLabel }: { category: st
         <ol className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={`Specifications of ${categoryLabel}, in the order shoppers see them`}>
           {data.map((definition, index) => (
             <li key={definition.id} className={`flex flex-wrap items-start justify-between gap-3 p-4 ${definition.retired ? "text-slate-500" : ""}`} data-testid="spec-definition" data-key={definition.key}>
-              <div className="min-w-0 flex-1 space-y-1 text-sm">
+              <div className="min-w-0 basis-full space-y-1 text-sm sm:basis-0 sm:flex-1">
                 <p className="text-base font-semibold">
                   {definition.label}
                   {definition.unit ? ` (${definition.unit})` : ""}

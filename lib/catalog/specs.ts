@@ -2,6 +2,7 @@
 // values for them. Pure and free of zod, so the product page, the admin's form and the server share
 // one set of rules. The server keeps the definitions in SpecDefinition rows and a product's values
 // in Product.specs (JSON keyed by definition key); lib/server/catalog/specs.ts reads and writes them.
+import { RESERVED_FILTER_KEYS } from "./facets";
 
 export const SPEC_TYPES = ["number", "choice", "multi", "boolean", "text"] as const;
 export type SpecType = (typeof SPEC_TYPES)[number];
@@ -23,6 +24,8 @@ export const SPEC_UNIT_MAX = 20;
 export const SPEC_CHOICE_MAX = 60;
 /** The most choices one definition may list. */
 export const SPEC_CHOICES_MAX = 40;
+/** The most choices of a several-choices definition (a product's picks are kept as a 32-bit mask by the filters). */
+export const SPEC_MULTI_CHOICES_MAX = 32;
 /** The most range buckets a number definition may have. */
 export const SPEC_BUCKETS_MAX = 12;
 /** A short-text value's longest. */
@@ -104,6 +107,7 @@ export function bucketOf(buckets: number[], value: number): number {
 export function definitionProblems(definition: SpecDefinition): Partial<Record<keyof SpecDefinition, string>> {
   const problems: Partial<Record<keyof SpecDefinition, string>> = {};
   if (!SPEC_KEY_PATTERN.test(definition.key)) problems.key = "Key must start with a letter and have only lower-case letters, digits and _ (at most 40)";
+  else if ((RESERVED_FILTER_KEYS as readonly string[]).includes(definition.key)) problems.key = `Key cannot be one of ${RESERVED_FILTER_KEYS.join(", ")}: the filters' addresses use them`;
   if (!definition.label.trim() || definition.label.length > SPEC_LABEL_MAX) problems.label = `Label is required, at most ${SPEC_LABEL_MAX} characters`;
   if (!definition.group.trim() || definition.group.length > SPEC_GROUP_MAX) problems.group = `Group is required, at most ${SPEC_GROUP_MAX} characters`;
   if (!SPEC_TYPES.includes(definition.type)) problems.type = "Type must be one of number, choice, multi, boolean, text";
@@ -114,6 +118,7 @@ export function definitionProblems(definition: SpecDefinition): Partial<Record<k
     if (definition.choices.length < 2 || definition.choices.length > SPEC_CHOICES_MAX) problems.choices = `List 2 to ${SPEC_CHOICES_MAX} choices`;
     else if (definition.choices.some((choice) => !choice.trim() || choice.length > SPEC_CHOICE_MAX)) problems.choices = `Each choice must be 1 to ${SPEC_CHOICE_MAX} characters`;
     else if (new Set(definition.choices.map((choice) => choice.toLowerCase())).size !== definition.choices.length) problems.choices = "Each choice must be listed once";
+    else if (definition.type === "multi" && definition.choices.length > SPEC_MULTI_CHOICES_MAX) problems.choices = `A several-choices list has at most ${SPEC_MULTI_CHOICES_MAX} choices`;
   } else if (definition.choices.length > 0) problems.choices = "Only a choice list has choices";
   if (definition.type === "number") {
     if (!Number.isInteger(definition.decimals) || definition.decimals < 0 || definition.decimals > 2) problems.decimals = "Decimals must be 0, 1 or 2";

@@ -111,7 +111,7 @@ export async function takeUnitsNow(tx: Tx, lines: Pick<CheckoutLine, "productId"
   let changed = false;
   for (const [productId, quantity] of perProduct(lines)) {
     const rows = await tx.$queryRaw<{ available: number }[]>`
-      UPDATE "Product" SET "stock" = "stock" - ${quantity}
+      UPDATE "Product" SET "stock" = "stock" - ${quantity}, "unitsSold" = "unitsSold" + ${quantity}
       WHERE "id" = ${productId}::uuid AND "archivedAt" IS NULL AND "stock" - "held" >= ${quantity}
       RETURNING "stock" - "held" AS "available"`;
     if (rows.length === 0) await refuseShort(tx, productId, names, fromCart);
@@ -260,7 +260,7 @@ export async function sellHolds(tx: Tx, checkout: { id: string; holdState: strin
   for (const [productId, wanted] of perProduct(lines)) {
     if (checkout.holdState === "HELD") {
       const rows = await tx.$queryRaw<{ available: number }[]>`
-        UPDATE "Product" SET "stock" = "stock" - ${wanted}, "held" = "held" - ${wanted}
+        UPDATE "Product" SET "stock" = "stock" - ${wanted}, "held" = "held" - ${wanted}, "unitsSold" = "unitsSold" + ${wanted}
         WHERE "id" = ${productId}::uuid AND "held" >= ${wanted}
         RETURNING "stock" - "held" AS "available"`;
       if (rows.length > 0) continue; // available is unchanged by a sale of held units
@@ -269,7 +269,7 @@ export async function sellHolds(tx: Tx, checkout: { id: string; holdState: strin
     }
     const rows = await tx.$queryRaw<{ taken: number; available: number }[]>`
       WITH before AS (SELECT "id", GREATEST("stock" - "held", 0) AS "available" FROM "Product" WHERE "id" = ${productId}::uuid FOR NO KEY UPDATE)
-      UPDATE "Product" p SET "stock" = p."stock" - LEAST(${wanted}, before."available")
+      UPDATE "Product" p SET "stock" = p."stock" - LEAST(${wanted}, before."available"), "unitsSold" = p."unitsSold" + LEAST(${wanted}, before."available")
       FROM before WHERE p."id" = before."id"
       RETURNING LEAST(${wanted}, before."available") AS "taken", p."stock" - p."held" AS "available"`;
     const taken = rows[0]?.taken ?? 0;

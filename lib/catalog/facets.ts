@@ -1,0 +1,182 @@
+// Faceted filters (issue 39): what a shopper has ticked (brands, a price range, in stock only, the
+// options of each filterable specification), how it is spelled in an address, and the answer's
+// shape. Pure: the category page, its filters and the API share it. Which specification keys and
+// options exist is the server's to say (lib/server/catalog/facet-index.ts): here they are text.
+import { CATEGORY_VALUES, type Category } from "./categories";
+import { API_PAGE_SIZE_MAX, PAGING_MAX_ROWS } from "../constants";
+
+export const FACET_SORTS = ["asc", "desc", "newest", "popular"] as const;
+export type FacetSort = (typeof FACET_SORTS)[number];
+export const FACET_SORT_LABELS: Record<FacetSort, string> = { newest: "Newest first", popular: "Popularity", asc: "Price: low to high", desc: "Price: high to low" };
+
+/** Parameters that are not specification keys (a definition may not take one of these keys). */
+export const RESERVED_FILTER_KEYS = ["category", "brand", "price", "stock", "sort", "page", "limit", "q"] as const;
+
+/** The most options one selection may tick, over every facet (a crawler's or a script's address past it is refused). */
+export const FILTER_OPTIONS_MAX = 30;
+/** The highest price a range may name, in rupees. */
+export const FILTER_PRICE_MAX = 10_000_000;
+
+export type PriceRange = { min: number | null; max: number | null };
+
+export type FacetSelection = {
+  /** Empty: every category. */
+  categories: Category[];
+  brands: string[];
+  /** Rupees, whole; either side open. */
+  price: PriceRange | null;
+  inStock: boolean;
+  /** Specification key → ticked options (a choice's text, "yes" or "no", a range's lower edge). */
+  specs: Record<string, string[]>;
+  sort: FacetSort | null;
+  page: number;
+};
+
+export const EMPTY_SELECTION: FacetSelection = { categories: [], brands: [], price: null, inStock: false, specs: {}, sort: null, page: 1 };
+
+/** A facet option as the filters show it: its value in the address, its words, the products it would show, whether ticked. */
+export type FacetOption = { value: string; label: string; count: number; selected: boolean };
+export type SpecFacet = { key: string; label: string; group: string; type: "number" | "choice" | "multi" | "boolean"; unit: string | null; options: FacetOption[] };
+export type FacetCounts = {
+  /** Products the selection shows. */
+  total: number;
+  brands: FacetOption[];
+  /** The cheapest and dearest product (rupees) the selection would show with any price: the slider's ends; null when none. */
+  price: { min: number | null; max: number | null; selected: PriceRange | null };
+  /** Products in stock the selection would show with "in stock only" ticked. */
+  inStock: { count: number; selected: boolean };
+  specs: SpecFacet[];
+};
+
+export class SelectionError extends Error {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+const PRICE = /^(\d{0,8})-(\d{0,8})$/;
+
+/** "10000-25000", "-25000", "10000-": a range in whole rupees, or a SelectionError. */
+export function parsePriceRange(text: string): PriceRange {
+  const match = PRICE.exec(text.trim());
+  if (!match || (match[1] === "" && match[2] === "")) throw new SelectionError("price must be a range of whole rupees, such as 10000-25000, -25000 or 10000-", "price");
+  const min = match[1] === "" ? null : Number(match[1]);
+  const max = match[2] === "" ? null : Number(match[2]);
+  if ((min !== null && min > FILTER_PRICE_MAX) || (max !== null && max > FILTER_PRICE_MAX)) throw new SelectionError(`price can be at most ${FILTER_PRICE_MAX} rupees`, "price");
+  if (min !== null && max !== null && min > max) throw new SelectionError("price: the lowest must not be above the highest", "price");
+  return { min, max };
+}
+
+export function formatPriceRange(range: PriceRange): string {
+  return `${range.min ?? ""}-${range.max ?? ""}`;
+}
+
+/**
+ * Reads a selection from an address's parameters. `strict` (the API): an unknown parameter, a
+ * malformed value or more than FILTER_OPTIONS_MAX options is a SelectionError; otherwise (a page)
+ * such parts are dropped. Specification keys are taken as given (the server checks them).
+ */
+export function parseSelection(params: URLSearchParams, { strict = false, extraKeys = [] as readonly string[] } = {}): FacetSelection {
+  const fail = (message: string, field: string) => {
+    if (strict) throw new SelectionError(message, field);
+  };
+  const named = params.getAll("category").map((value) => value.trim().toLowerCase()).filter(Boolean);
+  const unknownCategory = named.find((value) => !(CATEGORY_VALUES as readonly string[]).includes(value));
+  if (unknownCategory) fail(`category ${unknownCategory} does not exist`, "category");
+  const categories = CATEGORY_VALUES.filter((category) => named.includes(category));
+  const brands = sortedUnique(params.getAll("brand").map((value) => value.trim()).filter((value) => value.length > 0 && value.length <= 100));
+  let price: PriceRange | null = null;
+  const priceText = params.get("price");
+  if (priceText !== null && priceText !== "") {
+    try {
+      price = parsePriceRange(priceText);
+    } catch (error) {
+      if (strict) throw error;
+    }
+  }
+  const stock = params.get("stock");
+  if (stock !== null && stock !== "1" && stock !== "") fail("stock must be 1 (in stock only) or left out", "stock");
+  const sortText = params.get("sort");
+  const sort = (FACET_SORTS as readonly string[]).includes(sortText ?? "") ? (sortText as FacetSort) : null;
+  if (sortText && !sort) fail(`sort must be one of ${FACET_SORTS.join(", ")}`, "sort");
+  const pageText = params.get("page");
+  const page = Number(pageText ?? 1);
+  const validPage = Number.isInteger(page) && page >= 1 && page <= PAGING_MAX_ROWS;
+  if (pageText !== null && !validPage) fail(`page must be a whole number from 1`, "page");
+  const specs: Record<string, string[]> = {};
+  for (const key of new Set(params.keys())) {
+    if ((RESERVED_FILTER_KEYS as readonly string[]).includes(key) || extraKeys.includes(key)) continue;
+    if (!/^[a-z][a-z0-9_]{0,39}$/.test(key)) {
+      fail(`${key.slice(0, 40)} is not a filter`, key.slice(0, 40));
+      continue;
+    }
+    const values = sortedUnique(params.getAll(key).map((value) => value.trim()).filter((value) => value.length > 0 && value.length <= 60));
+    if (values.length > 0) specs[key] = values;
+  }
+  const selection: FacetSelection = { categories, brands, price, inStock: stock === "1", specs: sortKeys(specs), sort, page: validPage ? page : 1 };
+  if (optionCount(selection) > FILTER_OPTIONS_MAX) {
+    if (strict) throw new SelectionError(`A selection may tick at most ${FILTER_OPTIONS_MAX} options`, "selection");
+    return { ...selection, brands: selection.brands.slice(0, FILTER_OPTIONS_MAX), specs: {} };
+  }
+  return selection;
+}
+
+/** How many options a selection ticks (brands, the price range, in stock, each specification option). */
+export function optionCount(selection: FacetSelection): number {
+  return selection.brands.length + (selection.price ? 1 : 0) + (selection.inStock ? 1 : 0) + Object.values(selection.specs).reduce((sum, values) => sum + values.length, 0);
+}
+
+/** Whether anything but categories, sort and page is ticked. */
+export function hasFilters(selection: FacetSelection): boolean {
+  return optionCount(selection) > 0;
+}
+
+function sortedUnique(values: string[]): string[] {
+  return [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function sortKeys(specs: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.keys(specs).sort().map((key) => [key, specs[key]!]));
+}
+
+/**
+ * The one spelling of a selection's address: categories in the catalogue's order, then brands,
+ * price, stock, the specification keys alphabetically with their options sorted, sort, page.
+ * Equal selections share one address (and one cached page).
+ */
+export function selectionParams(selection: FacetSelection): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const category of selection.categories) params.append("category", category);
+  for (const brand of [...selection.brands].sort()) params.append("brand", brand);
+  if (selection.price && (selection.price.min !== null || selection.price.max !== null)) params.set("price", formatPriceRange(selection.price));
+  if (selection.inStock) params.set("stock", "1");
+  for (const key of Object.keys(selection.specs).sort()) for (const value of [...selection.specs[key]!].sort()) params.append(key, value);
+  if (selection.sort) params.set("sort", selection.sort);
+  if (selection.page > 1) params.set("page", String(selection.page));
+  return params;
+}
+
+/** The category page's address for a selection. */
+export function selectionHref(selection: FacetSelection): string {
+  const query = selectionParams(selection).toString();
+  return query ? `/category-product?${query}` : "/category-product";
+}
+
+/** The selection with one option ticked or unticked (back to page 1). */
+export function toggled(selection: FacetSelection, facet: string, value: string): FacetSelection {
+  const flip = (values: string[]) => (values.includes(value) ? values.filter((v) => v !== value) : [...values, value].sort());
+  if (facet === "brand") return { ...selection, brands: flip(selection.brands), page: 1 };
+  const specs = { ...selection.specs, [facet]: flip(selection.specs[facet] ?? []) };
+  if (specs[facet]!.length === 0) delete specs[facet];
+  return { ...selection, specs: sortKeys(specs), page: 1 };
+}
+
+/** The page size and page a listing answers, bounded like every list (no deeper than PAGING_MAX_ROWS). */
+export function pageWindow(page: number, size: number): { offset: number; size: number } {
+  const bounded = Math.min(Math.max(1, size), API_PAGE_SIZE_MAX);
+  const offset = Math.min((page - 1) * bounded, PAGING_MAX_ROWS);
+  return { offset, size: bounded };
+}

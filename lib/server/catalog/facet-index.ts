@@ -1,0 +1,502 @@
+import "server-only";
+import type { Category } from "@/lib/catalog/categories";
+import { CATEGORY_VALUES } from "@/lib/catalog/categories";
+import { bucketLabel, bucketOf, type SpecDefinition, type SpecValues } from "@/lib/catalog/specs";
+import type { FacetCounts, FacetOption, FacetSelection, FacetSort, SpecFacet } from "@/lib/catalog/facets";
+import { db } from "../platform/db";
+import { log } from "../platform/log";
+import { listSpecDefinitions } from "./specs";
+
+// The filters' index (docs/ARCHITECTURE.md, "Filters at a million products"): per category, in
+// this instance's memory, one slot per product on sale with what the filters read, in columns of
+// typed arrays (brand and each specification as a small code, a several-choices specification as
+// a bit mask, price, in stock, newest, units sold). Counting every facet for any selection is one
+// pass over a category's slots (about 83,000 at a million products: milliseconds), with the usual
+// disjunctive rule: an option's count is what the shopper would see after ticking it, the other
+// facets' selections applied and its own facet's not.
+//
+// PostgreSQL stays the only store: a category is read whole when first asked for, and before each
+// answer the index reads what changed since it last looked, from FacetChange (kept by triggers:
+// every product write that changes a filter, and stock going in or out, notes the writing
+// transaction's id). It remembers the oldest transaction still running when it looked (the
+// snapshot's xmin) and reads from there next time, so a change committed late is never missed.
+// Definitions are compared by a stamp (count and last change per category) at the same moment.
+
+const NONE = 0;
+/** A category read whole again after this long (units sold move the popularity order, which notes no change). */
+const RELOAD_AFTER_MS = 15 * 60_000;
+
+type Option = { value: string; label: string };
+type Column =
+  | { kind: "code"; definition: SpecDefinition; options: Option[]; codes: Uint8Array }
+  | { kind: "mask"; definition: SpecDefinition; options: Option[]; masks: Uint32Array };
+
+type ProductRow = { id: string; category: string | null; brandName: string; sellingPrice: number; live: boolean; inStock: boolean; createdAt: Date; unitsSold: number; specs: SpecValues };
+
+/** The options a filterable definition offers, in order: a number's ranges, a list's choices, yes and no. */
+function optionsOf(definition: SpecDefinition): Option[] {
+  switch (definition.type) {
+    case "number":
+      return definition.buckets.map((edge, index) => ({ value: String(edge), label: bucketLabel(definition, index) }));
+    case "boolean":
+      return [
+        { value: "yes", label: "Yes" },
+        { value: "no", label: "No" },
+      ];
+    default:
+      return definition.choices.map((choice) => ({ value: choice, label: choice }));
+  }
+}
+
+/** A value's code in a code column (0: none), or its mask in a mask column. */
+function codeOf(definition: SpecDefinition, value: unknown): number {
+  if (value === undefined || value === null) return NONE;
+  switch (definition.type) {
+    case "number":
+      return typeof value === "number" ? bucketOf(definition.buckets, value) + 1 : NONE;
+    case "boolean":
+      return value === true ? 1 : value === false ? 2 : NONE;
+    case "choice":
+      return typeof value === "string" ? definition.choices.indexOf(value) + 1 : NONE;
+    case "multi": {
+      if (!Array.isArray(value)) return 0;
+      let mask = 0;
+      for (const item of value) {
+        const index = definition.choices.indexOf(item as string);
+        if (index >= 0 && index < 32) mask |= 1 << index;
+      }
+      return mask >>> 0;
+    }
+    default:
+      return NONE;
+  }
+}
+
+/** One category's slots. Grows by doubling; a product leaving (archived, deleted, moved) frees nothing but its `live` flag until the next reload. */
+class CategoryIndex {
+  size = 0;
+  ids: string[] = [];
+  slotOf = new Map<string, number>();
+  live = new Uint8Array(0);
+  inStock = new Uint8Array(0);
+  price = new Int32Array(0);
+  brand = new Uint16Array(0);
+  created = new Float64Array(0);
+  sold = new Int32Array(0);
+  brands: string[] = [];
+  brandCode = new Map<string, number>();
+  columns: Column[];
+  /** Sorted slot orders, made when first asked for after a change. */
+  private orders = new Map<FacetSort, Uint32Array>();
+
+  constructor(
+    readonly category: Category,
+    readonly definitions: SpecDefinition[],
+    readonly stamp: string,
+    readonly loadedAt: number,
+    /** FacetChange rows from this transaction id on are read at this index's next refresh. */
+    public watermark: bigint,
+    capacity: number,
+  ) {
+    this.columns = definitions.map((definition) =>
+      definition.type === "multi" ? { kind: "mask", definition, options: optionsOf(definition), masks: new Uint32Array(0) } : { kind: "code", definition, options: optionsOf(definition), codes: new Uint8Array(0) },
+    );
+    this.grow(Math.max(16, capacity));
+  }
+
+  private grow(capacity: number) {
+    const copy = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(from: T, make: (n: number) => T): T => {
+      const to = make(capacity);
+      to.set(from.subarray(0, this.size));
+      return to;
+    };
+    this.live = copy(this.live, (n) => new Uint8Array(n));
+    this.inStock = copy(this.inStock, (n) => new Uint8Array(n));
+    this.price = copy(this.price, (n) => new Int32Array(n));
+    this.brand = copy(this.brand, (n) => new Uint16Array(n));
+    this.created = copy(this.created, (n) => new Float64Array(n));
+    this.sold = copy(this.sold, (n) => new Int32Array(n));
+    for (const column of this.columns) {
+      if (column.kind === "mask") column.masks = copy(column.masks, (n) => new Uint32Array(n));
+      else column.codes = copy(column.codes, (n) => new Uint8Array(n));
+    }
+  }
+
+  private brandOf(name: string): number {
+    let code = this.brandCode.get(name);
+    if (code === undefined) {
+      code = this.brands.length;
+      this.brands.push(name);
+      this.brandCode.set(name, code);
+    }
+    return code;
+  }
+
+  /** The product as it is now: a new slot, or its slot rewritten. */
+  put(row: ProductRow) {
+    let slot = this.slotOf.get(row.id);
+    if (slot === undefined) {
+      if (this.size === this.live.length) this.grow(this.live.length * 2);
+      slot = this.size++;
+      this.ids[slot] = row.id;
+      this.slotOf.set(row.id, slot);
+    }
+    this.live[slot] = 1;
+    this.inStock[slot] = row.inStock ? 1 : 0;
+    this.price[slot] = row.sellingPrice;
+    this.brand[slot] = this.brandOf(row.brandName);
+    this.created[slot] = row.createdAt.getTime();
+    this.sold[slot] = row.unitsSold;
+    for (const column of this.columns) {
+      const code = codeOf(column.definition, row.specs?.[column.definition.key]);
+      if (column.kind === "mask") column.masks[slot] = code;
+      else column.codes[slot] = code;
+    }
+    this.orders.clear();
+  }
+
+  remove(id: string) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.live[slot] = 0;
+    this.orders.clear();
+  }
+
+  /** Live slots in `sort` order (ties by newest, then id), kept until the next change. */
+  order(sort: FacetSort): Uint32Array {
+    let order = this.orders.get(sort);
+    if (order) return order;
+    const slots: number[] = [];
+    for (let slot = 0; slot < this.size; slot++) if (this.live[slot]) slots.push(slot);
+    slots.sort(comparator(this, sort));
+    order = Uint32Array.from(slots);
+    this.orders.set(sort, order);
+    return order;
+  }
+}
+
+/** Newest first (the catalogue's default), by price (ties newest first), by units sold. */
+function comparator(index: CategoryIndex, sort: FacetSort): (a: number, b: number) => number {
+  const newest = (a: number, b: number) => index.created[b]! - index.created[a]! || (index.ids[b]! < index.ids[a]! ? -1 : index.ids[b]! > index.ids[a]! ? 1 : 0);
+  switch (sort) {
+    case "asc":
+      return (a, b) => index.price[a]! - index.price[b]! || newest(a, b);
+    case "desc":
+      return (a, b) => index.price[b]! - index.price[a]! || newest(a, b);
+    case "popular":
+      return (a, b) => index.sold[b]! - index.sold[a]! || newest(a, b);
+    default:
+      return newest;
+  }
+}
+
+// The registry: the loaded categories and where the next look at FacetChange starts ----------------
+
+type Registry = {
+  indexes: Map<Category, CategoryIndex>;
+  loading: Map<Category, Promise<CategoryIndex>>;
+  refreshing: Promise<void> | null;
+};
+
+const KEY = Symbol.for("volt.facet-index");
+function registry(): Registry {
+  const holder = globalThis as typeof globalThis & { [KEY]?: Registry };
+  return (holder[KEY] ??= { indexes: new Map(), loading: new Map(), refreshing: null });
+}
+
+/** Forgets every category (tests that rewrite the catalogue beneath it; a new database). */
+export function resetFacetIndex(): void {
+  const r = registry();
+  r.indexes.clear();
+  r.loading.clear();
+  r.refreshing = null;
+}
+
+async function currentXmin(): Promise<bigint> {
+  const [row] = await db.$queryRaw<{ xmin: string }[]>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS "xmin"`;
+  return BigInt(row!.xmin);
+}
+
+async function definitionStamps(): Promise<Map<string, string>> {
+  const rows = await db.$queryRaw<{ category: string; stamp: string }[]>`
+    SELECT category, count(*)::text || '@' || coalesce(max("updatedAt"), 'epoch')::text AS "stamp" FROM "SpecDefinition" GROUP BY category`;
+  return new Map(rows.map((row) => [row.category, row.stamp]));
+}
+
+const PRODUCT_COLUMNS = `p.id, p.category, p."brandName", p."sellingPrice", p."archivedAt" IS NULL AS "live", p.stock - p.held > 0 AS "inStock", p."createdAt", p."unitsSold", p.specs`;
+
+async function loadCategory(category: Category, stamp: string): Promise<CategoryIndex> {
+  const started = performance.now();
+  // Before the read: a change committed after this point is read again at the first refresh.
+  const watermark = await currentXmin();
+  const definitions = (await listSpecDefinitions(category)).filter((definition) => definition.filterable && definition.type !== "text");
+  const rows = await db.$queryRawUnsafe<ProductRow[]>(`SELECT ${PRODUCT_COLUMNS} FROM "Product" p WHERE p.category = $1 AND p."archivedAt" IS NULL`, category);
+  const index = new CategoryIndex(category, definitions, stamp, Date.now(), watermark, rows.length + 16);
+  for (const row of rows) index.put(row);
+  log.debug({ category, products: rows.length, ms: Math.round(performance.now() - started) }, "facets: category loaded");
+  return index;
+}
+
+/**
+ * Brings every loaded category up to date: the products changed since its last look (each index
+ * keeps its own watermark, so one loaded meanwhile reads what its load did not see), and
+ * categories whose definitions changed, or that were read long ago, are read whole again.
+ */
+async function refresh(): Promise<void> {
+  const r = registry();
+  const present = [...r.indexes.values()];
+  if (present.length === 0) return;
+  const from = present.reduce((low, index) => (index.watermark < low ? index.watermark : low), present[0]!.watermark);
+  const next = await currentXmin();
+  const [changes, stamps] = await Promise.all([
+    db.$queryRawUnsafe<(ProductRow & { changedId: string })[]>(
+      `SELECT f."productId" AS "changedId", ${PRODUCT_COLUMNS} FROM "FacetChange" f LEFT JOIN "Product" p ON p.id = f."productId" WHERE f.xid >= $1::bigint`,
+      from.toString(),
+    ),
+    definitionStamps(),
+  ]);
+  for (const change of changes) {
+    for (const index of r.indexes.values()) {
+      if (index.category === change.category && change.live) index.put(change);
+      else index.remove(change.changedId);
+    }
+  }
+  for (const index of present) index.watermark = next;
+  const now = Date.now();
+  const redefined: Promise<unknown>[] = [];
+  for (const [category, index] of r.indexes) {
+    const stamp = stamps.get(category) ?? "";
+    if (r.loading.has(category)) continue;
+    // Definitions changed: read whole again before answering (a retired one leaves the filters at once).
+    if (stamp !== index.stamp) redefined.push(replace(category, stamp));
+    // Read long ago (units sold move the popularity order): again, while the old one answers.
+    else if (now - index.loadedAt > RELOAD_AFTER_MS) void replace(category, stamp).catch(() => {});
+  }
+  await Promise.all(redefined);
+}
+
+async function replace(category: Category, stamp: string): Promise<CategoryIndex> {
+  const r = registry();
+  const pending = loadCategory(category, stamp).then((index) => {
+    r.indexes.set(category, index);
+    return index;
+  });
+  r.loading.set(category, pending);
+  try {
+    return await pending;
+  } catch (error) {
+    log.warn({ err: error, category }, "facets: a category could not be loaded");
+    throw error;
+  } finally {
+    r.loading.delete(category);
+  }
+}
+
+/** The indexes of `categories` (every category when empty), loaded if need be and brought up to date. */
+export async function facetIndexes(categories: readonly Category[]): Promise<CategoryIndex[]> {
+  const r = registry();
+  const wanted = categories.length ? categories : CATEGORY_VALUES;
+  // One refresh at a time; a request arriving meanwhile waits for it (its answer is then at least as fresh).
+  if (r.indexes.size > 0) {
+    r.refreshing ??= refresh().finally(() => {
+      r.refreshing = null;
+    });
+    await r.refreshing;
+  }
+  const missing = wanted.filter((category) => !r.indexes.has(category));
+  if (missing.length > 0) {
+    const stamps = await definitionStamps();
+    await Promise.all(missing.map((category) => r.loading.get(category) ?? replace(category, stamps.get(category) ?? "")));
+  }
+  return wanted.map((category) => r.indexes.get(category)!);
+}
+
+// Counting ---------------------------------------------------------------------------------------
+
+/** A specification facet shown for the ticked categories: the same key and type (and, for numbers, unit and ranges) in each. */
+type SharedFacet = { key: string; definition: SpecDefinition; options: Option[] };
+
+function sharedFacets(indexes: CategoryIndex[]): SharedFacet[] {
+  if (indexes.length === 0) return [];
+  const [first, ...rest] = indexes;
+  return first!.columns.flatMap((column) => {
+    const { definition } = column;
+    const options = new Map(column.options.map((option) => [option.value, option]));
+    for (const other of rest) {
+      const match = other.columns.find((c) => c.definition.key === definition.key && c.definition.type === definition.type);
+      if (!match) return [];
+      if (definition.type === "number" && (match.definition.unit !== definition.unit || match.definition.buckets.join() !== definition.buckets.join())) return [];
+      for (const option of match.options) if (!options.has(option.value)) options.set(option.value, option);
+    }
+    return [{ key: definition.key, definition, options: [...options.values()] }];
+  });
+}
+
+/** One facet's test and counters within one category. */
+type Active = { test: (slot: number) => boolean };
+
+export type FacetResult = { counts: FacetCounts; /** The page's product ids, in order. */ ids: string[] };
+
+/**
+ * The facet counts for a selection, and one page of the products it shows (`offset`, `size`),
+ * sorted as asked (newest first by default).
+ */
+export function countFacets(indexes: CategoryIndex[], selection: FacetSelection, offset: number, size: number): FacetResult {
+  const facets = sharedFacets(indexes);
+  const brandCounts = new Map<string, number>();
+  const specCounts = facets.map(() => new Map<string, number>());
+  let total = 0;
+  let inStockCount = 0;
+  let priceMin = Infinity;
+  let priceMax = -Infinity;
+  const matches: { index: CategoryIndex; flags: Uint8Array }[] = [];
+  const priceLo = selection.price?.min != null ? selection.price.min * 100 : -Infinity;
+  const priceHi = selection.price?.max != null ? selection.price.max * 100 : Infinity;
+
+  for (const index of indexes) {
+    // This category's columns for the shared facets, and the tests of the facets ticked.
+    const columns = facets.map((facet) => index.columns.find((column) => column.definition.key === facet.key)!);
+    const brandWanted = new Uint8Array(index.brands.length);
+    for (const name of selection.brands) {
+      const code = index.brandCode.get(name);
+      if (code !== undefined) brandWanted[code] = 1;
+    }
+    // Facet numbers: 0 brand, 1 price, 2 stock, 3 + i the i-th shared specification.
+    const active: { facet: number; test: Active["test"] }[] = [];
+    if (selection.brands.length) active.push({ facet: 0, test: (slot) => brandWanted[index.brand[slot]!] === 1 });
+    if (selection.price) active.push({ facet: 1, test: (slot) => index.price[slot]! >= priceLo && index.price[slot]! <= priceHi });
+    if (selection.inStock) active.push({ facet: 2, test: (slot) => index.inStock[slot] === 1 });
+    columns.forEach((column, i) => {
+      const ticked = selection.specs[facets[i]!.key];
+      if (!ticked?.length) return;
+      if (column.kind === "mask") {
+        let mask = 0;
+        ticked.forEach((value) => {
+          const at = column.options.findIndex((option) => option.value === value);
+          if (at >= 0 && at < 32) mask |= 1 << at;
+        });
+        const wanted = mask >>> 0;
+        active.push({ facet: 3 + i, test: (slot) => (column.masks[slot]! & wanted) !== 0 });
+      } else {
+        const wanted = new Uint8Array(column.options.length + 1);
+        ticked.forEach((value) => {
+          const at = column.options.findIndex((option) => option.value === value);
+          if (at >= 0) wanted[at + 1] = 1;
+        });
+        active.push({ facet: 3 + i, test: (slot) => wanted[column.codes[slot]!] === 1 });
+      }
+    });
+    const brandTally = new Int32Array(index.brands.length);
+    const columnTally = columns.map((column) => new Int32Array(column.kind === "mask" ? 32 : column.options.length + 1));
+    const flags = new Uint8Array(index.size);
+    const count = (slot: number, facet: number) => {
+      if (facet === 0) brandTally[index.brand[slot]!]! += 1;
+      else if (facet === 1) {
+        const price = index.price[slot]!;
+        if (price < priceMin) priceMin = price;
+        if (price > priceMax) priceMax = price;
+      } else if (facet === 2) {
+        if (index.inStock[slot]) inStockCount += 1;
+      } else {
+        const column = columns[facet - 3]!;
+        const tally = columnTally[facet - 3]!;
+        if (column.kind === "mask") {
+          let mask = column.masks[slot]!;
+          while (mask) {
+            const bit = 31 - Math.clz32(mask);
+            tally[bit]! += 1;
+            mask &= ~(1 << bit);
+          }
+        } else tally[column.codes[slot]!]! += 1;
+      }
+    };
+    const facetTotal = 3 + columns.length;
+    for (let slot = 0; slot < index.size; slot++) {
+      if (!index.live[slot]) continue;
+      let failed = -1;
+      let fails = 0;
+      for (let a = 0; a < active.length; a++) {
+        if (!active[a]!.test(slot)) {
+          failed = active[a]!.facet;
+          if (++fails > 1) break;
+        }
+      }
+      if (fails === 0) {
+        total += 1;
+        flags[slot] = 1;
+        for (let facet = 0; facet < facetTotal; facet++) count(slot, facet);
+      } else if (fails === 1) count(slot, failed);
+    }
+    index.brands.forEach((name, code) => {
+      if (brandTally[code]) brandCounts.set(name, (brandCounts.get(name) ?? 0) + brandTally[code]!);
+    });
+    columns.forEach((column, i) => {
+      const counts = specCounts[i]!;
+      const tally = columnTally[i]!;
+      column.options.forEach((option, at) => {
+        const n = column.kind === "mask" ? tally[at]! : tally[at + 1]!;
+        counts.set(option.value, (counts.get(option.value) ?? 0) + n);
+      });
+    });
+    matches.push({ index, flags });
+  }
+
+  const brandOptions: FacetOption[] = [...new Set([...brandCounts.keys(), ...selection.brands])]
+    .sort((a, b) => a.localeCompare(b, "en"))
+    .map((name) => ({ value: name, label: name, count: brandCounts.get(name) ?? 0, selected: selection.brands.includes(name) }));
+  const specs: SpecFacet[] = facets.map((facet, i) => ({
+    key: facet.key,
+    label: facet.definition.label,
+    group: facet.definition.group,
+    type: facet.definition.type as SpecFacet["type"],
+    unit: facet.definition.unit,
+    options: facet.options.map((option) => ({ ...option, count: specCounts[i]!.get(option.value) ?? 0, selected: selection.specs[facet.key]?.includes(option.value) ?? false })),
+  }));
+  const counts: FacetCounts = {
+    total,
+    brands: brandOptions,
+    price: { min: Number.isFinite(priceMin) ? Math.floor(priceMin / 100) : null, max: Number.isFinite(priceMax) ? Math.ceil(priceMax / 100) : null, selected: selection.price },
+    inStock: { count: inStockCount, selected: selection.inStock },
+    specs,
+  };
+  return { counts, ids: pageOf(matches, selection.sort ?? "newest", offset, size) };
+}
+
+/** The page's ids: each category's matches walked in its sorted order; several categories merged by the same order. */
+function pageOf(matches: { index: CategoryIndex; flags: Uint8Array }[], sort: FacetSort, offset: number, size: number): string[] {
+  if (size <= 0) return [];
+  if (matches.length === 1) {
+    const { index, flags } = matches[0]!;
+    const ids: string[] = [];
+    let seen = 0;
+    for (const slot of index.order(sort)) {
+      if (!flags[slot]) continue;
+      if (seen++ < offset) continue;
+      ids.push(index.ids[slot]!);
+      if (ids.length === size) break;
+    }
+    return ids;
+  }
+  // Several categories: the first offset + size of each, merged.
+  const wanted = offset + size;
+  const picked: { index: CategoryIndex; slot: number }[] = [];
+  for (const { index, flags } of matches) {
+    let taken = 0;
+    for (const slot of index.order(sort)) {
+      if (!flags[slot]) continue;
+      picked.push({ index, slot });
+      if (++taken === wanted) break;
+    }
+  }
+  const key = (entry: { index: CategoryIndex; slot: number }) => ({ price: entry.index.price[entry.slot]!, created: entry.index.created[entry.slot]!, sold: entry.index.sold[entry.slot]!, id: entry.index.ids[entry.slot]! });
+  picked.sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const newest = y.created - x.created || (y.id < x.id ? -1 : y.id > x.id ? 1 : 0);
+    if (sort === "asc") return x.price - y.price || newest;
+    if (sort === "desc") return y.price - x.price || newest;
+    if (sort === "popular") return y.sold - x.sold || newest;
+    return newest;
+  });
+  return picked.slice(offset, offset + size).map((entry) => entry.index.ids[entry.slot]!);
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { CATEGORY_PAGE_SIZE } from "@/lib/constants";
+import { pageWindow, SelectionError, type FacetCounts, type FacetSelection } from "@/lib/catalog/facets";
+import { HttpError } from "../platform/http";
+import { productsInOrder, type PublicProduct } from "./catalog";
+import { countFacets, facetIndexes } from "./facet-index";
+
+// The catalogue narrowed by filters: the facet counts and one page of products for a selection
+// (lib/catalog/facets.ts), from the filters' index (facet-index.ts) and the page's rows read by id.
+
+export type FilteredCatalog = {
+  products: PublicProduct[];
+  total: number;
+  page: number;
+  pageSize: number;
+  facets: FacetCounts;
+  /** The selection as answered: options the ticked categories do not have dropped (or, strict, refused). */
+  selection: FacetSelection;
+};
+
+/**
+ * The products a selection shows and every facet's counts. `strict` (the API): a specification key
+ * the ticked categories do not share, or an option it does not have, is a 400 naming it; else (a
+ * page's address) it is dropped from the answered selection, which the page redirects to.
+ */
+export async function filterCatalog(selection: FacetSelection, { pageSize = CATEGORY_PAGE_SIZE, strict = false } = {}): Promise<FilteredCatalog> {
+  const indexes = await facetIndexes(selection.categories);
+  // What the ticked categories offer, counted for nothing ticked: the known keys and options.
+  const known = new Map<string, Set<string>>();
+  for (const column of sharedColumns(indexes)) known.set(column.key, new Set(column.values));
+  const specs: Record<string, string[]> = {};
+  for (const [key, values] of Object.entries(selection.specs)) {
+    const options = known.get(key);
+    if (!options) {
+      if (strict) throw refusal(new SelectionError(`${key} is not a filter of ${selection.categories.length === 1 ? "this category" : "the categories chosen"}`, key));
+      continue;
+    }
+    const kept = values.filter((value) => options.has(value));
+    const unknown = values.find((value) => !options.has(value));
+    if (unknown !== undefined && strict) throw refusal(new SelectionError(`${key} has no option ${unknown}`, key));
+    if (kept.length > 0) specs[key] = kept;
+  }
+  const clean: FacetSelection = { ...selection, specs };
+  const window = pageWindow(clean.page, pageSize);
+  const { counts, ids } = countFacets(indexes, clean, window.offset, window.size);
+  return { products: await productsInOrder(ids), total: counts.total, page: clean.page, pageSize: window.size, facets: counts, selection: clean };
+}
+
+/** The specification facets the loaded categories share, with their option values (as countFacets would show them). */
+function sharedColumns(indexes: Awaited<ReturnType<typeof facetIndexes>>): { key: string; values: string[] }[] {
+  const { counts } = countFacets(indexes, { categories: [], brands: [], price: null, inStock: false, specs: {}, sort: null, page: 1 }, 0, 0);
+  return counts.specs.map((facet) => ({ key: facet.key, values: facet.options.map((option) => option.value) }));
+}
+
+/** A selection the API refuses: 400 naming the parameter. */
+export function refusal(error: SelectionError): HttpError {
+  return new HttpError(400, error.message, undefined, { [error.field]: error.message });
+}
