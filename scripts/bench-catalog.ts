@@ -129,6 +129,59 @@ async function cursorAt(databaseUrl: string, skip: number, category?: string): P
   }
 }
 
+type FacetAnswer = { total: number; facets: { brands: { value: string; count: number }[]; price: { min: number | null; max: number | null }; specs: { key: string; type: string; options: { value: string; count: number }[] }[] } };
+
+/**
+ * The filters (GET /api/filter-products, never cached by the front door): each category's facet
+ * counts and first page, one at a time; then three filters at once (two brands, a price range, a
+ * number specification's range) with exact counts, one at a time and under 10 connections. Every
+ * category is asked once first, not timed: that loads its index (a cold start's cost, its own row).
+ */
+async function facetRows(base: string, samples: number, seconds: number): Promise<Row[]> {
+  const categories = ["airpodes", "camera", "earphones", "mobiles", "mouse", "printers", "processor", "refrigerator", "speakers", "trimmers", "television", "watches"];
+  const rows: Row[] = [];
+  const loads: number[] = [];
+  const open = new Map<string, FacetAnswer>();
+  for (const category of categories) {
+    const started = performance.now();
+    open.set(category, (await (await fetch(`${base}/api/filter-products?category=${category}`)).json()) as FacetAnswer);
+    loads.push(performance.now() - started);
+  }
+  rows.push({ what: "filters: a category's first request (its index read from the database)", figures: { ...summary(loads), "products a category": String(Math.round(open.get("mobiles")!.total)) } });
+  const counts: number[] = [];
+  for (let i = 0; i < samples; i++) counts.push(await timed(`${base}/api/filter-products?category=${categories[i % categories.length]}&page=${1 + Math.floor(i / categories.length)}`));
+  rows.push({ what: "filters: a category's facet counts and a page (GET filter-products?category=c&page=n), 1 at a time", figures: summary(counts) });
+  // Three filters: two brands, a price range around the middle, one range of a number specification.
+  const combos = Array.from({ length: samples }, (_, i) => {
+    const category = categories[i % categories.length]!;
+    const facets = open.get(category)!.facets;
+    const brands = facets.brands.filter((brand) => brand.count > 0);
+    const numbers = facets.specs.filter((spec) => spec.type === "number" && spec.options.length > 0);
+    const spec = numbers[i % numbers.length];
+    const low = facets.price.min ?? 0;
+    const high = facets.price.max ?? 100_000;
+    const from = Math.round(low + ((high - low) * (i % 5)) / 10);
+    const params = new URLSearchParams({ category });
+    params.append("brand", brands[i % brands.length]!.value);
+    params.append("brand", brands[(i * 7 + 3) % brands.length]!.value);
+    params.set("price", `${from}-${Math.round(from + (high - low) / 2)}`);
+    if (spec) params.append(spec.key, spec.options[i % spec.options.length]!.value);
+    params.set("sort", ["newest", "asc", "desc", "popular"][i % 4]!);
+    return `/api/filter-products?${params}`;
+  });
+  const three: number[] = [];
+  for (const path of combos) three.push(await timed(`${base}${path}`));
+  rows.push({ what: "filters: brand + price range + a specification range, exact counts, 1 at a time", figures: summary(three) });
+  const options = { url: base, connections: 10, requests: combos.map((path) => ({ method: "GET" as const, path })), headers: { "accept-encoding": "gzip, br" } };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: seconds });
+  rows.push({
+    what: "filters: the same three-filter selections, 10 connections",
+    figures: { "req/s": String(Math.round(result.requests.average)), "p50 ms": String(result.latency.p50), "p99 ms": String(result.latency.p99), errors: String(result.errors + result.non2xx) },
+  });
+  return rows;
+}
+
 export async function catalogRows(synthetic: number, options: { seconds?: number; samples?: number } = {}): Promise<Row[]> {
   const seconds = options.seconds ?? 10;
   const samples = options.samples ?? 200;
@@ -173,6 +226,7 @@ export async function catalogRows(synthetic: number, options: { seconds?: number
         filterTimes.push(await timed(`${store.base}/api/fiter-product`, { method: "POST", headers: { "content-type": "application/json" }, body }));
       }
       rows.push({ what: "POST fiter-product {category, sort, page}, uncached", figures: summary(filterTimes) });
+      rows.push(...(await facetRows(store.base, samples, seconds)));
 
       const cookie = await adminCookie(store.base);
       // Page 10 000 (of 20) where the catalogue has it, else the page 90 % of the way down; a

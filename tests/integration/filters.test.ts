@@ -13,6 +13,7 @@ import { CATEGORY_VALUES, type Category } from "@/lib/catalog/categories";
 import { selectionParams, type FacetCounts, type FacetSelection } from "@/lib/catalog/facets";
 import type { SpecDefinition } from "@/lib/catalog/specs";
 import { listSpecDefinitions } from "@/lib/server/catalog/specs";
+import { pruneFacetChanges } from "@/lib/server/catalog/facet-index";
 import { seed } from "@/prisma/seed";
 import { admin, BASE, jsonRequest, noContext, onOwnDatabase, query, type Shopper } from "../helpers";
 
@@ -229,6 +230,17 @@ describe("counts after product writes", () => {
       await retireDefinition(jsonRequest("/api/retire-spec-definition", { id: row!.id, retired: false }, { cookie: boss.cookie }), noContext);
     }
     expect((await ask("category=television")).body.facets.specs.map((facet) => facet.key)).toContain("panel");
+  });
+});
+
+describe("the change notes", () => {
+  it("older than a day are pruned, newer ones kept", async () => {
+    const old = randomUUID();
+    const recent = randomUUID();
+    await query(`INSERT INTO "FacetChange" ("productId", xid, "changedAt") VALUES ($1, 1, now() - interval '25 hours'), ($2, 2, now() - interval '23 hours')`, [old, recent]);
+    expect(await pruneFacetChanges()).toBeGreaterThanOrEqual(1);
+    const left = await query<{ productId: string }>(`SELECT "productId" FROM "FacetChange" WHERE "productId" = ANY($1::uuid[])`, [[old, recent]]);
+    expect(left.map((row) => row.productId)).toEqual([recent]);
   });
 });
 

@@ -25,6 +25,10 @@ import { listSpecDefinitions } from "./specs";
 const NONE = 0;
 /** A category read whole again after this long (units sold move the popularity order, which notes no change). */
 const RELOAD_AFTER_MS = 15 * 60_000;
+/** FacetChange rows older than this are deleted (pruneFacetChanges)... */
+const CHANGES_KEPT_MS = 24 * 3600_000;
+/** ...so an index not refreshed for this long is read whole again before it answers. */
+const STALE_AFTER_MS = CHANGES_KEPT_MS / 4;
 
 type Option = { value: string; label: string };
 type Column =
@@ -86,6 +90,8 @@ class CategoryIndex {
   brands: string[] = [];
   brandCode = new Map<string, number>();
   columns: Column[];
+  /** When its changes were last read (at load, then each refresh). */
+  refreshedAt = Date.now();
   /** Sorted slot orders, made when first asked for after a change. */
   private orders = new Map<FacetSort, Uint32Array>();
 
@@ -261,14 +267,18 @@ async function refresh(): Promise<void> {
       else index.remove(change.changedId);
     }
   }
-  for (const index of present) index.watermark = next;
+  for (const index of present) {
+    index.watermark = next;
+    index.refreshedAt = Date.now();
+  }
   const now = Date.now();
   const redefined: Promise<unknown>[] = [];
   for (const [category, index] of r.indexes) {
     const stamp = stamps.get(category) ?? "";
     if (r.loading.has(category)) continue;
-    // Definitions changed: read whole again before answering (a retired one leaves the filters at once).
-    if (stamp !== index.stamp) redefined.push(replace(category, stamp));
+    // Definitions changed, or an index so old its changes may be pruned: read whole again before
+    // answering (a retired definition leaves the filters at once).
+    if (stamp !== index.stamp || now - index.refreshedAt > STALE_AFTER_MS) redefined.push(replace(category, stamp));
     // Read long ago (units sold move the popularity order): again, while the old one answers.
     else if (now - index.loadedAt > RELOAD_AFTER_MS) void replace(category, stamp).catch(() => {});
   }
@@ -309,6 +319,20 @@ export async function facetIndexes(categories: readonly Category[]): Promise<Cat
     await Promise.all(missing.map((category) => r.loading.get(category) ?? replace(category, stamps.get(category) ?? "")));
   }
   return wanted.map((category) => r.indexes.get(category)!);
+}
+
+/** Deletes the notes of changes older than CHANGES_KEPT_MS (every index has read them, or reads its category whole). */
+export async function pruneFacetChanges(now = new Date()): Promise<number> {
+  return db.facetChange.deleteMany({ where: { changedAt: { lt: new Date(now.getTime() - CHANGES_KEPT_MS) } } }).then((result) => result.count);
+}
+
+// Each server process prunes once an hour (one timer per process); GET /api/cron/release-holds does it too.
+const timers = globalThis as unknown as { voltFacetPrune?: NodeJS.Timeout };
+if (!timers.voltFacetPrune && process.env.NEXT_PHASE !== "phase-production-build" && !process.env.VITEST) {
+  timers.voltFacetPrune = setInterval(() => {
+    pruneFacetChanges().catch((error: unknown) => log.warn({ err: error }, "facets: pruning the change notes failed"));
+  }, 3600_000);
+  timers.voltFacetPrune.unref();
 }
 
 // Counting ---------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { handle, ok, requireCronSecret } from "@/lib/server/platform/http";
 import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
+import { pruneFacetChanges } from "@/lib/server/catalog/facet-index";
 
 // GET /api/cron/release-holds — for platforms whose instances sleep between requests (Vercel): a
 // scheduled call gives back the units of checkouts past their expiry (each server process also
@@ -7,5 +8,6 @@ import { sweepExpiredCheckouts } from "@/lib/server/orders/orders";
 // `Authorization: Bearer <CRON_SECRET>` (as Vercel Cron does).
 export const GET = handle(async (request) => {
   requireCronSecret(request);
-  return ok({ released: await sweepExpiredCheckouts() }, "Expired holds released");
+  // And the filters' old change notes (lib/server/catalog/facet-index.ts).
+  return ok({ released: await sweepExpiredCheckouts(), prunedFacetChanges: await pruneFacetChanges() }, "Expired holds released");
 });
