@@ -11,7 +11,7 @@
 //       * the sitemap index and its first and last product files, first request (uncached).
 // Prints the rows for scripts/bench.ts's table. Loopback only; every load bounded in time.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -59,7 +59,14 @@ async function searchRows(databaseUrl: string, synthetic: number): Promise<Row> 
   return { what: `search (searchProducts), ${synthetic} products`, figures: { samples: String(f.samples), "p50 ms": String(f.p50), "p97.5 ms": String(f.p97_5), "p99 ms": String(f.p99), "max ms": String(f.max) } };
 }
 
-async function startStore(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
+/** Resident memory (MB) of a process and its children (the launcher and the server it starts), from /proc. */
+function residentMb(pid: number): number {
+  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+  return Math.round(own / 1024) + children.reduce((sum, child) => sum + residentMb(child), 0);
+}
+
+async function startStore(databaseUrl: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const entry = path.join(ROOT, ".next/volt-server/launch.mjs");
   if (!existsSync(entry)) throw new Error("No production build: run `npm run build` first.");
   const port = Number(process.env.BENCH_CATALOG_PORT ?? (await freePort()));
@@ -80,6 +87,7 @@ async function startStore(databaseUrl: string): Promise<{ base: string; stop: ()
   }
   return {
     base,
+    pid: child.pid!,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
@@ -129,6 +137,19 @@ async function cursorAt(databaseUrl: string, skip: number, category?: string): P
   }
 }
 
+/** The product page's first render (the page cache is off; each product asked once, so its data is read too), 1 at a time. */
+async function productPageRow(base: string, databaseUrl: string, samples: number): Promise<Row> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  // The seed's products (their specifications filled) and synthetic ones, half each.
+  const ids = (await client.query<{ id: string }>(`(SELECT id FROM "Product" WHERE sku NOT LIKE 'SYN-%' ORDER BY id LIMIT $1) UNION ALL (SELECT id FROM "Product" WHERE sku LIKE 'SYN-%' ORDER BY id LIMIT $1)`, [samples / 2])).rows.map((row) => row.id);
+  await client.end();
+  await timed(`${base}/product/${ids[ids.length - 1]}`); // the first render loads the page's code
+  const times: number[] = [];
+  for (const id of ids.slice(0, -1)) times.push(await timed(`${base}/product/${id}`));
+  return { what: "product page, first render of each product (page cache off), 1 at a time", figures: summary(times) };
+}
+
 type FacetAnswer = { total: number; facets: { brands: { value: string; count: number }[]; price: { min: number | null; max: number | null }; specs: { key: string; type: string; options: { value: string; count: number }[] }[] } };
 
 /**
@@ -137,17 +158,21 @@ type FacetAnswer = { total: number; facets: { brands: { value: string; count: nu
  * number specification's range) with exact counts, one at a time and under 10 connections. Every
  * category is asked once first, not timed: that loads its index (a cold start's cost, its own row).
  */
-async function facetRows(base: string, samples: number, seconds: number): Promise<Row[]> {
+async function facetRows(base: string, pid: number, samples: number, seconds: number): Promise<Row[]> {
   const categories = ["airpodes", "camera", "earphones", "mobiles", "mouse", "printers", "processor", "refrigerator", "speakers", "trimmers", "television", "watches"];
   const rows: Row[] = [];
   const loads: number[] = [];
   const open = new Map<string, FacetAnswer>();
+  const before = residentMb(pid);
   for (const category of categories) {
     const started = performance.now();
     open.set(category, (await (await fetch(`${base}/api/filter-products?category=${category}`)).json()) as FacetAnswer);
     loads.push(performance.now() - started);
   }
-  rows.push({ what: "filters: a category's first request (its index read from the database)", figures: { ...summary(loads), "products a category": String(Math.round(open.get("mobiles")!.total)) } });
+  rows.push({
+    what: "filters: a category's first request (its index read from the database)",
+    figures: { ...summary(loads), "products a category": String(Math.round(open.get("mobiles")!.total)), "RSS MB, every index in": `${before} → ${residentMb(pid)}` },
+  });
   const counts: number[] = [];
   for (let i = 0; i < samples; i++) counts.push(await timed(`${base}/api/filter-products?category=${categories[i % categories.length]}&page=${1 + Math.floor(i / categories.length)}`));
   rows.push({ what: "filters: a category's facet counts and a page (GET filter-products?category=c&page=n), 1 at a time", figures: summary(counts) });
@@ -204,6 +229,8 @@ export async function catalogRows(synthetic: number, options: { seconds?: number
     console.error("[bench] starting the production build on that database (PAGE_CACHE_MB=0)");
     const store = await startStore(database.url);
     try {
+      rows.push(await productPageRow(store.base, database.url, samples));
+      if (process.env.BENCH_CATALOG_ONLY === "product") return rows;
       const categories = ["mobiles", "televisions", "camera", "watches"];
       // Page numbers no one asked for: 2..(samples+1) spread over categories and sorts.
       const pageUrls = Array.from({ length: samples }, (_, i) => {
@@ -226,7 +253,7 @@ export async function catalogRows(synthetic: number, options: { seconds?: number
         filterTimes.push(await timed(`${store.base}/api/fiter-product`, { method: "POST", headers: { "content-type": "application/json" }, body }));
       }
       rows.push({ what: "POST fiter-product {category, sort, page}, uncached", figures: summary(filterTimes) });
-      rows.push(...(await facetRows(store.base, samples, seconds)));
+      rows.push(...(await facetRows(store.base, store.pid, samples, seconds)));
 
       const cookie = await adminCookie(store.base);
       // Page 10 000 (of 20) where the catalogue has it, else the page 90 % of the way down; a

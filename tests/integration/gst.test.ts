@@ -94,7 +94,7 @@ describe("a product's own tax and legal details, through the admin's API", () =>
     const answer = await upload(product({ hsnCode: "85171300", gstRate: "28", cessRate: 1, countryOfOrigin: "India", manufacturer: "Volt Devices, Noida", importer: "", warrantyMonths: "24", consumerCare: "1800 123 4567" }), boss.cookie);
     expect(answer.status, await answer.clone().text()).toBe(201);
     const { data } = await answer.json();
-    expect(data.details).toEqual({ hsnCode: "85171300", gstRate: 28, cessRate: 1, countryOfOrigin: "India", manufacturer: "Volt Devices, Noida", importer: null, warrantyMonths: 24, consumerCare: "1800 123 4567" });
+    expect(data.details).toEqual({ hsnCode: "85171300", gstRate: 28, cessRate: 1, countryOfOrigin: "India", manufacturer: "Volt Devices, Noida", importer: null, warrantyMonths: 24, consumerCare: "1800 123 4567", gtin: null, mpn: null });
     expect((await query(`SELECT "gstRateBp", "cessRateBp" FROM "Product" WHERE id = $1`, [data._id]))[0]).toEqual({ gstRateBp: 2800, cessRateBp: 100 });
     const single = await (await singleRoute(getRequest(`/api/get-single-product-details/${data._id}`), { params: Promise.resolve({ id: data._id }) })).json();
     expect(single.product?.details ?? single.data?.details).toMatchObject({ countryOfOrigin: "India", warrantyMonths: 24 });
