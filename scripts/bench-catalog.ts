@@ -209,7 +209,7 @@ async function facetRows(base: string, pid: number, samples: number, seconds: nu
 
 export async function catalogRows(synthetic: number, options: { seconds?: number; samples?: number } = {}): Promise<Row[]> {
   const seconds = options.seconds ?? 10;
-  const samples = options.samples ?? 200;
+  const samples = options.samples ?? Number(process.env.BENCH_CATALOG_SAMPLES ?? 200);
   const rows: Row[] = [];
   // Each row also goes to stderr as it is measured, so a failure later keeps what was measured.
   const push = rows.push.bind(rows);

@@ -38,11 +38,10 @@ function additionalProperties(definitions: SpecDefinition[], values: SpecValues)
       return [
         {
           "@type": "PropertyValue",
-          propertyID: definition.key,
           name: definition.label,
           value: shown,
-          ...(definition.type === "number" && definition.unitCode ? { unitCode: definition.unitCode } : {}),
-          ...(definition.type === "number" && definition.unit ? { unitText: definition.unit } : {}),
+          // The UN/CEFACT code where the unit has one, else the unit's words (MP, x).
+          ...(definition.type === "number" && definition.unitCode ? { unitCode: definition.unitCode } : definition.type === "number" && definition.unit ? { unitText: definition.unit } : {}),
         } satisfies PropertyValue,
       ];
     });

@@ -13,6 +13,7 @@ import { PUT as updateProduct } from "@/app/api/update-product/route";
 import { GET as searchProduct } from "@/app/api/search-product/route";
 import { GET as adminProducts } from "@/app/api/admin-products/route";
 import { gtinCheckDigit } from "@/lib/catalog/specs";
+import { getProductWithSpecs } from "@/lib/server/catalog/specs";
 import { seed } from "@/prisma/seed";
 import { SEED_SPEC_DEFINITIONS } from "@/prisma/spec-definitions";
 import { admin, BASE, getRequest, jsonRequest, noContext, onOwnDatabase, query, shopper, type Shopper } from "../helpers";
@@ -156,6 +157,11 @@ describe("a product's specification values", () => {
     expect((await retireDefinition(jsonRequest("/api/retire-spec-definition", { id: battery.id, retired: true }, { cookie: boss.cookie }), noContext)).status).toBe(200);
     try {
       expect((await definitionsOf("mobiles")).map((definition) => definition.key)).not.toContain("battery_mah");
+      // The product page's read: the product and its category's live definitions, in order.
+      const page = await getProductWithSpecs(created.data._id);
+      expect(page?.product.specs).toEqual({ ram_gb: 12, battery_mah: 5000 });
+      expect(page?.definitions.map((definition) => definition.key)).toEqual((await definitionsOf("mobiles")).map((definition) => definition.key));
+      expect(page?.definitions.find((definition) => definition.key === "ram_gb")).toMatchObject({ type: "number", unit: "GB", unitCode: "E34", buckets: [4, 6, 8, 12], retired: false });
       // An edit that sends the live values keeps the retired one.
       const edited = await update({ ...phone(), _id: created.data._id, productName: created.data.productName, specs: { ram_gb: 16 } });
       expect(edited.status).toBe(200);

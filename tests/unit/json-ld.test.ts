@@ -132,11 +132,11 @@ describe("the product's JSON-LD", () => {
     expect(data.gtin13).toBe("2000000000015");
     expect(data.mpn).toBe("AD-141");
     expect(data.additionalProperty).toEqual([
-      { "@type": "PropertyValue", propertyID: "ram_gb", name: "RAM", value: 8, unitCode: "E34", unitText: "GB" },
-      { "@type": "PropertyValue", propertyID: "five_g", name: "5G", value: true },
-      { "@type": "PropertyValue", propertyID: "battery_mah", name: "Battery", value: 5000, unitCode: "E09", unitText: "mAh" },
-      { "@type": "PropertyValue", propertyID: "radios", name: "Radios", value: "Wi-Fi, NFC" },
-      { "@type": "PropertyValue", propertyID: "camera_mp", name: "Camera", value: 50, unitText: "MP" },
+      { "@type": "PropertyValue", name: "RAM", value: 8, unitCode: "E34" },
+      { "@type": "PropertyValue", name: "5G", value: true },
+      { "@type": "PropertyValue", name: "Battery", value: 5000, unitCode: "E09" },
+      { "@type": "PropertyValue", name: "Radios", value: "Wi-Fi, NFC" },
+      { "@type": "PropertyValue", name: "Camera", value: 50, unitText: "MP" },
     ]);
     // Nothing filled: no additionalProperty at all (not an empty list).
     expect(asNode(productJsonLd(product(10), { categoryName: "Airpodes", specDefinitions: definitions })).additionalProperty).toBeUndefined();

@@ -3,7 +3,7 @@ import { canonicalProductId } from "@/lib/canonical-path";
 import { RetiredProductProvider } from "@/components/catalog/retired-product";
 import { categoryFilterHref, categoryFilterOf } from "@/lib/catalog/category-filter";
 import { categoryLabel, isCategory } from "@/lib/catalog/categories";
-import { getProduct } from "@/lib/server/catalog/catalog";
+import { getProductWithSpecs } from "@/lib/server/catalog/specs";
 
 // The product's existence is settled here, before anything of the page is sent, so an unknown or
 // malformed id answers with a real 404 status.
@@ -16,7 +16,8 @@ export default async function ProductLayout({ params, children }: { params: Prom
   // One address per product (hosts without the production server's front door, which redirects
   // before Next): another spelling of the id is sent to it rather than cached as a page of its own.
   if (id !== canonicalProductId(id)) permanentRedirect(`/product/${encodeURIComponent(canonicalProductId(id))}`);
-  const product = await getProduct(id);
+  // The page's own cache entry (one read of the product per render, the page's and the layout's).
+  const product = (await getProductWithSpecs(id))?.product;
   if (!product) notFound();
   // A retired product: the page answers 404 (page.tsx), and its not-found offers the category.
   if (product.archived) {

@@ -8,7 +8,7 @@ import { ProductGallery } from "@/components/catalog/product-gallery";
 import { ProductRow } from "@/components/catalog/product-row";
 import { SpecTable } from "@/components/catalog/spec-table";
 import type { SpecDefinition } from "@/lib/catalog/specs";
-import { specDefinitionsCached } from "@/lib/server/catalog/specs";
+import { getProductWithSpecs } from "@/lib/server/catalog/specs";
 import { StarRating } from "@/components/catalog/star-rating";
 import { WishlistHeart } from "@/components/wishlist/wishlist-heart";
 import { categoryLabel, isCategory } from "@/lib/catalog/categories";
@@ -16,7 +16,7 @@ import { productAvailability } from "@/lib/catalog/availability";
 import { categoryFilterHref, categoryFilterOf } from "@/lib/catalog/category-filter";
 import { discountPercent, formatRupeeAmount, rupeesToPaise } from "@/lib/shared/money";
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/catalog/product-json-ld";
-import { getProduct, listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
+import { listProducts, listRelatedProducts, type PublicProduct } from "@/lib/server/catalog/catalog";
 import { RETURNS_POLICY_PATH, returnsSummary } from "@/lib/orders/returns-policy";
 import { deliverySummary } from "@/lib/orders/delivery";
 import type { DeliveryTerms } from "@/lib/delivery/settings";
@@ -43,7 +43,7 @@ export async function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const product = await getProduct((await params).id);
+  const product = (await getProductWithSpecs((await params).id))?.product;
   if (!product || product.archived) return { title: "Product not found", robots: { index: false } };
   const url = `/product/${product._id}`;
   const description = summary(product);
@@ -67,12 +67,12 @@ function summary(product: PublicProduct): string {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const [product, delivery] = await Promise.all([getProduct((await params).id), readDeliveryTerms()]);
+  const [found, delivery] = await Promise.all([getProductWithSpecs((await params).id), readDeliveryTerms()]);
   // The layout has already answered 404 for a missing product; a retired one is a 404 here, inside
   // the layout, whose not-found offers its category.
-  if (!product) return null;
+  if (!found) return null;
+  const { product, definitions: specDefinitions } = found;
   if (product.archived) notFound();
-  const specDefinitions = await specDefinitionsCached(product.category);
   const off = discountPercent(rupeesToPaise(product.price), rupeesToPaise(product.sellingPrice));
   const categoryHref = isCategory(product.category) ? categoryFilterHref(categoryFilterOf([product.category])) : "/category-product";
   const availability = productAvailability(product);
