@@ -150,6 +150,24 @@ async function productPageRow(base: string, databaseUrl: string, samples: number
   return { what: "product page, first render of each product (page cache off), 1 at a time", figures: summary(times) };
 }
 
+/** The plans of the filters' three queries at this size (to stderr): a category read whole, the change notes, a page's rows. */
+async function explainFilters(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const ids = (await client.query<{ id: string }>(`SELECT id FROM "Product" WHERE category = 'mobiles' ORDER BY "createdAt" DESC LIMIT 24`)).rows.map((row) => row.id);
+  const [{ xmin }] = (await client.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)).rows as [{ xmin: string }];
+  const plans: [string, string, unknown[]][] = [
+    ["a category read whole", `SELECT p.id, p.category, p."brandName", p."sellingPrice", p."archivedAt" IS NULL AS "live", p.stock - p.held > 0 AS "inStock", p."createdAt", p."unitsSold", p.specs FROM "Product" p WHERE p.category = $1 AND p."archivedAt" IS NULL`, ["mobiles"]],
+    ["the change notes since a watermark", `SELECT f."productId", p.category, p.specs FROM "FacetChange" f LEFT JOIN "Product" p ON p.id = f."productId" WHERE f.xid >= $1::bigint`, [xmin]],
+    ["a page's rows by id", `SELECT * FROM "Product" WHERE id = ANY($1::uuid[])`, [ids]],
+  ];
+  for (const [what, sql, values] of plans) {
+    const plan = (await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, values)).rows.map((row) => row["QUERY PLAN"]).join("\n");
+    console.error(`[bench] plan, ${what}:\n${plan}`);
+  }
+  await client.end();
+}
+
 type FacetAnswer = { total: number; facets: { brands: { value: string; count: number }[]; price: { min: number | null; max: number | null }; specs: { key: string; type: string; options: { value: string; count: number }[] }[] } };
 
 /**
@@ -231,6 +249,11 @@ export async function catalogRows(synthetic: number, options: { seconds?: number
     try {
       rows.push(await productPageRow(store.base, database.url, samples));
       if (process.env.BENCH_CATALOG_ONLY === "product") return rows;
+      if (process.env.BENCH_CATALOG_ONLY === "filters") {
+        rows.push(...(await facetRows(store.base, store.pid, samples, seconds)));
+        await explainFilters(database.url);
+        return rows;
+      }
       const categories = ["mobiles", "televisions", "camera", "watches"];
       // Page numbers no one asked for: 2..(samples+1) spread over categories and sorts.
       const pageUrls = Array.from({ length: samples }, (_, i) => {

@@ -23,6 +23,8 @@ import { listSpecDefinitions } from "./specs";
 // Definitions are compared by a stamp (count and last change per category) at the same moment.
 
 const NONE = 0;
+/** Rows read at a time when a category is read whole. */
+const LOAD_BATCH = 5_000;
 /** A category read whole again after this long (units sold move the popularity order, which notes no change). */
 const RELOAD_AFTER_MS = 15 * 60_000;
 /** FacetChange rows older than this are deleted (pruneFacetChanges)... */
@@ -76,11 +78,33 @@ function codeOf(definition: SpecDefinition, value: unknown): number {
   }
 }
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
+/** A UUID's 16 bytes, or null for text that is not one. */
+function uuidBytes(id: string): Uint8Array | null {
+  const hex = id.replace(/-/g, "");
+  if (!/^[0-9a-f]{32}$/i.test(hex)) return null;
+  const bytes = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+function uuidText(bytes: Uint8Array, at: number): string {
+  let text = "";
+  for (let i = 0; i < 16; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) text += "-";
+    text += HEX[bytes[at + i]!];
+  }
+  return text;
+}
+
 /** One category's slots. Grows by doubling; a product leaving (archived, deleted, moved) frees nothing but its `live` flag until the next reload. */
 class CategoryIndex {
   size = 0;
-  ids: string[] = [];
-  slotOf = new Map<string, number>();
+  /** Each slot's product id as its 16 bytes (a string and a Map entry each would cost ten times that). */
+  idBytes = new Uint8Array(0);
+  /** Open-addressed table of slots by id (hashed on the id's last, random, bytes): -1 empty. */
+  private table = new Int32Array(0);
   live = new Uint8Array(0);
   inStock = new Uint8Array(0);
   price = new Int32Array(0);
@@ -116,6 +140,11 @@ class CategoryIndex {
       to.set(from.subarray(0, this.size));
       return to;
     };
+    const bytes = new Uint8Array(capacity * 16);
+    bytes.set(this.idBytes.subarray(0, this.size * 16));
+    this.idBytes = bytes;
+    this.table = new Int32Array(2 ** Math.ceil(Math.log2(capacity * 2))).fill(-1);
+    for (let slot = 0; slot < this.size; slot++) this.place(slot);
     this.live = copy(this.live, (n) => new Uint8Array(n));
     this.inStock = copy(this.inStock, (n) => new Uint8Array(n));
     this.price = copy(this.price, (n) => new Int32Array(n));
@@ -138,14 +167,51 @@ class CategoryIndex {
     return code;
   }
 
+  private hash(bytes: Uint8Array, at: number): number {
+    return ((bytes[at + 12]! << 24) | (bytes[at + 13]! << 16) | (bytes[at + 14]! << 8) | bytes[at + 15]!) & (this.table.length - 1);
+  }
+
+  private place(slot: number) {
+    let h = this.hash(this.idBytes, slot * 16);
+    while (this.table[h] !== -1) h = (h + 1) & (this.table.length - 1);
+    this.table[h] = slot;
+  }
+
+  /** The slot of a product id, or -1. */
+  slotOf(id: string): number {
+    const key = uuidBytes(id);
+    if (!key) return -1;
+    for (let h = this.hash(key, 0); this.table[h] !== -1; h = (h + 1) & (this.table.length - 1)) {
+      const slot = this.table[h]!;
+      let same = true;
+      for (let i = 0; i < 16 && same; i++) same = this.idBytes[slot * 16 + i] === key[i];
+      if (same) return slot;
+    }
+    return -1;
+  }
+
+  /** The product id of a slot, as text. */
+  idOf(slot: number): string {
+    return uuidText(this.idBytes, slot * 16);
+  }
+
+  /** Two slots' ids in the order of their text (the bytes' order). */
+  compareIds(a: number, b: number): number {
+    for (let i = 0; i < 16; i++) {
+      const d = this.idBytes[a * 16 + i]! - this.idBytes[b * 16 + i]!;
+      if (d !== 0) return d;
+    }
+    return 0;
+  }
+
   /** The product as it is now: a new slot, or its slot rewritten. */
   put(row: ProductRow) {
-    let slot = this.slotOf.get(row.id);
-    if (slot === undefined) {
+    let slot = this.slotOf(row.id);
+    if (slot === -1) {
       if (this.size === this.live.length) this.grow(this.live.length * 2);
       slot = this.size++;
-      this.ids[slot] = row.id;
-      this.slotOf.set(row.id, slot);
+      this.idBytes.set(uuidBytes(row.id)!, slot * 16);
+      this.place(slot);
     }
     this.live[slot] = 1;
     this.inStock[slot] = row.inStock ? 1 : 0;
@@ -162,8 +228,8 @@ class CategoryIndex {
   }
 
   remove(id: string) {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return;
+    const slot = this.slotOf(id);
+    if (slot === -1) return;
     this.live[slot] = 0;
     this.orders.clear();
   }
@@ -183,7 +249,7 @@ class CategoryIndex {
 
 /** Newest first (the catalogue's default), by price (ties newest first), by units sold. */
 function comparator(index: CategoryIndex, sort: FacetSort): (a: number, b: number) => number {
-  const newest = (a: number, b: number) => index.created[b]! - index.created[a]! || (index.ids[b]! < index.ids[a]! ? -1 : index.ids[b]! > index.ids[a]! ? 1 : 0);
+  const newest = (a: number, b: number) => index.created[b]! - index.created[a]! || index.compareIds(b, a);
   switch (sort) {
     case "asc":
       return (a, b) => index.price[a]! - index.price[b]! || newest(a, b);
@@ -236,10 +302,23 @@ async function loadCategory(category: Category, stamp: string): Promise<Category
   // Before the read: a change committed after this point is read again at the first refresh.
   const watermark = await currentXmin();
   const definitions = (await listSpecDefinitions(category)).filter((definition) => definition.filterable && definition.type !== "text");
-  const rows = await db.$queryRawUnsafe<ProductRow[]>(`SELECT ${PRODUCT_COLUMNS} FROM "Product" p WHERE p.category = $1 AND p."archivedAt" IS NULL`, category);
-  const index = new CategoryIndex(category, definitions, stamp, Date.now(), watermark, rows.length + 16);
-  for (const row of rows) index.put(row);
-  log.debug({ category, products: rows.length, ms: Math.round(performance.now() - started) }, "facets: category loaded");
+  if (!(CATEGORY_VALUES as readonly string[]).includes(category)) throw new Error(`facets: ${category} is not a category`);
+  const [{ n }] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS "n" FROM "Product" WHERE category = ${category} AND "archivedAt" IS NULL` as [{ n: number }];
+  const index = new CategoryIndex(category, definitions, stamp, Date.now(), watermark, n + 16);
+  // Through a cursor, LOAD_BATCH rows at a time: the rows read (their specifications parsed) are
+  // garbage as soon as their slots are filled, so the process never holds a whole category's rows.
+  await db.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`DECLARE facet_load NO SCROLL CURSOR FOR SELECT ${PRODUCT_COLUMNS} FROM "Product" p WHERE p.category = '${category}' AND p."archivedAt" IS NULL`);
+      for (;;) {
+        const rows = await tx.$queryRawUnsafe<ProductRow[]>(`FETCH ${LOAD_BATCH} FROM facet_load`);
+        for (const row of rows) index.put(row);
+        if (rows.length < LOAD_BATCH) break;
+      }
+    },
+    { timeout: 300_000, maxWait: 10_000 },
+  );
+  log.debug({ category, products: index.size, ms: Math.round(performance.now() - started) }, "facets: category loaded");
   return index;
 }
 
@@ -496,7 +575,7 @@ function pageOf(matches: { index: CategoryIndex; flags: Uint8Array }[], sort: Fa
     for (const slot of index.order(sort)) {
       if (!flags[slot]) continue;
       if (seen++ < offset) continue;
-      ids.push(index.ids[slot]!);
+      ids.push(index.idOf(slot));
       if (ids.length === size) break;
     }
     return ids;
@@ -512,7 +591,7 @@ function pageOf(matches: { index: CategoryIndex; flags: Uint8Array }[], sort: Fa
       if (++taken === wanted) break;
     }
   }
-  const key = (entry: { index: CategoryIndex; slot: number }) => ({ price: entry.index.price[entry.slot]!, created: entry.index.created[entry.slot]!, sold: entry.index.sold[entry.slot]!, id: entry.index.ids[entry.slot]! });
+  const key = (entry: { index: CategoryIndex; slot: number }) => ({ price: entry.index.price[entry.slot]!, created: entry.index.created[entry.slot]!, sold: entry.index.sold[entry.slot]!, id: entry.index.idOf(entry.slot) });
   picked.sort((a, b) => {
     const x = key(a);
     const y = key(b);
@@ -522,5 +601,5 @@ function pageOf(matches: { index: CategoryIndex; flags: Uint8Array }[], sort: Fa
     if (sort === "popular") return y.sold - x.sold || newest;
     return newest;
   });
-  return picked.slice(offset, offset + size).map((entry) => entry.index.ids[entry.slot]!);
+  return picked.slice(offset, offset + size).map((entry) => entry.index.idOf(entry.slot));
 }
