@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { indiaToday } from "../shared/dates";
+import { indiaToday } from "@/lib/shared/dates";
 import { addressSchema } from "../delivery/schemas";
 import { businessDetailsSchema, checkoutSchema, plainText, rowId } from "../schemas";
 
