@@ -258,6 +258,31 @@ describe("the listing", () => {
   });
 });
 
+describe("several categories", () => {
+  it("page through their merged order, each product once, and follow a product moving between them", async () => {
+    const base = "category=earphones&category=airpodes&limit=50&sort=asc";
+    const { body: first } = await ask(base);
+    const seen: { _id: string; sellingPrice: number }[] = [];
+    for (let page = 1; page <= Math.ceil(first.total / 50); page++) seen.push(...(await ask(`${base}&page=${page}`)).body.data);
+    expect(seen.map((product) => product._id)).toHaveLength(first.total);
+    expect(new Set(seen.map((product) => product._id)).size).toBe(first.total);
+    const prices = seen.map((product) => product.sellingPrice);
+    expect(prices).toEqual([...prices].sort((x, y) => x - y));
+
+    // A product moves from earphones to airpodes: counted once, in the new one.
+    const [moved] = await query<{ id: string }>(`SELECT id FROM "Product" WHERE category = 'earphones' AND "archivedAt" IS NULL ORDER BY id LIMIT 1`);
+    const before = { earphones: (await ask("category=earphones")).body.total, airpodes: (await ask("category=airpodes")).body.total };
+    await query(`UPDATE "Product" SET category = 'airpodes' WHERE id = $1`, [moved!.id]);
+    try {
+      expect((await ask("category=earphones")).body.total).toBe(before.earphones - 1);
+      expect((await ask("category=airpodes")).body.total).toBe(before.airpodes + 1);
+      expect((await ask("category=earphones&category=airpodes")).body.total).toBe(before.earphones + before.airpodes);
+    } finally {
+      await query(`UPDATE "Product" SET category = 'earphones' WHERE id = $1`, [moved!.id]);
+    }
+  });
+});
+
 describe("GET /api/filter-products", () => {
   it.each([
     ["category=mobiles&colour=red", "colour", "colour is not a filter of this category"],

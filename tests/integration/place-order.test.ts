@@ -247,9 +247,14 @@ describe("a cash-on-delivery order after it is placed", () => {
     const user = await confirmedShopper();
     const { productId, order } = await placed(user);
     expect(await stockOf(productId)).toEqual({ stock: 3, held: 0 });
+    const sold = async () => (await query<{ unitsSold: number }>(`SELECT "unitsSold" FROM "Product" WHERE id = $1`, [productId]))[0]!.unitsSold;
+    // Counted sold (the popularity order) when placed, and no longer once cancelled: placing and
+    // cancelling over and over cannot lift a product up "popularity".
+    expect(await sold()).toBe(1);
     const cancelled = await cancelRoute(jsonRequest("/api/cancel-order", { orderId: order._id }, { cookie: user.cookie }), noContext);
     expect(cancelled.status).toBe(200);
     expect(await stockOf(productId)).toEqual({ stock: 4, held: 0 });
+    expect(await sold()).toBe(0);
     const [row] = await query<{ status: string; refundedAmount: number }>(`SELECT status, "refundedAmount" FROM "Order" WHERE id = $1`, [order._id]);
     expect(row).toEqual({ status: "CANCELLED", refundedAmount: 0 });
     expect(await query(`SELECT 1 FROM "Refund" WHERE "orderId" = $1`, [order._id])).toHaveLength(0);

@@ -113,6 +113,19 @@ describe("spec definitions", () => {
     expect((await definitionsOf("television")).find((definition) => definition.key === "panel")?.label).toBe("Panel type");
   });
 
+  it("refuse bounds or decimals that products' values would no longer fit", async () => {
+    const created = await upload(phone({ specs: { display_size_in: 6.7 } }));
+    expect(created.status).toBe(201);
+    const definitions = (await (await adminDefinitions(getRequest("/api/admin-spec-definitions?category=mobiles", boss.cookie), noContext)).json()).data as Record<string, unknown>[];
+    const { id, category: _category, retired: _retired, position: _position, ...input } = definitions.find((definition) => definition.key === "display_size_in")!;
+    const put = (change: Record<string, unknown>) => updateDefinition(jsonRequest("/api/admin-spec-definitions", { ...input, id, ...change }, { method: "PUT", cookie: boss.cookie }), noContext);
+    const narrower = await put({ max: 6.5 });
+    expect(narrower.status).toBe(409);
+    expect((await narrower.json()).message).toMatch(/^\d+ products? (has|have) a value outside these bounds or decimals/);
+    expect((await put({ decimals: 0 })).status).toBe(409);
+    expect((await put({ max: input.max })).status).toBe(200);
+  });
+
   it("are reordered with every key once", async () => {
     const keys = (await allDefinitionsOf("speakers")).map((definition) => definition.key);
     const reversed = [...keys].reverse();
@@ -181,6 +194,14 @@ describe("a product's specification values", () => {
     const edited = await update({ ...phone(), _id: created.data._id, sellingPrice: 16999 });
     expect(edited.status).toBe(200);
     expect(await storedSpecs(created.data._id)).toEqual({ ram_gb: 6 });
+  });
+
+  it("moved to another category without new values, keep only those that are its specifications", async () => {
+    const created = await (await upload(phone({ specs: { ram_gb: 6, refresh_rate_hz: 120, display_size_in: 6.5 } }))).json();
+    // A television has refresh_rate_hz too (50–240 Hz); RAM and a phone's display size are not a television's.
+    const moved = await update({ ...phone(), _id: created.data._id, productName: created.data.productName, category: "television" });
+    expect(moved.status).toBe(200);
+    expect(await storedSpecs(created.data._id)).toEqual({ refresh_rate_hz: 120 });
   });
 });
 

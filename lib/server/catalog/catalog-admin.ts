@@ -5,7 +5,7 @@ import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
 import type { Category } from "@/lib/catalog/categories";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { changeCatalog } from "./cache";
-import { checkProductSpecs } from "./specs";
+import { checkProductSpecs, specsForNewCategory } from "./specs";
 import type { SpecValues } from "@/lib/catalog/specs";
 import { countCatalog, isRowId, productsInOrder, searchProducts, toPublicProduct, toDetailedProduct, type PublicProduct } from "./catalog";
 import { db } from "../platform/db";
@@ -78,10 +78,16 @@ export async function createProduct(input: ProductInput): Promise<PublicProduct>
  */
 export async function updateProduct(id: string, input: ProductInput, stockWas?: number): Promise<PublicProduct> {
   if (!isRowId(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const current = await db.product.findUnique({ where: { id }, select: { productImage: true, specs: true } });
+  const current = await db.product.findUnique({ where: { id }, select: { productImage: true, specs: true, category: true } });
   if (!current) throw notFound(PRODUCT_NOT_FOUND);
-  // New values replace the old, but those of retired specifications stay as they were.
-  const specs = input.specs !== undefined ? await checkProductSpecs(input.category, input.specs, current.specs as SpecValues) : undefined;
+  // New values replace the old (the form sends them all), but those of retired specifications
+  // stay as they were; moved to another category without new values, only those it has stay.
+  const specs =
+    input.specs !== undefined
+      ? await checkProductSpecs(input.category, input.specs, current.specs as SpecValues)
+      : input.category !== current.category
+        ? await specsForNewCategory(input.category, current.specs as SpecValues)
+        : undefined;
   const data = { ...productData(input), ...(specs ? { specs } : {}) };
   await checkHostedImages(data.productImage, current.productImage);
   // One conditional UPDATE: a stock below the units held right now (a checkout may hold more

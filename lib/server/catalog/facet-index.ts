@@ -116,6 +116,8 @@ class CategoryIndex {
   columns: Column[];
   /** When its changes were last read (at load, then each refresh). */
   refreshedAt = Date.now();
+  /** How long after its load it is read whole again in the background: RELOAD_AFTER_MS, give or take a fifth. */
+  readonly reloadAfter = RELOAD_AFTER_MS * (0.8 + Math.random() * 0.4);
   /** Sorted slot orders, made when first asked for after a change. */
   private orders = new Map<FacetSort, Uint32Array>();
 
@@ -213,6 +215,8 @@ class CategoryIndex {
       this.idBytes.set(uuidBytes(row.id)!, slot * 16);
       this.place(slot);
     }
+    // The sorted orders go only when a sort's key moved (a note read again changes nothing).
+    if (this.live[slot] !== 1 || this.price[slot] !== row.sellingPrice || this.created[slot] !== row.createdAt.getTime() || this.sold[slot] !== row.unitsSold) this.orders.clear();
     this.live[slot] = 1;
     this.inStock[slot] = row.inStock ? 1 : 0;
     this.price[slot] = row.sellingPrice;
@@ -224,12 +228,11 @@ class CategoryIndex {
       if (column.kind === "mask") column.masks[slot] = code;
       else column.codes[slot] = code;
     }
-    this.orders.clear();
   }
 
   remove(id: string) {
     const slot = this.slotOf(id);
-    if (slot === -1) return;
+    if (slot === -1 || !this.live[slot]) return;
     this.live[slot] = 0;
     this.orders.clear();
   }
@@ -268,12 +271,14 @@ type Registry = {
   indexes: Map<Category, CategoryIndex>;
   loading: Map<Category, Promise<CategoryIndex>>;
   refreshing: Promise<void> | null;
+  /** The refresh to run once the one under way ends, shared by the callers waiting for it. */
+  queued: Promise<void> | null;
 };
 
 const KEY = Symbol.for("volt.facet-index");
 function registry(): Registry {
   const holder = globalThis as typeof globalThis & { [KEY]?: Registry };
-  return (holder[KEY] ??= { indexes: new Map(), loading: new Map(), refreshing: null });
+  return (holder[KEY] ??= { indexes: new Map(), loading: new Map(), refreshing: null, queued: null });
 }
 
 /** Forgets every category (tests that rewrite the catalogue beneath it; a new database). */
@@ -282,6 +287,7 @@ export function resetFacetIndex(): void {
   r.indexes.clear();
   r.loading.clear();
   r.refreshing = null;
+  r.queued = null;
 }
 
 async function currentXmin(): Promise<bigint> {
@@ -290,8 +296,9 @@ async function currentXmin(): Promise<bigint> {
 }
 
 async function definitionStamps(): Promise<Map<string, string>> {
+  // A digest of the rows themselves (not of timestamps the application's clock wrote): any change shows.
   const rows = await db.$queryRaw<{ category: string; stamp: string }[]>`
-    SELECT category, count(*)::text || '@' || coalesce(max("updatedAt"), 'epoch')::text AS "stamp" FROM "SpecDefinition" GROUP BY category`;
+    SELECT category, md5(string_agg(d::text, '|' ORDER BY d.id)) AS "stamp" FROM "SpecDefinition" d GROUP BY category`;
   return new Map(rows.map((row) => [row.category, row.stamp]));
 }
 
@@ -346,20 +353,27 @@ async function refresh(): Promise<void> {
       else index.remove(change.changedId);
     }
   }
+  const now = Date.now();
+  // Not refreshed for so long that notes it needed may be pruned: read whole before answering.
+  const stale = new Set(present.filter((index) => now - index.refreshedAt > STALE_AFTER_MS));
   for (const index of present) {
     index.watermark = next;
-    index.refreshedAt = Date.now();
+    index.refreshedAt = now;
   }
-  const now = Date.now();
   const redefined: Promise<unknown>[] = [];
+  let reloading = r.loading.size > 0;
   for (const [category, index] of r.indexes) {
     const stamp = stamps.get(category) ?? "";
     if (r.loading.has(category)) continue;
-    // Definitions changed, or an index so old its changes may be pruned: read whole again before
-    // answering (a retired definition leaves the filters at once).
-    if (stamp !== index.stamp || now - index.refreshedAt > STALE_AFTER_MS) redefined.push(replace(category, stamp));
-    // Read long ago (units sold move the popularity order): again, while the old one answers.
-    else if (now - index.loadedAt > RELOAD_AFTER_MS) void replace(category, stamp).catch(() => {});
+    // Definitions changed (a retired one leaves the filters at once), or stale: before answering.
+    if (stamp !== index.stamp || stale.has(index)) redefined.push(replace(category, stamp));
+    // Read long ago (units sold move the popularity order): again, while the old one answers; one
+    // category at a time, each at its own moment (loads started together would otherwise all
+    // come due together and take the database's connections at once).
+    else if (!reloading && now - index.loadedAt > index.reloadAfter) {
+      reloading = true;
+      void replace(category, stamp).catch(() => {});
+    }
   }
   await Promise.all(redefined);
 }
@@ -385,19 +399,36 @@ async function replace(category: Category, stamp: string): Promise<CategoryIndex
 export async function facetIndexes(categories: readonly Category[]): Promise<CategoryIndex[]> {
   const r = registry();
   const wanted = categories.length ? categories : CATEGORY_VALUES;
-  // One refresh at a time; a request arriving meanwhile waits for it (its answer is then at least as fresh).
-  if (r.indexes.size > 0) {
-    r.refreshing ??= refresh().finally(() => {
-      r.refreshing = null;
-    });
-    await r.refreshing;
-  }
+  // Missing categories first, then one refresh over all: a product that moved between two of them
+  // meanwhile is then in exactly one (a note read twice changes nothing).
   const missing = wanted.filter((category) => !r.indexes.has(category));
   if (missing.length > 0) {
     const stamps = await definitionStamps();
     await Promise.all(missing.map((category) => r.loading.get(category) ?? replace(category, stamps.get(category) ?? "")));
   }
+  await freshRefresh();
   return wanted.map((category) => r.indexes.get(category)!);
+}
+
+/**
+ * A refresh that starts after this call: one at a time; callers arriving while one runs share the
+ * next one (which reads what committed before they arrived), never the one under way.
+ */
+function freshRefresh(): Promise<void> {
+  const r = registry();
+  if (!r.refreshing) {
+    r.refreshing = refresh().finally(() => {
+      r.refreshing = null;
+    });
+    return r.refreshing;
+  }
+  r.queued ??= r.refreshing
+    .catch(() => {})
+    .then(() => {
+      r.queued = null;
+      return freshRefresh();
+    });
+  return r.queued;
 }
 
 /** Deletes the notes of changes older than CHANGES_KEPT_MS (every index has read them, or reads its category whole). */
@@ -419,7 +450,7 @@ if (!timers.voltFacetPrune && process.env.NEXT_PHASE !== "phase-production-build
 /** A specification facet shown for the ticked categories: the same key and type (and, for numbers, unit and ranges) in each. */
 type SharedFacet = { key: string; definition: SpecDefinition; options: Option[] };
 
-function sharedFacets(indexes: CategoryIndex[]): SharedFacet[] {
+export function sharedFacets(indexes: CategoryIndex[]): SharedFacet[] {
   if (indexes.length === 0) return [];
   const [first, ...rest] = indexes;
   return first!.columns.flatMap((column) => {
@@ -580,26 +611,41 @@ function pageOf(matches: { index: CategoryIndex; flags: Uint8Array }[], sort: Fa
     }
     return ids;
   }
-  // Several categories: the first offset + size of each, merged.
-  const wanted = offset + size;
-  const picked: { index: CategoryIndex; slot: number }[] = [];
-  for (const { index, flags } of matches) {
-    let taken = 0;
-    for (const slot of index.order(sort)) {
-      if (!flags[slot]) continue;
-      picked.push({ index, slot });
-      if (++taken === wanted) break;
-    }
+  // Several categories: their sorted matches merged, step by step, up to the page's end (at most
+  // offset + size steps, each comparing the categories' heads: no strings, no sort of the lot).
+  const cursors = matches.map(({ index, flags }) => ({ index, flags, order: index.order(sort), at: -1 }));
+  const advance = (cursor: (typeof cursors)[number]) => {
+    do cursor.at += 1;
+    while (cursor.at < cursor.order.length && !cursor.flags[cursor.order[cursor.at]!]);
+  };
+  cursors.forEach(advance);
+  const before = (a: (typeof cursors)[number], b: (typeof cursors)[number]): boolean => {
+    const x = a.order[a.at]!;
+    const y = b.order[b.at]!;
+    const ai = a.index;
+    const bi = b.index;
+    const byKey = sort === "asc" ? ai.price[x]! - bi.price[y]! : sort === "desc" ? bi.price[y]! - ai.price[x]! : sort === "popular" ? bi.sold[y]! - ai.sold[x]! : 0;
+    if (byKey !== 0) return byKey < 0;
+    const newest = bi.created[y]! - ai.created[x]!;
+    if (newest !== 0) return newest < 0;
+    return compareIdsAcross(ai, x, bi, y) > 0;
+  };
+  const ids: string[] = [];
+  for (let taken = 0; taken < offset + size; taken++) {
+    let best: (typeof cursors)[number] | undefined;
+    for (const cursor of cursors) if (cursor.at < cursor.order.length && (!best || before(cursor, best))) best = cursor;
+    if (!best) break;
+    if (taken >= offset) ids.push(best.index.idOf(best.order[best.at]!));
+    advance(best);
   }
-  const key = (entry: { index: CategoryIndex; slot: number }) => ({ price: entry.index.price[entry.slot]!, created: entry.index.created[entry.slot]!, sold: entry.index.sold[entry.slot]!, id: entry.index.idOf(entry.slot) });
-  picked.sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    const newest = y.created - x.created || (y.id < x.id ? -1 : y.id > x.id ? 1 : 0);
-    if (sort === "asc") return x.price - y.price || newest;
-    if (sort === "desc") return y.price - x.price || newest;
-    if (sort === "popular") return y.sold - x.sold || newest;
-    return newest;
-  });
-  return picked.slice(offset, offset + size).map((entry) => entry.index.idOf(entry.slot));
+  return ids;
+}
+
+/** Two products' ids, in two indexes, in the order of their text. */
+function compareIdsAcross(a: CategoryIndex, x: number, b: CategoryIndex, y: number): number {
+  for (let i = 0; i < 16; i++) {
+    const d = a.idBytes[x * 16 + i]! - b.idBytes[y * 16 + i]!;
+    if (d !== 0) return d;
+  }
+  return 0;
 }

@@ -3,7 +3,7 @@ import { CATEGORY_PAGE_SIZE } from "@/lib/constants";
 import { pageWindow, SelectionError, type FacetCounts, type FacetSelection } from "@/lib/catalog/facets";
 import { HttpError } from "../platform/http";
 import { productsInOrder, type PublicProduct } from "./catalog";
-import { countFacets, facetIndexes } from "./facet-index";
+import { countFacets, facetIndexes, sharedFacets } from "./facet-index";
 
 // The catalogue narrowed by filters: the facet counts and one page of products for a selection
 // (lib/catalog/facets.ts), from the filters' index (facet-index.ts) and the page's rows read by id.
@@ -43,13 +43,14 @@ export async function filterCatalog(selection: FacetSelection, { pageSize = CATE
   const clean: FacetSelection = { ...selection, specs };
   const window = pageWindow(clean.page, pageSize);
   const { counts, ids } = countFacets(indexes, clean, window.offset, window.size);
-  return { products: await productsInOrder(ids), total: counts.total, page: clean.page, pageSize: window.size, facets: counts, selection: clean };
+  // A product archived since the index last looked is left off the page (the next answer's counts know).
+  const products = (await productsInOrder(ids)).filter((product) => !product.archived);
+  return { products, total: counts.total, page: clean.page, pageSize: window.size, facets: counts, selection: clean };
 }
 
-/** The specification facets the loaded categories share, with their option values (as countFacets would show them). */
+/** The specification facets the loaded categories share, with their option values (as countFacets shows them). */
 function sharedColumns(indexes: Awaited<ReturnType<typeof facetIndexes>>): { key: string; values: string[] }[] {
-  const { counts } = countFacets(indexes, { categories: [], brands: [], price: null, inStock: false, specs: {}, sort: null, page: 1 }, 0, 0);
-  return counts.specs.map((facet) => ({ key: facet.key, values: facet.options.map((option) => option.value) }));
+  return sharedFacets(indexes).map((facet) => ({ key: facet.key, values: facet.options.map((option) => option.value) }));
 }
 
 /** A selection the API refuses: 400 naming the parameter. */

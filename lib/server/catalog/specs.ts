@@ -97,6 +97,20 @@ export async function checkProductSpecs(category: string, values: Record<string,
   return { ...carried, ...clean };
 }
 
+/**
+ * A product moved to another category without new values: the values that are specifications of
+ * the new category, and valid there, stay; the others go (a key of the same name and another type
+ * would otherwise be read as the new one's).
+ */
+export async function specsForNewCategory(category: string, values: SpecValues): Promise<SpecValues> {
+  const all = await listSpecDefinitions(category, true);
+  const live = all.filter((definition) => !definition.retired);
+  const retired = all.filter((definition) => definition.retired);
+  const kept = checkSpecValues(live, Object.fromEntries(Object.entries(values).filter(([key]) => live.some((definition) => definition.key === key)))).values;
+  const retiredKept = Object.fromEntries(Object.entries(values).filter(([key]) => retired.some((definition) => definition.key === key)));
+  return { ...retiredKept, ...kept };
+}
+
 // The admin's writes ------------------------------------------------------------------------------
 
 /** What the admin sends for a definition (the key and type are fixed once it exists). */
@@ -166,6 +180,19 @@ export async function updateSpecDefinition(id: string, input: SpecDefinitionInpu
     if (used > 0) {
       const message = `${used} product${used === 1 ? " uses" : "s use"} the choice "${choice}": change ${used === 1 ? "it" : "them"} first`;
       throw new HttpError(409, message, undefined, { choices: message });
+    }
+  }
+  if (current.type === "number") {
+    // Narrower bounds or fewer decimals than products' values: they could no longer be saved.
+    const [{ n }] = await db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS "n" FROM "Product"
+      WHERE category = ${current.category} AND jsonb_typeof(specs -> ${current.key}) = 'number'
+        AND ((${input.min}::float8 IS NOT NULL AND (specs ->> ${current.key})::numeric < ${input.min}::float8::numeric)
+          OR (${input.max}::float8 IS NOT NULL AND (specs ->> ${current.key})::numeric > ${input.max}::float8::numeric)
+          OR round((specs ->> ${current.key})::numeric, ${input.decimals}::int) <> (specs ->> ${current.key})::numeric)` as [{ n: number }];
+    if (n > 0) {
+      const message = `${n} product${n === 1 ? " has" : "s have"} a value outside these bounds or decimals: change ${n === 1 ? "it" : "them"} first`;
+      throw new HttpError(409, message, undefined, { min: message });
     }
   }
   const row = await changeCatalog(db.specDefinition.update({ where: { id }, data: dataOf(input) }));

@@ -235,7 +235,8 @@ export async function restockUnits(tx: Tx, units: Map<string, number>): Promise<
   let changed = false;
   for (const [productId, quantity] of inProductOrder(units)) {
     if (quantity <= 0) continue;
-    changed = (await tx.$executeRaw`UPDATE "Product" SET "stock" = LEAST("stock" + ${quantity}, ${STOCK_MAX}) WHERE "id" = ${productId}::uuid`) > 0 || changed;
+    // Units back from a cancelled or returned sale are no longer sold (the popularity order).
+    changed = (await tx.$executeRaw`UPDATE "Product" SET "stock" = LEAST("stock" + ${quantity}, ${STOCK_MAX}), "unitsSold" = GREATEST("unitsSold" - ${quantity}, 0) WHERE "id" = ${productId}::uuid`) > 0 || changed;
   }
   if (changed) await announce(tx);
   return changed;
