@@ -85,7 +85,8 @@ export function parseSelection(params: URLSearchParams, { strict = false, extraK
   };
   const named = params.getAll("category").map((value) => value.trim().toLowerCase()).filter(Boolean);
   const unknownCategory = named.find((value) => !(CATEGORY_VALUES as readonly string[]).includes(value));
-  if (unknownCategory) fail(`category ${unknownCategory} does not exist`, "category");
+  // The refusal never repeats what was sent (an address can carry anything).
+  if (unknownCategory) fail("category must be one of the store's categories", "category");
   const categories = CATEGORY_VALUES.filter((category) => named.includes(category));
   const brands = sortedUnique(params.getAll("brand").map((value) => value.trim()).filter((value) => value.length > 0 && value.length <= 100));
   let price: PriceRange | null = null;
@@ -110,7 +111,7 @@ export function parseSelection(params: URLSearchParams, { strict = false, extraK
   for (const key of new Set(params.keys())) {
     if ((RESERVED_FILTER_KEYS as readonly string[]).includes(key) || extraKeys.includes(key)) continue;
     if (!/^[a-z][a-z0-9_]{0,39}$/.test(key)) {
-      fail(`${key.slice(0, 40)} is not a filter`, key.slice(0, 40));
+      fail("A filter's name has lower-case letters, digits and _ only", "selection");
       continue;
     }
     const values = sortedUnique(params.getAll(key).map((value) => value.trim()).filter((value) => value.length > 0 && value.length <= 60));

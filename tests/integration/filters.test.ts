@@ -286,10 +286,11 @@ describe("several categories", () => {
 describe("GET /api/filter-products", () => {
   it.each([
     ["category=mobiles&colour=red", "colour", "colour is not a filter of this category"],
-    ["category=mobiles&ram_gb=7", "ram_gb", "ram_gb has no option 7"],
+    ["category=mobiles&ram_gb=7", "ram_gb", "ram_gb has no such option"],
+    ["category=mobiles&RAM=8", "selection", "A filter's name has lower-case letters, digits and _ only"],
     ["category=mobiles&price=30000-10000", "price", "price: the lowest must not be above the highest"],
     ["category=mobiles&price=cheap", "price", "price must be a range of whole rupees, such as 10000-25000, -25000 or 10000-"],
-    ["category=toasters", "category", "category toasters does not exist"],
+    ["category=toasters", "category", "category must be one of the store's categories"],
     ["category=mobiles&sort=cheapest", "sort", "sort must be one of asc, desc, newest, popular"],
     ["category=mobiles&stock=yes", "stock", "stock must be 1 (in stock only) or left out"],
     [`category=mobiles&${Array.from({ length: 50 }, (_, i) => `brand=B${i}`).join("&")}`, "selection", "A selection may tick at most 30 options"],

@@ -575,7 +575,9 @@ export function countFacets(indexes: CategoryIndex[], selection: FacetSelection,
     matches.push({ index, flags });
   }
 
-  const brandOptions: FacetOption[] = [...new Set([...brandCounts.keys(), ...selection.brands])]
+  // The brands the categories have (a ticked name they do not have matches nothing and is not repeated back).
+  const known = new Set(indexes.flatMap((index) => index.brands));
+  const brandOptions: FacetOption[] = [...new Set([...brandCounts.keys(), ...selection.brands.filter((name) => known.has(name))])]
     .sort((a, b) => a.localeCompare(b, "en"))
     .map((name) => ({ value: name, label: name, count: brandCounts.get(name) ?? 0, selected: selection.brands.includes(name) }));
   const specs: SpecFacet[] = facets.map((facet, i) => ({

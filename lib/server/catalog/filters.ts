@@ -37,7 +37,8 @@ export async function filterCatalog(selection: FacetSelection, { pageSize = CATE
     }
     const kept = values.filter((value) => options.has(value));
     const unknown = values.find((value) => !options.has(value));
-    if (unknown !== undefined && strict) throw refusal(new SelectionError(`${key} has no option ${unknown}`, key));
+    // The option itself is not repeated (an address can carry anything); the key is a known one.
+    if (unknown !== undefined && strict) throw refusal(new SelectionError(`${key} has no such option`, key));
     if (kept.length > 0) specs[key] = kept;
   }
   const clean: FacetSelection = { ...selection, specs };
