@@ -1,4 +1,4 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page, Request, Route } from "@playwright/test";
 import { DEMO_GUEST } from "../lib/accounts/demo-accounts";
 import { expectNoSeriousViolations } from "./axe";
 import { expect, signInAsDemoAdmin, test } from "./fixtures";
@@ -47,10 +47,24 @@ test("@mobile a product link on a slow network shows the product page's skeleton
 test("a prefetched product page opens without flashing the skeleton", async ({ page }) => {
   await page.goto("/");
   const link = page.getByTestId("product-row").first().locator("article").first().getByRole("link").first();
-  const prefetched = page.waitForResponse((response) => /\/product\//.test(response.url()) && response.request().headers()["rsc"] !== undefined);
+  // The prefetch may be several requests (the route's tree, its layout's and its page's segments):
+  // every one of them must be in before the click, else the skeleton showing is right.
+  const isPrefetch = (request: Request) => /\/product\//.test(request.url()) && request.headers()["rsc"] !== undefined;
+  let started = 0;
+  const pending = new Set<Request>();
+  page.on("request", (request) => {
+    if (!isPrefetch(request)) return;
+    started += 1;
+    pending.add(request);
+  });
+  const done = (request: Request) => pending.delete(request);
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
   await link.hover();
-  await (await prefetched).finished();
+  await expect.poll(() => started > 0 && pending.size === 0, { timeout: 10_000 }).toBe(true);
+  // A segment asked for after the first ones came back: wait for it too.
   await pause(300);
+  await expect.poll(() => pending.size, { timeout: 10_000 }).toBe(0);
   // Watches for the skeleton from before the click until the page is there.
   const seen = page.evaluate(
     () =>
