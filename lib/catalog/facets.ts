@@ -7,7 +7,6 @@ import { API_PAGE_SIZE_MAX, PAGING_MAX_ROWS } from "../constants";
 
 export const FACET_SORTS = ["asc", "desc", "newest", "popular"] as const;
 export type FacetSort = (typeof FACET_SORTS)[number];
-export const FACET_SORT_LABELS: Record<FacetSort, string> = { newest: "Newest first", popular: "Popularity", asc: "Price: low to high", desc: "Price: high to low" };
 
 /** Parameters that are not specification keys (a definition may not take one of these keys). */
 export const RESERVED_FILTER_KEYS = ["category", "brand", "price", "stock", "sort", "page", "limit", "q"] as const;
@@ -31,8 +30,6 @@ export type FacetSelection = {
   sort: FacetSort | null;
   page: number;
 };
-
-export const EMPTY_SELECTION: FacetSelection = { categories: [], brands: [], price: null, inStock: false, specs: {}, sort: null, page: 1 };
 
 /** A facet option as the filters show it: its value in the address, its words, the products it would show, whether ticked. */
 export type FacetOption = { value: string; label: string; count: number; selected: boolean };
@@ -130,11 +127,6 @@ export function optionCount(selection: FacetSelection): number {
   return selection.brands.length + (selection.price ? 1 : 0) + (selection.inStock ? 1 : 0) + Object.values(selection.specs).reduce((sum, values) => sum + values.length, 0);
 }
 
-/** Whether anything but categories, sort and page is ticked. */
-export function hasFilters(selection: FacetSelection): boolean {
-  return optionCount(selection) > 0;
-}
-
 function sortedUnique(values: string[]): string[] {
   return [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -158,21 +150,6 @@ export function selectionParams(selection: FacetSelection): URLSearchParams {
   if (selection.sort) params.set("sort", selection.sort);
   if (selection.page > 1) params.set("page", String(selection.page));
   return params;
-}
-
-/** The category page's address for a selection. */
-export function selectionHref(selection: FacetSelection): string {
-  const query = selectionParams(selection).toString();
-  return query ? `/category-product?${query}` : "/category-product";
-}
-
-/** The selection with one option ticked or unticked (back to page 1). */
-export function toggled(selection: FacetSelection, facet: string, value: string): FacetSelection {
-  const flip = (values: string[]) => (values.includes(value) ? values.filter((v) => v !== value) : [...values, value].sort());
-  if (facet === "brand") return { ...selection, brands: flip(selection.brands), page: 1 };
-  const specs = { ...selection.specs, [facet]: flip(selection.specs[facet] ?? []) };
-  if (specs[facet]!.length === 0) delete specs[facet];
-  return { ...selection, specs: sortKeys(specs), page: 1 };
 }
 
 /** The page size and page a listing answers, bounded like every list (no deeper than PAGING_MAX_ROWS). */

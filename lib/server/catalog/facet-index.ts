@@ -197,15 +197,6 @@ class CategoryIndex {
     return uuidText(this.idBytes, slot * 16);
   }
 
-  /** Two slots' ids in the order of their text (the bytes' order). */
-  compareIds(a: number, b: number): number {
-    for (let i = 0; i < 16; i++) {
-      const d = this.idBytes[a * 16 + i]! - this.idBytes[b * 16 + i]!;
-      if (d !== 0) return d;
-    }
-    return 0;
-  }
-
   /** The product as it is now: a new slot, or its slot rewritten. */
   put(row: ProductRow) {
     let slot = this.slotOf(row.id);
@@ -250,19 +241,17 @@ class CategoryIndex {
   }
 }
 
-/** Newest first (the catalogue's default), by price (ties newest first), by units sold. */
+/**
+ * The one order of the listing, for two slots of any two categories: newest first (the catalogue's
+ * default), by price (ties newest first), or by units sold; then by id. Negative: `x` comes first.
+ */
+function compareSlots(a: CategoryIndex, x: number, b: CategoryIndex, y: number, sort: FacetSort): number {
+  const byKey = sort === "asc" ? a.price[x]! - b.price[y]! : sort === "desc" ? b.price[y]! - a.price[x]! : sort === "popular" ? b.sold[y]! - a.sold[x]! : 0;
+  return byKey || b.created[y]! - a.created[x]! || compareIdsAcross(b, y, a, x);
+}
+
 function comparator(index: CategoryIndex, sort: FacetSort): (a: number, b: number) => number {
-  const newest = (a: number, b: number) => index.created[b]! - index.created[a]! || index.compareIds(b, a);
-  switch (sort) {
-    case "asc":
-      return (a, b) => index.price[a]! - index.price[b]! || newest(a, b);
-    case "desc":
-      return (a, b) => index.price[b]! - index.price[a]! || newest(a, b);
-    case "popular":
-      return (a, b) => index.sold[b]! - index.sold[a]! || newest(a, b);
-    default:
-      return newest;
-  }
+  return (a, b) => compareSlots(index, a, index, b, sort);
 }
 
 // The registry: the loaded categories and where the next look at FacetChange starts ----------------
@@ -621,17 +610,7 @@ function pageOf(matches: { index: CategoryIndex; flags: Uint8Array }[], sort: Fa
     while (cursor.at < cursor.order.length && !cursor.flags[cursor.order[cursor.at]!]);
   };
   cursors.forEach(advance);
-  const before = (a: (typeof cursors)[number], b: (typeof cursors)[number]): boolean => {
-    const x = a.order[a.at]!;
-    const y = b.order[b.at]!;
-    const ai = a.index;
-    const bi = b.index;
-    const byKey = sort === "asc" ? ai.price[x]! - bi.price[y]! : sort === "desc" ? bi.price[y]! - ai.price[x]! : sort === "popular" ? bi.sold[y]! - ai.sold[x]! : 0;
-    if (byKey !== 0) return byKey < 0;
-    const newest = bi.created[y]! - ai.created[x]!;
-    if (newest !== 0) return newest < 0;
-    return compareIdsAcross(ai, x, bi, y) > 0;
-  };
+  const before = (a: (typeof cursors)[number], b: (typeof cursors)[number]) => compareSlots(a.index, a.order[a.at]!, b.index, b.order[b.at]!, sort) < 0;
   const ids: string[] = [];
   for (let taken = 0; taken < offset + size; taken++) {
     let best: (typeof cursors)[number] | undefined;
