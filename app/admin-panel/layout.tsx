@@ -21,7 +21,7 @@ export default function AdminLayout({ children }: { children: React.ReactNode })
         <AdminMenu />
       </Suspense>
       <div className="min-w-0">
-        <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading" />}>
+        <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-slate-200" role="status" aria-busy="true" aria-label="Loading" />}>
           <AdminOnly>{children}</AdminOnly>
         </Suspense>
       </div>

@@ -39,7 +39,7 @@ export function BusinessDetails() {
       </section>
     );
   }
-  if (!data) return <section aria-busy="true" aria-label="Loading your business details" className="mt-6 h-64 animate-pulse rounded-2xl bg-white shadow-sm" />;
+  if (!data) return <section role="status" aria-busy="true" aria-label="Loading your business details" className="mt-6 h-64 animate-pulse rounded-2xl bg-white shadow-sm" />;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

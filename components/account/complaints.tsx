@@ -106,7 +106,7 @@ export function Complaints() {
           </button>
         </p>
       ) : !complaints ? (
-        <div aria-busy="true" aria-label="Loading your complaints" className="mt-6 h-24 animate-pulse rounded-lg bg-slate-100" />
+        <div role="status" aria-busy="true" aria-label="Loading your complaints" className="mt-6 h-24 animate-pulse rounded-lg bg-slate-100" />
       ) : complaints.length === 0 ? (
         <p className="mt-6 text-sm text-slate-600">You have raised no complaint.</p>
       ) : (

@@ -131,7 +131,7 @@ const VALUE_BARS = [
  */
 function MyAccountSkeleton() {
   return (
-    <section className={CARD} aria-busy="true" aria-label="Loading your profile">
+    <section className={CARD} role="status" aria-busy="true" aria-label="Loading your profile">
       <div className="flex items-start justify-between gap-4">
         <h1 className={HEADING}>My Account</h1>
         {/* The Edit button's box. */}

@@ -10,7 +10,7 @@ export function ListLoadFailed({ error, what }: { error: unknown; what: string }
 /** Placeholder rows while an admin list loads its first page. */
 export function ListSkeleton({ rows, rowClassName, label }: { rows: number; rowClassName: string; label: string }) {
   return (
-    <div className="space-y-2" aria-busy="true" aria-label={label}>
+    <div className="space-y-2" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className={`animate-pulse rounded-xl bg-slate-200 ${rowClassName}`} />
       ))}

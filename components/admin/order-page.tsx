@@ -237,7 +237,7 @@ function RefundRow({ refund, names, cashTo }: { refund: PublicRefund; names: Map
 export function OrderPageSkeleton() {
   const bar = "animate-pulse rounded bg-slate-200";
   return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading the order">
+    <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading the order">
       <div className={`${CARD} space-y-3`}>
         <div className={`${bar} h-4 w-20`} />
         <div className={`${bar} h-8 w-56`} />

@@ -42,7 +42,7 @@ export function SpecDefinitionsAdmin({ category, categoryLabel }: { category: st
   }
 
   if (error) return <p className="text-red-700">The specifications could not be loaded. Reload the page to try again.</p>;
-  if (isLoading || !data) return <div className="h-64 animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading the specifications" />;
+  if (isLoading || !data) return <div className="h-64 animate-pulse rounded-2xl bg-slate-200" role="status" aria-busy="true" aria-label="Loading the specifications" />;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -23,7 +23,7 @@ export function SpecFields({ category, values, errors, idPrefix }: { category: s
   if (error) return <p className="text-sm text-red-700">The specifications could not be loaded. Close the form and open it again.</p>;
   if (isLoading || !data) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label="Loading specifications">
+      <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading specifications">
         {[0, 1, 2].map((i) => (
           <div key={i} className="h-10 animate-pulse rounded-lg bg-slate-100" />
         ))}

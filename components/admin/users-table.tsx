@@ -102,7 +102,7 @@ export function UsersTable() {
       {error ? (
         <ListLoadFailed error={error} what="users" />
       ) : wide === null ? (
-        <div className="h-96 animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading the accounts" />
+        <div className="h-96 animate-pulse rounded-2xl bg-slate-200" role="status" aria-busy="true" aria-label="Loading the accounts" />
       ) : !wide ? (
         <ul className="space-y-2" aria-label="Accounts, newest first" aria-busy={isLoading}>
           {isLoading && users.length === 0

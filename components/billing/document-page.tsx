@@ -69,7 +69,7 @@ export async function DocumentPage({ orderId, refundId, path }: { orderId: strin
 /** The document's page while it loads: the toolbar's place and the sheet's. */
 export function DocumentSkeleton({ label }: { label: string }) {
   return (
-    <div className="mx-auto max-w-5xl px-3 py-6 sm:px-6" aria-busy="true" aria-label={label}>
+    <div className="mx-auto max-w-5xl px-3 py-6 sm:px-6" role="status" aria-busy="true" aria-label={label}>
       <div className="mb-4 flex justify-between">
         <div className="h-5 w-28 animate-pulse rounded bg-slate-100" />
         <div className="h-9 w-48 animate-pulse rounded-full bg-slate-100" />

@@ -50,7 +50,7 @@ export function AddressBook() {
       </p>,
     );
   }
-  if (!data) return <section aria-busy="true" aria-label="Loading your addresses" className="mt-6 h-48 animate-pulse rounded-2xl bg-white shadow-sm" />;
+  if (!data) return <section role="status" aria-busy="true" aria-label="Loading your addresses" className="mt-6 h-48 animate-pulse rounded-2xl bg-white shadow-sm" />;
 
   const full = data.length >= ADDRESS_BOOK_MAX;
   const current = editing && editing !== "new" ? data.find((address) => address._id === editing) : undefined;

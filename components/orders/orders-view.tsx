@@ -32,7 +32,7 @@ export function OrdersView() {
         My Orders
       </h1>
       {loading ? (
-        <div className="space-y-4" aria-busy="true" aria-label="Loading your orders">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Loading your orders">
           <OrderCardSkeleton />
           <OrderCardSkeleton />
         </div>

@@ -21,7 +21,7 @@ export function WishlistView() {
         Total Wishlist Product : {pending ? "…" : (wishlistCount ?? lines.length)}
       </p>
       {pending ? (
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label="Loading your wishlist">
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" role="status" aria-busy="true" aria-label="Loading your wishlist">
           {[0, 1, 2, 3].map((index) => (
             <ProductCardSkeleton key={index} />
           ))}

@@ -22,7 +22,7 @@ export default function ComplaintsPage({ searchParams }: { searchParams: SearchP
       <h1 id="complaints-heading" className="text-2xl font-semibold">
         Complaints
       </h1>
-      <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading the complaints" />}>
+      <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-slate-200" role="status" aria-busy="true" aria-label="Loading the complaints" />}>
         <ComplaintList searchParams={searchParams} />
       </Suspense>
     </section>

@@ -25,7 +25,7 @@ export default function GstReportPage({ searchParams }: { searchParams: SearchPa
           accountant.
         </p>
       </div>
-      <Suspense fallback={<div className="h-[36rem] animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading the GST report" />}>
+      <Suspense fallback={<div className="h-[36rem] animate-pulse rounded-2xl bg-slate-200" role="status" aria-busy="true" aria-label="Loading the GST report" />}>
         <Report searchParams={searchParams} />
       </Suspense>
     </section>

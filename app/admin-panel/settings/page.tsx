@@ -26,7 +26,7 @@ export default function SettingsPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-700">The seller&apos;s details, as tax invoices, credit notes and the Contact and grievances page name them; where and when the shop delivers.</p>
       </div>
-      <Suspense fallback={<div className="h-[48rem] animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading the settings" />}>
+      <Suspense fallback={<div className="h-[48rem] animate-pulse rounded-2xl bg-slate-200" role="status" aria-busy="true" aria-label="Loading the settings" />}>
         <Settings />
       </Suspense>
     </section>

@@ -19,7 +19,7 @@ export default function SpecificationsPage({ searchParams }: { searchParams: Sea
       <h1 id="specifications-heading" className="text-2xl font-semibold">
         Specifications
       </h1>
-      <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-slate-200" aria-busy="true" aria-label="Loading the specifications" />}>
+      <Suspense fallback={<div className="h-96 animate-pulse rounded-2xl bg-slate-200" role="status" aria-busy="true" aria-label="Loading the specifications" />}>
         <CategorySpecifications searchParams={searchParams} />
       </Suspense>
     </section>
