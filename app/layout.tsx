@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { Suspense } from "react";
 
 import { AppProviders } from "@/components/app-providers";
+import { CompareBar } from "@/components/compare/compare-bar";
 import { InlineScript } from "@/components/ui/inline-script";
 import { PendingPage } from "@/components/layout/navigation-pending";
 import { SiteFooter } from "@/components/layout/site-footer";
@@ -47,6 +48,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <PendingPage>{children}</PendingPage>
           </main>
           <SiteFooter />
+          {/* The shopper's compare list, last in the page (it reads the path, as above). */}
+          <Suspense fallback={null}>
+            <CompareBar />
+          </Suspense>
         </AppProviders>
       </body>
     </html>

@@ -5,6 +5,7 @@ import { categoryLabel } from "@/lib/catalog/categories";
 import { formatRupeeAmount } from "@/lib/shared/money";
 import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { AddToCartButton } from "../cart/add-to-cart-button";
+import { CompareToggle } from "../compare/compare-toggle";
 import { ProductImage } from "./product-image";
 import { StockStatus } from "./stock-status";
 import { WishlistHeart } from "../wishlist/wishlist-heart";
@@ -18,7 +19,8 @@ type Props = {
 };
 
 /**
- * docs/PRODUCT.md §2.3: first image, name, category, selling price, struck list price, heart, 'Add to cart'.
+ * docs/PRODUCT.md §2.3: first image, name, category, selling price, struck list price, heart, 'Add to cart'
+ * (and, issue 39, a Compare toggle on the image's bottom edge).
  * Over the image, the product's availability when it is not simply in stock ("Out of stock",
  * "Only N left", "No longer available"); a product that cannot be bought has its button disabled,
  * described by that text.
@@ -54,6 +56,7 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
         </div>
       </IntentLink>
       <WishlistHeart productId={product._id} productName={product.productName} className="card-heart" />
+      <CompareToggle productId={product._id} productName={product.productName} category={product.category} look="card" />
       <AddToCartButton
         productId={product._id}
         productName={product.productName}

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { IntentLink } from "@/components/layout/intent-link";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { BuyNowButton } from "@/components/checkout/buy-now-button";
+import { CompareToggle } from "@/components/compare/compare-toggle";
 import { JsonLd } from "@/components/catalog/json-ld";
 import { ProductGallery } from "@/components/catalog/product-gallery";
 import { ProductRow } from "@/components/catalog/product-row";
@@ -163,6 +164,7 @@ export default async function ProductPage({ params }: Props) {
               unavailable={!availability.buyable}
               describedBy={reason}
             />
+            <CompareToggle productId={product._id} productName={product.productName} category={product.category} look="page" />
           </div>
           <section aria-labelledby="description-heading" className="space-y-2 pt-2">
             <h2 id="description-heading" className="font-semibold">
