@@ -15,12 +15,14 @@ const LABEL = "sticky left-0 z-[1] w-32 min-w-32 border-b border-r border-slate-
 const CELL = "min-w-40 border-b border-slate-200 p-3 align-top text-sm text-slate-900 [overflow-wrap:anywhere]";
 const BEST = "bg-green-50 font-semibold text-green-900";
 
-function BestMark() {
+/** A best value: a tick before it, and "(best)" after it for screen readers. */
+function Best({ children }: { children: React.ReactNode }) {
   return (
     <>
       <svg viewBox="0 0 16 16" aria-hidden="true" className="mr-1 inline h-3.5 w-3.5 align-[-2px] text-green-700" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
         <path d="M3.5 8.5l3 3 6-7" />
       </svg>
+      {children}
       <span className="sr-only"> (best)</span>
     </>
   );
@@ -70,8 +72,7 @@ export function CompareTable({ products, definitions, categoryName }: { products
               </th>
               {products.map((product, index) => (
                 <td key={product._id} className={`${CELL} ${cheapest.includes(index) ? BEST : ""}`} data-best={cheapest.includes(index) || undefined}>
-                  {cheapest.includes(index) && <BestMark />}
-                  {formatRupeeAmount(product.sellingPrice)}
+                  {cheapest.includes(index) ? <Best>{formatRupeeAmount(product.sellingPrice)}</Best> : formatRupeeAmount(product.sellingPrice)}
                   {product.price > product.sellingPrice && (
                     <s className="ml-2 text-xs font-normal text-slate-600">
                       <span className="sr-only">List price </span>
@@ -129,12 +130,15 @@ export function CompareTable({ products, definitions, categoryName }: { products
                   </th>
                   {row.cells.map((cell, index) => (
                     <td key={ids[index]} className={`${CELL} ${cell.best ? BEST : ""}`} data-best={cell.best || undefined}>
-                      {cell.best && <BestMark />}
-                      {cell.text ?? (
+                      {cell.best ? (
+                        <Best>{cell.text}</Best>
+                      ) : (
+                        cell.text ?? (
                         <>
                           <span aria-hidden="true">—</span>
                           <span className="sr-only">Not given</span>
                         </>
+                        )
                       )}
                     </td>
                   ))}
