@@ -217,7 +217,11 @@ test("mobile layout: filters collapse, search sits on the search page @mobile", 
   if (testInfo.project.name === "mobile") {
     await expect(page.getByRole("checkbox", { name: "Mobiles" })).toBeHidden();
     await filters.click();
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "Mobiles" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeHidden();
+    await expect(filters).toBeFocused();
     await page.getByRole("link", { name: "Search products" }).click();
     await expect(page).toHaveURL(/\/search$/);
     await page.locator("#page-search").pressSequentially("heaphones", { delay: 60 });

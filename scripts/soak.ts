@@ -38,7 +38,7 @@ import path from "node:path";
 import pg from "pg";
 import { DEMO_ADMIN } from "../lib/accounts/demo-accounts";
 import { CATEGORY_VALUES } from "../lib/catalog/categories";
-import { categoryFilterHref } from "../lib/catalog/category-filter";
+import { categoryFilterHref, categoryFilterOf } from "../lib/catalog/category-filter";
 import { startCluster, residentBytes, type Cluster, type InstanceName } from "./lib/cluster";
 import { TEST_DELIVERY_FORM } from "../server/emulators/stripe";
 import { WINDOW, lowestPerWindow, trend } from "./lib/memory-trend";
@@ -237,7 +237,7 @@ async function asShopper(kind: Kind, work: (shopper: Shopper) => Promise<void>):
 }
 
 function categoryPage(): string {
-  return categoryFilterHref({ categories: [pick(CATEGORY_VALUES)], unknownOnly: false, sort: null, page: 1 });
+  return categoryFilterHref(categoryFilterOf([pick(CATEGORY_VALUES)]));
 }
 
 const operations: Record<Kind, () => Promise<void>> = {

@@ -14,7 +14,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from "@/lib/server/platform/http";
 import { MAIL_PROVIDER_DOWN_MESSAGE } from "@/lib/server/providers/mail";
 import { PAYMENT_PROVIDER_DOWN_MESSAGE } from "@/lib/server/providers/stripe";
 import { png } from "../png";
-import { categoryFilterHref } from "@/lib/catalog/category-filter";
+import { categoryFilterHref, categoryFilterOf } from "@/lib/catalog/category-filter";
 import pg from "pg";
 import { CRON_SECRET, startCluster, type Cluster } from "./cluster";
 import { TEST_DELIVERY_FORM } from "../../server/emulators/stripe";
@@ -129,7 +129,7 @@ describe("two instances, one store", () => {
     const newest = (await call(A, "/api/get-category-wise-product/camera?limit=1")).body.product[0];
     const pages = {
       product: `/product/${newest._id}`,
-      category: categoryFilterHref({ categories: ["camera"], unknownOnly: false, sort: null, page: 1 }),
+      category: categoryFilterHref(categoryFilterOf(["camera"])),
       search: `/search?q=${encodeURIComponent(newest.productName)}`,
       api: `/api/get-single-product-details/${newest._id}`,
     };
@@ -297,7 +297,7 @@ describe("PostgreSQL stopped and restarted under load", () => {
     const buyer = await newShopper(cluster.url);
     // Products with units enough for every add below (the seed has a few out of stock and a few low).
     const products = ((await call(cluster.url, "/api/get-product?limit=40")).body.data as { _id: string; available: number }[]).filter((product) => product.available >= 30);
-    const pages = ["/", `/product/${products[0]!._id}`, categoryFilterHref({ categories: ["mobiles"], unknownOnly: false, sort: null, page: 1 })];
+    const pages = ["/", `/product/${products[0]!._id}`, categoryFilterHref(categoryFilterOf(["mobiles"]))];
     for (const page of pages) for (const instance of [A, B]) await call(instance, page);
     const sessions = [await paidSession(buyer, products[1]!._id), await paidSession(buyer, products[2]!._id)];
     const events = await Promise.all(sessions.map(completedEvent));

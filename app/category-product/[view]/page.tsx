@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { IntentLink } from "@/components/layout/intent-link";
 import { CategoryBrowser } from "@/components/catalog/category-filters";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/catalog/categories";
-import { CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/catalog/category-filter";
-import { filterProducts } from "@/lib/server/catalog/catalog";
+import { activeFilterCount, CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/catalog/category-filter";
+import { categoryPageCached } from "@/lib/server/catalog/filters";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
-// /category-product?category=…&sort=…&page=… (proxy.ts rewrites it here, one cached page per
-// selection). docs/PRODUCT.md §2.5: sort radios, category checkboxes, 'Results : N', 13 skeletons.
+// /category-product?category=…&brand=…&price=…&{spec}=…&sort=…&page=… (proxy.ts rewrites it here, one
+// cached page per selection). docs/PRODUCT.md §2.5: sort radios, category checkboxes, 'Results : N',
+// 13 skeletons; issue 39: the facets with their counts, chips, and the phone's filters drawer.
 
 type Props = { params: Promise<{ view: string }> };
 
@@ -35,28 +37,32 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const filter = parseCategoryFilterKey((await params).view);
   const title = describe(filter);
   const canonical = categoryFilterHref({ ...filter, sort: null });
+  // One filter makes a page worth finding ("Samsung mobiles"); more are a crawl trap.
+  const crawlable = !filter.unknownOnly && !filter.sort && activeFilterCount(filter) <= 1;
   return {
     title: filter.page > 1 ? `${title} — page ${filter.page}` : title,
     description: `Shop ${title.toLowerCase()} at Volt Electronics: compare prices, read the details and check out securely.`,
     alternates: { canonical },
     openGraph: { ...SITE_OPEN_GRAPH, url: canonical, title: `${title} | Volt Electronics` },
-    robots: filter.unknownOnly || filter.sort ? { index: false, follow: true } : undefined,
+    robots: crawlable ? undefined : { index: false, follow: true },
   };
 }
 
 export default async function CategoryPage({ params }: Props) {
-  const filter = parseCategoryFilterKey((await params).view);
-  const result = filter.unknownOnly
-    ? { products: [], total: 0, page: 1, pageSize: 1 }
-    : await filterProducts({ categories: filter.categories, sort: filter.sort, page: filter.page });
+  const key = (await params).view;
+  const filter = parseCategoryFilterKey(key);
+  const answer = await categoryPageCached(key);
+  // Options the ticked categories do not have were left out: the address is spelled without them.
+  if (answer && categoryFilterKey({ ...filter, ...answer.selection }) !== categoryFilterKey(filter)) redirect(categoryFilterHref({ ...filter, ...answer.selection }));
+  const result = answer ?? { products: [], total: 0, page: 1, pageSize: 1, facets: null };
   // The pager goes as deep as paging is allowed (a million products are found by narrowing, not by page 40 000).
   const pages = Math.min(CATEGORY_MAX_PAGE, Math.max(1, Math.ceil(result.total / result.pageSize)));
 
   return (
-    <CategoryBrowser filter={filter}>
+    <CategoryBrowser filter={filter} facets={result.facets}>
       <section aria-labelledby="category-heading" className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h1 id="category-heading" className="text-2xl font-semibold">
+          <h1 id="category-heading" tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
             {describe(filter)}
           </h1>
           <p className="font-medium text-slate-700" data-testid="results-count" aria-live="polite">

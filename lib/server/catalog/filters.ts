@@ -1,7 +1,9 @@
 import "server-only";
 import { CATEGORY_PAGE_SIZE } from "@/lib/constants";
+import { parseCategoryFilterKey } from "@/lib/catalog/category-filter";
 import { pageWindow, SelectionError, type FacetCounts, type FacetSelection } from "@/lib/catalog/facets";
 import { HttpError } from "../platform/http";
+import { CATALOG_TAGS, cacheCatalogRead } from "./cache";
 import { productsInOrder, type PublicProduct } from "./catalog";
 import { countFacets, facetIndexes, sharedFacets } from "./facet-index";
 
@@ -47,6 +49,19 @@ export async function filterCatalog(selection: FacetSelection, { pageSize = CATE
   // A product archived since the index last looked is left off the page (the next answer's counts know).
   const products = (await productsInOrder(ids)).filter((product) => !product.archived);
   return { products, total: counts.total, page: clean.page, pageSize: window.size, facets: counts, selection: clean };
+}
+
+/**
+ * The category page's answer for a selection's key (lib/catalog/category-filter.ts), cached like
+ * every catalogue read: catalogue writes, and stock crossing zero, expire it (cache.ts); the
+ * filters' index brings itself up to date before it counts (facet-index.ts).
+ */
+export async function categoryPageCached(key: string): Promise<FilteredCatalog | null> {
+  "use cache";
+  const filter = parseCategoryFilterKey(key);
+  cacheCatalogRead(...filter.categories.map(CATALOG_TAGS.category));
+  if (filter.unknownOnly) return null;
+  return filterCatalog(filter);
 }
 
 /** The specification facets the loaded categories share, with their option values (as countFacets shows them). */
