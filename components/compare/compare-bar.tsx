@@ -43,6 +43,12 @@ export function CompareBar() {
             </li>
           ))}
         </ul>
+        {list.length < 2 && (
+          // On a phone its own line under the names; beside them on a wider screen.
+          <p id={hintId} className="order-last w-full text-xs text-slate-600 sm:order-none sm:w-auto sm:shrink-0">
+            Choose one more to compare
+          </p>
+        )}
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <button type="button" onClick={clearCompare} className="rounded-full px-3 py-2 text-sm font-medium text-slate-700 underline-offset-2 hover:underline">
             Clear
@@ -53,9 +59,6 @@ export function CompareBar() {
             </Link>
           ) : (
             <>
-              <span id={hintId} className="text-xs text-slate-600">
-                Choose one more to compare
-              </span>
               <button type="button" disabled aria-describedby={hintId} className="cursor-not-allowed rounded-full bg-slate-200 px-5 py-2 text-sm font-semibold text-slate-600">
                 Compare ({list.length})
               </button>
