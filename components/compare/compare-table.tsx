@@ -12,7 +12,7 @@ import { RemoveFromComparison } from "./remove-from-comparison";
 // The row labels' column stays in view while the table scrolls sideways (phones): sticky, with a
 // background so the values pass under it.
 const LABEL = "sticky left-0 z-[1] w-32 min-w-32 border-b border-r border-slate-200 bg-white p-3 text-left align-top text-sm font-medium text-slate-700 sm:w-48 sm:min-w-48";
-const CELL = "min-w-40 border-b border-slate-200 p-3 align-top text-sm text-slate-900 [overflow-wrap:anywhere]";
+const CELL = "min-w-40 border-b border-slate-200 p-3 align-top text-sm [overflow-wrap:anywhere]";
 const BEST = "bg-green-50 font-semibold text-green-900";
 
 /** A best value: a tick before it, and "(best)" after it for screen readers. */
@@ -40,15 +40,17 @@ export function CompareTable({ products, definitions, categoryName }: { products
   const columns = products.length + 1;
   return (
     <OnlyDifferences>
-      {/* Focusable, so a keyboard can scroll it sideways. */}
-      <div role="region" aria-label={`${categoryName} compared`} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="compare-scroller">
-        <table className="w-full border-separate border-spacing-0" data-testid="compare-table">
+      {/* Focusable, so a keyboard can scroll it sideways; positioned, so that the cells' visually
+          hidden words stay inside it rather than widening the page. */}
+      <div role="region" aria-label={`${categoryName} compared`} tabIndex={0} className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="compare-scroller">
+        <table className="w-full border-separate border-spacing-0 text-slate-900" data-testid="compare-table">
           <caption className="sr-only">{`${categoryName} compared: ${products.map((product) => product.productName).join(", ")}`}</caption>
           <thead>
             <tr>
               <td className={LABEL} />
               {products.map((product) => (
-                <th key={product._id} scope="col" className={`${CELL} text-left font-normal`} data-testid="compare-column">
+                // Equal columns, whatever the length of the names.
+                <th key={product._id} scope="col" className={`${CELL} text-left font-normal`} style={{ width: `${Math.floor(100 / products.length)}%` }} data-testid="compare-column">
                   <div className="flex h-full flex-col gap-2">
                     <div className="grid aspect-square w-full max-w-36 place-items-center rounded-lg bg-slate-100 p-2">
                       {product.productImage[0] && <ProductImage src={product.productImage[0]} alt="" size={160} className="h-full w-full object-contain mix-blend-multiply" />}
