@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { decode } from "next-auth/jwt";
 import { categoryFilterKey, parseCategoryFilter } from "@/lib/catalog/category-filter";
-import { searchKey } from "@/lib/catalog/search-query";
+import { searchPageKey } from "@/lib/catalog/search-filter";
 import { SHOPPER_SIGN_IN, SIGNED_IN_HINT_COOKIE, sessionCookieName } from "@/lib/accounts/session-cookie";
 import { apiGate } from "@/lib/server/front-door/api-gate";
 
@@ -30,7 +30,7 @@ export async function proxy(request: NextRequest) {
     return NextResponse.rewrite(new URL(`/category-product/${encodeURIComponent(key)}`, request.url));
   }
   if (pathname === "/search") {
-    return NextResponse.rewrite(new URL(`/search/${searchKey(searchParams.get("q"))}`, request.url));
+    return NextResponse.rewrite(new URL(`/search/${searchPageKey(searchParams)}`, request.url));
   }
 
   const token = request.cookies.get(sessionCookieName())?.value;

@@ -142,3 +142,24 @@ test("@mobile on a phone the filters are a drawer: opened, used and closed by ke
   await expect(results(page)).toHaveText(`Results : ${count}`);
   await page.screenshot({ path: testInfo.outputPath("filters-phone.png") });
 });
+
+test("@mobile search results narrow by brand and price too, in their address", async ({ page }, testInfo) => {
+  const found = (await (await page.request.get("/api/search-product?q=samsung")).json()) as { data: { brandName: string; sellingPrice: number }[] };
+  const prices = found.data.map((product) => product.sellingPrice).sort((a, b) => a - b);
+  expect(prices.length).toBeGreaterThan(2);
+  const under = prices[Math.floor(prices.length / 2)]!;
+  await page.goto("/search?q=samsung");
+  await expect(page.getByRole("heading", { name: `Search Results: ${prices.length}` })).toBeVisible();
+  if (testInfo.project.name === "mobile") await page.getByRole("button", { name: /^Filters/ }).click();
+  const max = page.getByLabel("Max ₹").filter({ visible: true });
+  await max.fill(String(under));
+  await max.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=samsung&price=-${under}$`));
+  const expected = prices.filter((price) => price <= under).length;
+  await expect(page.getByRole("heading", { name: `Search Results: ${expected}` })).toBeAttached();
+  if (testInfo.project.name === "mobile") await page.keyboard.press("Escape");
+  await expect(page.getByRole("heading", { name: `Search Results: ${expected}` })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: `Search Results: ${expected}` })).toBeVisible();
+});

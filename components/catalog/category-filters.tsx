@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from "react";
 import { CATEGORIES } from "@/lib/catalog/categories";
+import { searchFilterHref } from "@/lib/catalog/search-filter";
 import { activeFilterCount, categoryFilterHref, filterChips, priceLabel, withoutFilters, type CategoryFilter } from "@/lib/catalog/category-filter";
 import type { FacetCounts, FacetOption, FacetSort, SpecFacet } from "@/lib/catalog/facets";
 import { ProductGridSkeleton } from "./product-grid";
@@ -37,7 +38,23 @@ function takeCarried(): typeof carried | null {
  * brands, a price range, in stock only and the specification filters, each option with the
  * products it would show; the active ones as chips above the results; on phones, a drawer.
  */
-export function CategoryBrowser({ filter, facets, children }: { filter: CategoryFilter; facets: FacetCounts | null; children: React.ReactNode }) {
+/** Where the filters are: a category page, or one search's results (brand, price and stock only). */
+export type BrowsePlace = { kind: "category" } | { kind: "search"; query: string };
+
+export function CategoryBrowser({
+  filter,
+  facets,
+  place = { kind: "category" },
+  headingId = "category-heading",
+  children,
+}: {
+  filter: CategoryFilter;
+  facets: FacetCounts | null;
+  place?: BrowsePlace;
+  /** The results' heading (focusable), where focus goes when the control used is gone (a removed chip). */
+  headingId?: string;
+  children: React.ReactNode;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const root = useRef<HTMLDivElement>(null);
@@ -49,7 +66,7 @@ export function CategoryBrowser({ filter, facets, children }: { filter: Category
     startTransition(() => {
       const page = { ...next, page: 1 };
       setSelection(page);
-      router.push(categoryFilterHref(page), { scroll: false });
+      router.push(place.kind === "search" ? searchFilterHref(place.query, page) : categoryFilterHref(page), { scroll: false });
     });
   }
 
@@ -61,9 +78,9 @@ export function CategoryBrowser({ filter, facets, children }: { filter: Category
   return (
     // Next keeps the pages just left in the document, hidden (for back and forward): every lookup
     // is within this page's own root, never by id over the document.
-    <div ref={root} data-category-browser className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[240px_1fr]">
+    <div ref={root} data-category-browser className={`grid gap-6 lg:grid-cols-[240px_1fr] ${place.kind === "category" ? "mx-auto max-w-7xl px-4 py-6" : ""}`}>
       <aside aria-label="Filters">
-        <FiltersPanel selection={selection} facets={facets} pending={pending} apply={apply} />
+        <FiltersPanel selection={selection} facets={facets} pending={pending} apply={apply} sorted={place.kind === "category"} headingId={headingId} />
       </aside>
       <div className="min-w-0 space-y-4">
         {chips.length > 0 && (
@@ -102,7 +119,15 @@ export function CategoryBrowser({ filter, facets, children }: { filter: Category
   );
 }
 
-type PanelProps = { selection: CategoryFilter; facets: FacetCounts | null; pending: boolean; apply: (next: CategoryFilter) => void };
+type PanelProps = {
+  selection: CategoryFilter;
+  facets: FacetCounts | null;
+  pending: boolean;
+  apply: (next: CategoryFilter) => void;
+  /** The sort radios and category boxes (a category page; search results keep their ranking). */
+  sorted?: boolean;
+  headingId?: string;
+};
 
 const SORTS: [FacetSort | null, string][] = [
   ["asc", "Low to High"],
@@ -118,7 +143,7 @@ const legend = "mb-2 w-full border-b border-slate-200 pb-1 text-sm font-semibold
  * facets. On phones the panel is a drawer behind 'Filters (N)': focus stays inside while it is open
  * and Escape closes it.
  */
-function FiltersPanel({ selection, facets, pending, apply }: PanelProps) {
+function FiltersPanel({ selection, facets, pending, apply, sorted = true, headingId = "category-heading" }: PanelProps) {
   // Read once, on mount: whether this mount follows the shopper's own change.
   const [restore] = useState(takeCarried);
   const [open, setOpen] = useState(() => restore?.drawer ?? false);
@@ -138,8 +163,8 @@ function FiltersPanel({ selection, facets, pending, apply }: PanelProps) {
     if (scroller) scroller.scrollTop = restore.scroll;
     const scope = panel.current?.closest("[data-category-browser]");
     const control = scope?.querySelector<HTMLElement>(`[data-control="${CSS.escape(restore.control)}"]:not([disabled])`);
-    (control ?? scope?.querySelector<HTMLElement>("#category-heading"))?.focus({ preventScroll: Boolean(control) });
-  }, [restore]);
+    (control ?? scope?.querySelector<HTMLElement>(`#${headingId}`))?.focus({ preventScroll: Boolean(control) });
+  }, [restore, headingId]);
 
   // Opening the drawer focuses its first control, unless this mount put the focus back itself.
   const focusRestored = useRef(Boolean(restore?.control));
@@ -229,32 +254,36 @@ function FiltersPanel({ selection, facets, pending, apply }: PanelProps) {
           onSubmit={(event) => event.preventDefault()}
           className={`space-y-6 p-4 ${open ? "flex-1 overflow-y-auto" : "lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"}`}
         >
-          <fieldset>
-            <legend className={legend}>Sort by</legend>
-            {SORTS.map(([value, label]) => (
-              <label key={label} className="flex items-center gap-2 py-1 text-sm">
-                <input type="radio" name="sort" data-control={`sort:${value ?? "newest"}`} checked={selection.sort === value} onChange={() => apply({ ...selection, sort: value })} className="h-4 w-4 accent-brand-600" />
-                {label}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend className={legend}>Category</legend>
-            {CATEGORIES.map((category) => (
-              <label key={category.value} className="flex items-center gap-2 py-1 text-sm">
-                <input
-                  type="checkbox"
-                  name="category"
-                  data-control={`category:${category.value}`}
-                  value={category.value}
-                  checked={selection.categories.includes(category.value)}
-                  onChange={(event) => toggleCategory(category.value, event.target.checked)}
-                  className="h-4 w-4 accent-brand-600"
-                />
-                {category.label}
-              </label>
-            ))}
-          </fieldset>
+          {sorted && (
+            <>
+              <fieldset>
+                <legend className={legend}>Sort by</legend>
+                {SORTS.map(([value, label]) => (
+                  <label key={label} className="flex items-center gap-2 py-1 text-sm">
+                    <input type="radio" name="sort" data-control={`sort:${value ?? "newest"}`} checked={selection.sort === value} onChange={() => apply({ ...selection, sort: value })} className="h-4 w-4 accent-brand-600" />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+              <fieldset>
+                <legend className={legend}>Category</legend>
+                {CATEGORIES.map((category) => (
+                  <label key={category.value} className="flex items-center gap-2 py-1 text-sm">
+                    <input
+                      type="checkbox"
+                      name="category"
+                      data-control={`category:${category.value}`}
+                      value={category.value}
+                      checked={selection.categories.includes(category.value)}
+                      onChange={(event) => toggleCategory(category.value, event.target.checked)}
+                      className="h-4 w-4 accent-brand-600"
+                    />
+                    {category.label}
+                  </label>
+                ))}
+              </fieldset>
+            </>
+          )}
           {facets && (
             <>
               <Options name="brand" title="Brand" options={facets.brands} onToggle={(value, on) => apply({ ...selection, brands: toggledIn(selection.brands, value, on) })} />

@@ -3,6 +3,7 @@
 // only and the specification filters, spelled as lib/catalog/facets.ts spells them), its canonical
 // URL, and the compact key that proxy.ts rewrites it to so each selection is one cacheable page.
 import { CATEGORY_VALUES, type Category } from "./categories";
+import { fromBase64url, toBase64url } from "./search-query";
 import { formatPriceRange, optionCount, parseSelection, selectionParams, type FacetSelection, type FacetSort } from "./facets";
 import { CATEGORY_PAGE_SIZE, PAGING_MAX_ROWS } from "../constants";
 
@@ -41,7 +42,7 @@ export function parseCategoryFilter(params: URLSearchParams): CategoryFilter {
 }
 
 /** The filters alone (brands, price, stock, specifications) in their one spelling; "" when none. */
-function filterQuery(filter: CategoryFilter): string {
+export function filterQuery(filter: CategoryFilter): string {
   return selectionParams({ ...filter, categories: [], sort: null, page: 1 }).toString();
 }
 
@@ -56,21 +57,6 @@ export function categoryFilterHref(filter: CategoryFilter): string {
   return query ? `/category-product?${query}` : "/category-product";
 }
 
-function base64url(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): string {
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return "";
-  }
-}
-
 /**
  * One path segment per selection: "camera.mobiles~asc~2", "all~~1" or "none~~1", and with filters a
  * fourth part, their canonical query in base64url ("mobiles~~1~YnJhbmQ9U2Ftc3VuZw").
@@ -78,7 +64,7 @@ function fromBase64url(text: string): string {
 export function categoryFilterKey(filter: CategoryFilter): string {
   const categories = filter.unknownOnly ? "none" : filter.categories.length ? filter.categories.join(".") : "all";
   const filters = filterQuery(filter);
-  return `${categories}~${filter.sort ?? ""}~${filter.page}${filters ? `~${base64url(filters)}` : ""}`;
+  return `${categories}~${filter.sort ?? ""}~${filter.page}${filters ? `~${toBase64url(filters)}` : ""}`;
 }
 
 export function parseCategoryFilterKey(key: string): CategoryFilter {
@@ -90,7 +76,7 @@ export function parseCategoryFilterKey(key: string): CategoryFilter {
   }
   const [named = "", sort, page, filters = ""] = text.split("~");
   const categories = named === "all" || named === "none" ? [] : normalizeCategories(named.split("."));
-  const selection = parseSelection(new URLSearchParams(fromBase64url(filters)));
+  const selection = parseSelection(new URLSearchParams(fromBase64url(filters) ?? ""));
   return {
     ...selection,
     categories,

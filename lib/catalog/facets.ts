@@ -11,6 +11,14 @@ export type FacetSort = (typeof FACET_SORTS)[number];
 /** Parameters that are not specification keys (a definition may not take one of these keys). */
 export const RESERVED_FILTER_KEYS = ["category", "brand", "price", "stock", "sort", "page", "limit", "q"] as const;
 
+/**
+ * Parameters that campaigns and ad platforms add to any link (utm_source, gclid…): never filters,
+ * so a shared or advertised address keeps them and is not sent elsewhere.
+ */
+export function isTrackingParam(key: string): boolean {
+  return key.startsWith("utm_") || ["gclid", "gbraid", "wbraid", "fbclid", "msclkid", "dclid", "yclid", "ref", "_rsc"].includes(key);
+}
+
 /** The most options one selection may tick, over every facet (a crawler's or a script's address past it is refused). */
 export const FILTER_OPTIONS_MAX = 30;
 /** The highest price a range may name, in rupees. */
@@ -106,7 +114,7 @@ export function parseSelection(params: URLSearchParams, { strict = false, extraK
   if (pageText !== null && !validPage) fail(`page must be a whole number from 1`, "page");
   const specs: Record<string, string[]> = {};
   for (const key of new Set(params.keys())) {
-    if ((RESERVED_FILTER_KEYS as readonly string[]).includes(key) || extraKeys.includes(key)) continue;
+    if ((RESERVED_FILTER_KEYS as readonly string[]).includes(key) || extraKeys.includes(key) || isTrackingParam(key)) continue;
     if (!/^[a-z][a-z0-9_]{0,39}$/.test(key)) {
       fail("A filter's name has lower-case letters, digits and _ only", "selection");
       continue;

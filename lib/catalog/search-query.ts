@@ -11,22 +11,32 @@ export function normalizeSearchQuery(raw: string | null | undefined): string {
     .slice(0, SEARCH_QUERY_MAX_LENGTH);
 }
 
+/** Text in base64url (UTF-8): any text as one path segment of [A-Za-z0-9_-]. */
+export function toBase64url(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The text of a base64url segment, or null when it is not one (a hand-made address). */
+export function fromBase64url(segment: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(segment)) return null;
+  try {
+    const binary = atob(segment.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
 /** "q" and the normalized query in base64url: one path segment whatever the shopper typed. */
 export function searchKey(raw: string | null | undefined): string {
-  const bytes = new TextEncoder().encode(normalizeSearchQuery(raw));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `q${btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+  return `q${toBase64url(normalizeSearchQuery(raw))}`;
 }
 
 /** The query a key stands for, or null when it is not the key of any query (a hand-made address). */
 export function parseSearchKey(key: string): string | null {
   if (!/^q[A-Za-z0-9_-]*$/.test(key)) return null;
-  try {
-    const binary = atob(key.slice(1).replace(/-/g, "+").replace(/_/g, "/"));
-    const query = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-    return searchKey(query) === key ? query : null;
-  } catch {
-    return null;
-  }
+  const query = fromBase64url(key.slice(1));
+  return query !== null && searchKey(query) === key ? query : null;
 }

@@ -2,7 +2,7 @@
 // values for them. Pure and free of zod, so the product page, the admin's form and the server share
 // one set of rules. The server keeps the definitions in SpecDefinition rows and a product's values
 // in Product.specs (JSON keyed by definition key); lib/server/catalog/specs.ts reads and writes them.
-import { RESERVED_FILTER_KEYS } from "./facets";
+import { isTrackingParam, RESERVED_FILTER_KEYS } from "./facets";
 
 export const SPEC_TYPES = ["number", "choice", "multi", "boolean", "text"] as const;
 export type SpecType = (typeof SPEC_TYPES)[number];
@@ -108,6 +108,7 @@ export function definitionProblems(definition: SpecDefinition): Partial<Record<k
   const problems: Partial<Record<keyof SpecDefinition, string>> = {};
   if (!SPEC_KEY_PATTERN.test(definition.key)) problems.key = "Key must start with a letter and have only lower-case letters, digits and _ (at most 40)";
   else if ((RESERVED_FILTER_KEYS as readonly string[]).includes(definition.key)) problems.key = `Key cannot be one of ${RESERVED_FILTER_KEYS.join(", ")}: the filters' addresses use them`;
+  else if (isTrackingParam(definition.key)) problems.key = "Key cannot be a campaign parameter (utm_…, gclid, fbclid, ref…): links carry them";
   if (!definition.label.trim() || definition.label.length > SPEC_LABEL_MAX) problems.label = `Label is required, at most ${SPEC_LABEL_MAX} characters`;
   if (!definition.group.trim() || definition.group.length > SPEC_GROUP_MAX) problems.group = `Group is required, at most ${SPEC_GROUP_MAX} characters`;
   if (!SPEC_TYPES.includes(definition.type)) problems.type = "Type must be one of number, choice, multi, boolean, text";

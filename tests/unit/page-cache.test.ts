@@ -242,8 +242,12 @@ describe("page cache rules", () => {
     // What the page shows, not the raw address: a random query cannot force renders or evict pages.
     expect(get("/?r=123")).toBe("/");
     expect(get("/product/x?utm=1")).toBe("/product/x");
-    const category = get("/category-product?category=mouse&category=camera&sort=asc&page=1&r=9");
+    const category = get("/category-product?category=mouse&category=camera&sort=asc&page=1&utm_source=x&gclid=y");
     expect(category).toBe(get("/category-product?sort=asc&category=camera&category=mouse"));
+    // Any other parameter may be a specification filter, so it is part of the key: the page sends
+    // one the categories do not have to the address without it, and a redirect is never kept here.
+    expect(get("/category-product?category=camera&r=9")).not.toBe(get("/category-product?category=camera"));
+    expect(get("/category-product?category=camera&zoom=2&zoom=10&brand=B&brand=A")).toBe(get("/category-product?brand=A&zoom=10&category=camera&brand=B&zoom=2"));
     expect(category).not.toBe(get("/category-product?category=camera&sort=asc"));
     expect(get("/search?q=Samsung%20%20TV%20&r=1")).toBe(get("/search?q=Samsung TV"));
     expect(get("/search?q=phone")).not.toBe(get("/search?q=tv"));

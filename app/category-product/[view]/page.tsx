@@ -5,7 +5,7 @@ import { CategoryBrowser } from "@/components/catalog/category-filters";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/catalog/categories";
 import { activeFilterCount, CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/catalog/category-filter";
-import { categoryPageCached } from "@/lib/server/catalog/filters";
+import { categoryPageCached, pageSelection } from "@/lib/server/catalog/filters";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
 // /category-product?category=…&brand=…&price=…&{spec}=…&sort=…&page=… (proxy.ts rewrites it here, one
@@ -51,9 +51,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CategoryPage({ params }: Props) {
   const key = (await params).view;
   const filter = parseCategoryFilterKey(key);
+  // Filters the ticked categories do not have are left out: the address is spelled without them.
+  if (!filter.unknownOnly) {
+    const known = await pageSelection(filter);
+    if (categoryFilterKey(known) !== key) redirect(categoryFilterHref(known));
+  }
   const answer = await categoryPageCached(key);
-  // Options the ticked categories do not have were left out: the address is spelled without them.
-  if (answer && categoryFilterKey({ ...filter, ...answer.selection }) !== categoryFilterKey(filter)) redirect(categoryFilterHref({ ...filter, ...answer.selection }));
   const result = answer ?? { products: [], total: 0, page: 1, pageSize: 1, facets: null };
   // The pager goes as deep as paging is allowed (a million products are found by narrowing, not by page 40 000).
   const pages = Math.min(CATEGORY_MAX_PAGE, Math.max(1, Math.ceil(result.total / result.pageSize)));

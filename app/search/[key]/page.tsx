@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { CategoryBrowser } from "@/components/catalog/category-filters";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { SearchResultsFrame } from "@/components/layout/search-status";
 import { searchProductsCached } from "@/lib/server/catalog/catalog";
-import { parseSearchKey, searchKey } from "@/lib/catalog/search-query";
+import { activeFilterCount } from "@/lib/catalog/category-filter";
+import { narrowResults, parseSearchPageKey, searchFilterHref } from "@/lib/catalog/search-filter";
+import { searchKey } from "@/lib/catalog/search-query";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
-// /search?q=… (proxy.ts rewrites it here: one cached page per query, rendered whole on its first
-// visit, so the results are in the HTML with the page's metadata). docs/PRODUCT.md §2.7: 'Search Results: N',
-// a spinner while loading, 'No products found.' when empty.
+// /search?q=…&brand=…&price=…&stock=1 (proxy.ts rewrites it here: one cached page per query and
+// filters, rendered whole on its first visit, so the results are in the HTML with the page's
+// metadata). docs/PRODUCT.md §2.7: 'Search Results: N', a spinner while loading, 'No products found.'
+// when empty; issue 39: the results' brands, price and stock as filters beside them.
 
 type Props = { params: Promise<{ key: string }> };
 
@@ -23,16 +27,16 @@ export function generateStaticParams() {
   return [{ key: searchKey("") }];
 }
 
-async function queryOf(params: Props["params"]): Promise<string> {
-  const query = parseSearchKey((await params).key);
+async function searchOf(params: Props["params"]) {
+  const search = parseSearchPageKey((await params).key);
   // Only proxy.ts makes keys; a hand-made /search/… address is not a page.
-  if (query === null) notFound();
-  return query;
+  if (search === null) notFound();
+  return search;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const query = await queryOf(params);
-  const canonical = query ? `/search?q=${encodeURIComponent(query)}` : "/search";
+  const { query, filter } = await searchOf(params);
+  const canonical = searchFilterHref(query, filter);
   return {
     title: query ? `Search results for “${query}”` : "Search",
     description: query ? `Products matching “${query}” at Volt Electronics.` : "Search phones, audio, TVs, cameras and more at Volt Electronics.",
@@ -44,20 +48,31 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SearchPage({ params }: Props) {
-  const query = await queryOf(params);
-  const products = query ? await searchProductsCached(query) : [];
+  const { query, filter } = await searchOf(params);
+  const results = query ? await searchProductsCached(query) : [];
+  const { products, facets } = narrowResults(results, filter);
+  const section = (
+    <section aria-labelledby="search-heading" className="min-w-0 space-y-4">
+      <h1 id="search-heading" tabIndex={-1} className="text-lg font-semibold focus:outline-none" aria-live="polite">
+        Search Results: {products.length}
+      </h1>
+      {products.length === 0 ? (
+        <p className="rounded-lg bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No products found.</p>
+      ) : (
+        <ProductGrid products={products} />
+      )}
+    </section>
+  );
   return (
     <SearchResultsFrame>
-      <section aria-labelledby="search-heading" className="space-y-4">
-        <h1 id="search-heading" className="text-lg font-semibold" aria-live="polite">
-          Search Results: {products.length}
-        </h1>
-        {products.length === 0 ? (
-          <p className="rounded-lg bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">No products found.</p>
-        ) : (
-          <ProductGrid products={products} />
-        )}
-      </section>
+      {/* Filters once there is something to narrow (or a filter to take back). */}
+      {results.length > 0 || activeFilterCount(filter) > 0 ? (
+        <CategoryBrowser filter={filter} facets={facets} place={{ kind: "search", query }} headingId="search-heading">
+          {section}
+        </CategoryBrowser>
+      ) : (
+        section
+      )}
     </SearchResultsFrame>
   );
 }

@@ -27,22 +27,7 @@ export type FilteredCatalog = {
  */
 export async function filterCatalog(selection: FacetSelection, { pageSize = CATEGORY_PAGE_SIZE, strict = false } = {}): Promise<FilteredCatalog> {
   const indexes = await facetIndexes(selection.categories);
-  // What the ticked categories offer, counted for nothing ticked: the known keys and options.
-  const known = new Map<string, Set<string>>();
-  for (const column of sharedColumns(indexes)) known.set(column.key, new Set(column.values));
-  const specs: Record<string, string[]> = {};
-  for (const [key, values] of Object.entries(selection.specs)) {
-    const options = known.get(key);
-    if (!options) {
-      if (strict) throw refusal(new SelectionError(`${key} is not a filter of ${selection.categories.length === 1 ? "this category" : "the categories chosen"}`, key));
-      continue;
-    }
-    const kept = values.filter((value) => options.has(value));
-    const unknown = values.find((value) => !options.has(value));
-    // The option itself is not repeated (an address can carry anything); the key is a known one.
-    if (unknown !== undefined && strict) throw refusal(new SelectionError(`${key} has no such option`, key));
-    if (kept.length > 0) specs[key] = kept;
-  }
+  const specs = knownSpecs(selection, knownOptions(indexes), strict);
   const clean: FacetSelection = { ...selection, specs };
   const window = pageWindow(clean.page, pageSize);
   const { counts, ids } = countFacets(indexes, clean, window.offset, window.size);
@@ -64,9 +49,47 @@ export async function categoryPageCached(key: string): Promise<FilteredCatalog |
   return filterCatalog(filter);
 }
 
-/** The specification facets the loaded categories share, with their option values (as countFacets shows them). */
-function sharedColumns(indexes: Awaited<ReturnType<typeof facetIndexes>>): { key: string; values: string[] }[] {
-  return sharedFacets(indexes).map((facet) => ({ key: facet.key, values: facet.options.map((option) => option.value) }));
+/** The specification filters the loaded categories share, each with its option values (as countFacets shows them). */
+function knownOptions(indexes: Awaited<ReturnType<typeof facetIndexes>>): Record<string, string[]> {
+  return Object.fromEntries(sharedFacets(indexes).map((facet) => [facet.key, facet.options.map((option) => option.value)]));
+}
+
+/**
+ * The selection's specification filters that `known` has. `strict` (the API): a key the ticked
+ * categories do not share, or an option it does not have, is a 400 naming the key (never the
+ * option: an address can carry anything); otherwise they are dropped.
+ */
+function knownSpecs(selection: FacetSelection, known: Record<string, string[]>, strict: boolean): Record<string, string[]> {
+  const specs: Record<string, string[]> = {};
+  for (const [key, values] of Object.entries(selection.specs)) {
+    const options = Object.hasOwn(known, key) ? new Set(known[key]) : null;
+    if (!options) {
+      if (strict) throw refusal(new SelectionError(`${key} is not a filter of ${selection.categories.length === 1 ? "this category" : "the categories chosen"}`, key));
+      continue;
+    }
+    if (strict && values.some((value) => !options.has(value))) throw refusal(new SelectionError(`${key} has no such option`, key));
+    const kept = values.filter((value) => options.has(value));
+    if (kept.length > 0) specs[key] = kept;
+  }
+  return specs;
+}
+
+/**
+ * The selection as a page shows it: specification filters the ticked categories do not have left
+ * out. Cached per set of categories (not per address), so addresses full of made-up filters cost
+ * no cache entries of their own before the page sends them to their canonical spelling.
+ */
+export async function pageSelection<T extends FacetSelection>(selection: T): Promise<T> {
+  if (Object.keys(selection.specs).length === 0) return selection;
+  const known = await specOptionsCached(selection.categories.join("."));
+  return { ...selection, specs: knownSpecs(selection, known, false) };
+}
+
+async function specOptionsCached(categories: string): Promise<Record<string, string[]>> {
+  "use cache";
+  const ticked = parseCategoryFilterKey(`${categories || "all"}~~1`).categories;
+  cacheCatalogRead(...ticked.map(CATALOG_TAGS.category));
+  return knownOptions(await facetIndexes(ticked));
 }
 
 /** A selection the API refuses: 400 naming the parameter. */

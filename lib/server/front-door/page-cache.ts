@@ -4,7 +4,8 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync
 import { findApiRoute, type ApiRoute } from "../../api-routes";
 import { canonicalProductId } from "../../canonical-path";
 import { categoryFilterKey, parseCategoryFilter } from "../../catalog/category-filter";
-import { normalizeSearchQuery, searchKey } from "../../catalog/search-query";
+import { normalizeSearchQuery } from "../../catalog/search-query";
+import { searchPageKey } from "../../catalog/search-filter";
 import { CACHEABLE_ANSWER_HEADER, keepPurged, stopPurging } from "../platform/answers";
 import { chooseEncoding, notModified, type Encoding } from "./negotiation";
 
@@ -77,7 +78,7 @@ export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "
   if (NEXT_REQUEST_HEADERS.some((name) => request.headers[name] !== undefined)) return null;
   if (/(?:^|;\s*)__prerender_bypass=/.test(request.headers.cookie ?? "")) return null;
   if (url.pathname === "/category-product") return `/category-product/${categoryFilterKey(parseCategoryFilter(url.searchParams))}`;
-  if (url.pathname === "/search") return `/search/${searchKey(url.searchParams.get("q"))}`;
+  if (url.pathname === "/search") return `/search/${searchPageKey(url.searchParams)}`;
   return url.pathname;
 }
 
