@@ -12,7 +12,7 @@ import { RemoveFromComparison } from "./remove-from-comparison";
 // The row labels' column stays in view while the table scrolls sideways (phones): sticky, with a
 // background so the values pass under it.
 const LABEL = "sticky left-0 z-[1] w-32 min-w-32 border-b border-r border-slate-200 bg-white p-3 text-left align-top text-sm font-medium text-slate-700 sm:w-48 sm:min-w-48";
-const CELL = "min-w-40 border-b border-slate-200 p-3 align-top text-sm [overflow-wrap:anywhere]";
+const CELL = "min-w-44 border-b border-slate-200 p-3 align-top text-sm [overflow-wrap:anywhere]";
 const BEST = "bg-green-50 font-semibold text-green-900";
 
 /** A best value: a tick before it, and "(best)" after it for screen readers. */
@@ -74,9 +74,9 @@ export function CompareTable({ products, definitions, categoryName }: { products
               </th>
               {products.map((product, index) => (
                 <td key={product._id} className={`${CELL} ${cheapest.includes(index) ? BEST : ""}`} data-best={cheapest.includes(index) || undefined}>
-                  {cheapest.includes(index) ? <Best>{formatRupeeAmount(product.sellingPrice)}</Best> : formatRupeeAmount(product.sellingPrice)}
+                  <span className="whitespace-nowrap">{cheapest.includes(index) ? <Best>{formatRupeeAmount(product.sellingPrice)}</Best> : formatRupeeAmount(product.sellingPrice)}</span>
                   {product.price > product.sellingPrice && (
-                    <s className="ml-2 text-xs font-normal text-slate-600">
+                    <s className="ml-2 inline-block text-xs font-normal text-slate-600">
                       <span className="sr-only">List price </span>
                       {formatRupeeAmount(product.price)}
                     </s>
