@@ -2,6 +2,7 @@
 // checked against them on every write; retired definitions leave the answers but keep their
 // values; EAN and model number validated, and found first by search.
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { GET as publicDefinitions } from "@/app/api/spec-definitions/route";
@@ -111,6 +112,37 @@ describe("spec definitions", () => {
     const relabelled = await updateDefinition(jsonRequest("/api/admin-spec-definitions", { ...input, id, label: "Panel type", choices: [...(input.choices as string[]), "Mini LED"] }, { method: "PUT", cookie: boss.cookie }), noContext);
     expect(relabelled.status).toBe(200);
     expect((await definitionsOf("television")).find((definition) => definition.key === "panel")?.label).toBe("Panel type");
+  });
+
+  it("wait for a product write in flight before looking for products that use a choice they drop", async () => {
+    const definitions = (await (await adminDefinitions(getRequest("/api/admin-spec-definitions?category=television", boss.cookie), noContext)).json()).data as Record<string, unknown>[];
+    const { id, category: _category, retired: _retired, position: _position, ...input } = definitions.find((definition) => definition.key === "panel")!;
+    const withChoice = await updateDefinition(jsonRequest("/api/admin-spec-definitions", { ...input, id, choices: [...(input.choices as string[]).filter((c) => c !== "Micro LED"), "Micro LED"] }, { method: "PUT", cookie: boss.cookie }), noContext);
+    expect(withChoice.status).toBe(200);
+    const choices = ((await withChoice.json()).data as { choices: string[] }).choices;
+    const [target] = await query<{ id: string }>(`SELECT id FROM "Product" WHERE category = 'television' ORDER BY id LIMIT 1`);
+
+    // A product write that has checked its values against the definition (holding the category's
+    // shared lock, as createProduct and updateProduct do) and not yet committed.
+    const writer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await writer.connect();
+    try {
+      await writer.query("BEGIN");
+      await writer.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended('spec-definitions:television', 0))`);
+      await writer.query(`UPDATE "Product" SET specs = specs || '{"panel":"Micro LED"}'::jsonb WHERE id = $1`, [target!.id]);
+      let settled = false;
+      const dropping = updateDefinition(jsonRequest("/api/admin-spec-definitions", { ...input, id, choices: choices.filter((c) => c !== "Micro LED") }, { method: "PUT", cookie: boss.cookie }), noContext).finally(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(settled).toBe(false);
+      await writer.query("COMMIT");
+      const dropped = await dropping;
+      expect(dropped.status).toBe(409);
+      expect((await dropped.json()).message).toBe('1 product uses the choice "Micro LED": change it first');
+    } finally {
+      await writer.end();
+    }
   });
 
   it("refuse bounds or decimals that products' values would no longer fit", async () => {

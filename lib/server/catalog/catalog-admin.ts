@@ -4,8 +4,8 @@ import { rupeesToPaise } from "@/lib/shared/money";
 import { PRODUCT_IMAGE_MESSAGE, type ProductInput } from "@/lib/schemas";
 import type { Category } from "@/lib/catalog/categories";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { changeCatalog } from "./cache";
-import { checkProductSpecs, specsForNewCategory } from "./specs";
+import { changeCatalog, changeCatalogIn } from "./cache";
+import { checkProductSpecs, lockSpecDefinitions, specsForNewCategory } from "./specs";
 import type { SpecValues } from "@/lib/catalog/specs";
 import { countCatalog, isRowId, productsInOrder, searchProducts, toPublicProduct, toDetailedProduct, type PublicProduct } from "./catalog";
 import { db } from "../platform/db";
@@ -66,9 +66,14 @@ type StockNow = { stock: number; held: number };
 
 export async function createProduct(input: ProductInput): Promise<PublicProduct> {
   const data = productData(input);
-  const specs = input.specs !== undefined ? await checkProductSpecs(input.category, input.specs) : undefined;
   await checkHostedImages(data.productImage);
-  const product = await changeCatalog(db.product.create({ data: { ...data, ...(specs ? { specs } : {}) } }));
+  const product = await changeCatalogIn(async (tx) => {
+    // Values are checked under the category's definitions lock, with the write (see lockSpecDefinitions).
+    if (input.specs === undefined) return tx.product.create({ data });
+    await lockSpecDefinitions(tx, input.category, true);
+    const specs = await checkProductSpecs(tx, input.category, input.specs);
+    return tx.product.create({ data: { ...data, specs } });
+  });
   return toDetailedProduct(product);
 }
 
@@ -80,21 +85,25 @@ export async function updateProduct(id: string, input: ProductInput, stockWas?: 
   if (!isRowId(id)) throw notFound(PRODUCT_NOT_FOUND);
   const current = await db.product.findUnique({ where: { id }, select: { productImage: true, specs: true, category: true } });
   if (!current) throw notFound(PRODUCT_NOT_FOUND);
-  // New values replace the old (the form sends them all), but those of retired specifications
-  // stay as they were; moved to another category without new values, only those it has stay.
-  const specs =
-    input.specs !== undefined
-      ? await checkProductSpecs(input.category, input.specs, current.specs as SpecValues)
-      : input.category !== current.category
-        ? await specsForNewCategory(input.category, current.specs as SpecValues)
-        : undefined;
-  const data = { ...productData(input), ...(specs ? { specs } : {}) };
+  const data = productData(input);
   await checkHostedImages(data.productImage, current.productImage);
   // One conditional UPDATE: a stock below the units held right now (a checkout may hold more
   // between a read and this write) matches no row and is refused with the number held.
   const guarded = data.stock !== undefined && stockWas !== undefined;
   const where: Prisma.ProductWhereInput = data.stock !== undefined ? { id, held: { lte: data.stock }, ...(guarded ? { stock: stockWas } : {}) } : { id };
-  const [updated] = await changeCatalog(db.product.updateManyAndReturn({ where, data }));
+  const [updated] = await changeCatalogIn(async (tx) => {
+    // New values replace the old (the form sends them all), but those of retired specifications
+    // stay as they were; moved to another category without new values, only those it has stay.
+    // Checked under the category's definitions lock, with the write (see lockSpecDefinitions).
+    const moved = input.category !== current.category;
+    if (input.specs === undefined && !moved) return tx.product.updateManyAndReturn({ where, data });
+    await lockSpecDefinitions(tx, input.category, true);
+    const specs =
+      input.specs !== undefined
+        ? await checkProductSpecs(tx, input.category, input.specs, current.specs as SpecValues)
+        : await specsForNewCategory(tx, input.category, current.specs as SpecValues);
+    return tx.product.updateManyAndReturn({ where, data: { ...data, specs } });
+  });
   if (updated) return toDetailedProduct(updated);
   const now = await db.product.findUnique({ where: { id }, select: { held: true, stock: true } });
   if (!now) throw notFound(PRODUCT_NOT_FOUND);

@@ -40,8 +40,8 @@ export function toSpecDefinition(row: SpecDefinitionRow): PublicSpecDefinition {
 }
 
 /** A category's definitions in order: live ones only, or (the admin's view) retired ones too. */
-export async function listSpecDefinitions(category: string, withRetired = false): Promise<PublicSpecDefinition[]> {
-  const rows = await db.specDefinition.findMany({
+export async function listSpecDefinitions(category: string, withRetired = false, client: Prisma.TransactionClient = db): Promise<PublicSpecDefinition[]> {
+  const rows = await client.specDefinition.findMany({
     where: { category, ...(withRetired ? {} : { retiredAt: null }) },
     orderBy: [{ position: "asc" }, { key: "asc" }],
   });
@@ -78,37 +78,52 @@ export async function specDefinitionsCached(category: string): Promise<PublicSpe
 }
 
 /**
+ * Takes the category's definitions lock: `shared` for a product write that checks its values
+ * against them (many at once), exclusive for a definition write (alone). Held to the transaction's
+ * end, so a choice removed, or bounds narrowed, after no product was found using it cannot meet a
+ * product saved with it meanwhile.
+ */
+export async function lockSpecDefinitions(tx: Prisma.TransactionClient, category: string, shared: boolean): Promise<void> {
+  const key = `spec-definitions:${category}`;
+  if (shared) await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`;
+  else await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+}
+
+/** A category's definitions split in two: those products are checked against, and the retired keys (values kept as they are). */
+async function definitionsFor(category: string, client: Prisma.TransactionClient): Promise<{ live: PublicSpecDefinition[]; retired: Set<string> }> {
+  const all = await listSpecDefinitions(category, true, client);
+  return { live: all.filter((definition) => !definition.retired), retired: new Set(all.filter((definition) => definition.retired).map((definition) => definition.key)) };
+}
+
+/** The values of `values` whose keys are in `keys`. */
+function valuesOf(values: SpecValues, keys: (key: string) => boolean): SpecValues {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => keys(key)));
+}
+
+/**
  * A product's values checked against its category's definitions (400 naming each bad field as
  * `specs.<key>`), with the values of retired definitions it had (`kept`) carried over untouched.
+ * Run inside the product's write, after lockSpecDefinitions(tx, category, true).
  */
-export async function checkProductSpecs(category: string, values: Record<string, unknown>, kept: SpecValues = {}): Promise<SpecValues> {
-  const all = await listSpecDefinitions(category, true);
-  const retired = new Set(all.filter((definition) => definition.retired).map((definition) => definition.key));
-  const { values: clean, errors } = checkSpecValues(
-    all.filter((definition) => !definition.retired),
-    values,
-    retired,
-  );
+export async function checkProductSpecs(tx: Prisma.TransactionClient, category: string, values: Record<string, unknown>, kept: SpecValues = {}): Promise<SpecValues> {
+  const { live, retired } = await definitionsFor(category, tx);
+  const { values: clean, errors } = checkSpecValues(live, values, retired);
   const keys = Object.keys(errors);
   if (keys.length > 0) {
     throw new HttpError(400, errors[keys[0]!]!, undefined, Object.fromEntries(keys.map((key) => [`specs.${key}`, errors[key]!])));
   }
-  const carried = Object.fromEntries(Object.entries(kept).filter(([key]) => retired.has(key)));
-  return { ...carried, ...clean };
+  return { ...valuesOf(kept, (key) => retired.has(key)), ...clean };
 }
 
 /**
  * A product moved to another category without new values: the values that are specifications of
  * the new category, and valid there, stay; the others go (a key of the same name and another type
- * would otherwise be read as the new one's).
+ * would otherwise be read as the new one's). Inside the write, as checkProductSpecs.
  */
-export async function specsForNewCategory(category: string, values: SpecValues): Promise<SpecValues> {
-  const all = await listSpecDefinitions(category, true);
-  const live = all.filter((definition) => !definition.retired);
-  const retired = all.filter((definition) => definition.retired);
-  const kept = checkSpecValues(live, Object.fromEntries(Object.entries(values).filter(([key]) => live.some((definition) => definition.key === key)))).values;
-  const retiredKept = Object.fromEntries(Object.entries(values).filter(([key]) => retired.some((definition) => definition.key === key)));
-  return { ...retiredKept, ...kept };
+export async function specsForNewCategory(tx: Prisma.TransactionClient, category: string, values: SpecValues): Promise<SpecValues> {
+  const { live, retired } = await definitionsFor(category, tx);
+  const kept = checkSpecValues(live, valuesOf(values, (key) => live.some((definition) => definition.key === key))).values;
+  return { ...valuesOf(values, (key) => retired.has(key)), ...kept };
 }
 
 // The admin's writes ------------------------------------------------------------------------------
@@ -144,7 +159,7 @@ export async function createSpecDefinition(category: string, input: SpecDefiniti
   refuseProblems({ ...input, position: 0 });
   try {
     const row = await changeCatalogIn(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`spec-definitions:${category}`}, 0))`;
+        await lockSpecDefinitions(tx, category, false);
         const count = await tx.specDefinition.count({ where: { category } });
         if (count >= SPEC_DEFINITIONS_MAX) throw conflict(`A category has at most ${SPEC_DEFINITIONS_MAX} specifications (retired ones count): retire and reuse one instead.`);
         const last = await tx.specDefinition.aggregate({ where: { category }, _max: { position: true } });
@@ -174,34 +189,39 @@ export async function updateSpecDefinition(id: string, input: SpecDefinitionInpu
     throw new HttpError(400, message, undefined, { type: message });
   }
   refuseProblems({ ...input, position: current.position });
-  const removed = current.choices.filter((choice) => !input.choices.map((c) => c.trim()).includes(choice));
-  for (const choice of removed) {
-    const used = await productsUsingChoice(current.category, current.key, current.type as SpecType, choice);
-    if (used > 0) {
-      const message = `${used} product${used === 1 ? " uses" : "s use"} the choice "${choice}": change ${used === 1 ? "it" : "them"} first`;
-      throw new HttpError(409, message, undefined, { choices: message });
+  const row = await changeCatalogIn(async (tx) => {
+    // Under the category's lock: no product write checks values against the old definition while
+    // this one looks for products that use what it takes away.
+    await lockSpecDefinitions(tx, current.category, false);
+    const removed = current.choices.filter((choice) => !input.choices.map((c) => c.trim()).includes(choice));
+    for (const choice of removed) {
+      const used = await productsUsingChoice(tx, current.category, current.key, current.type as SpecType, choice);
+      if (used > 0) {
+        const message = `${used} product${used === 1 ? " uses" : "s use"} the choice "${choice}": change ${used === 1 ? "it" : "them"} first`;
+        throw new HttpError(409, message, undefined, { choices: message });
+      }
     }
-  }
-  if (current.type === "number") {
-    // Narrower bounds or fewer decimals than products' values: they could no longer be saved.
-    const [{ n }] = await db.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS "n" FROM "Product"
-      WHERE category = ${current.category} AND jsonb_typeof(specs -> ${current.key}) = 'number'
-        AND ((${input.min}::float8 IS NOT NULL AND (specs ->> ${current.key})::numeric < ${input.min}::float8::numeric)
-          OR (${input.max}::float8 IS NOT NULL AND (specs ->> ${current.key})::numeric > ${input.max}::float8::numeric)
-          OR round((specs ->> ${current.key})::numeric, ${input.decimals}::int) <> (specs ->> ${current.key})::numeric)` as [{ n: number }];
-    if (n > 0) {
-      const message = `${n} product${n === 1 ? " has" : "s have"} a value outside these bounds or decimals: change ${n === 1 ? "it" : "them"} first`;
-      throw new HttpError(409, message, undefined, { min: message });
+    if (current.type === "number") {
+      // Narrower bounds or fewer decimals than products' values: they could no longer be saved.
+      const [{ n }] = (await tx.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS "n" FROM "Product"
+        WHERE category = ${current.category} AND jsonb_typeof(specs -> ${current.key}) = 'number'
+          AND ((${input.min}::float8 IS NOT NULL AND (specs ->> ${current.key})::numeric < ${input.min}::float8::numeric)
+            OR (${input.max}::float8 IS NOT NULL AND (specs ->> ${current.key})::numeric > ${input.max}::float8::numeric)
+            OR round((specs ->> ${current.key})::numeric, ${input.decimals}::int) <> (specs ->> ${current.key})::numeric)`) as [{ n: number }];
+      if (n > 0) {
+        const message = `${n} product${n === 1 ? " has" : "s have"} a value outside these bounds or decimals: change ${n === 1 ? "it" : "them"} first`;
+        throw new HttpError(409, message, undefined, { min: message });
+      }
     }
-  }
-  const row = await changeCatalog(db.specDefinition.update({ where: { id }, data: dataOf(input) }));
+    return tx.specDefinition.update({ where: { id }, data: dataOf(input) });
+  });
   return toSpecDefinition(row);
 }
 
-async function productsUsingChoice(category: string, key: string, type: SpecType, choice: string): Promise<number> {
+async function productsUsingChoice(tx: Prisma.TransactionClient, category: string, key: string, type: SpecType, choice: string): Promise<number> {
   const match = type === "multi" ? JSON.stringify({ [key]: [choice] }) : JSON.stringify({ [key]: choice });
-  const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Product" WHERE category = ${category} AND specs @> ${match}::jsonb`;
+  const [row] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "Product" WHERE category = ${category} AND specs @> ${match}::jsonb`;
   return row?.n ?? 0;
 }
 
