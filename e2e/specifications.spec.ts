@@ -43,6 +43,15 @@ test("@mobile the admin adds a specification, fills it in the product form, and 
   await expect(page.getByText("Specification added")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.locator(`[data-testid="spec-definition"][data-key="weight_${suffix}"]`)).toContainText("1–1.9 kg, 2–2.9 kg, 3+ kg");
+  // Moved by keyboard: the row moves up one place and its button keeps the focus.
+  const rows = page.getByTestId("spec-definition");
+  const before = await rows.evaluateAll((items) => items.map((item) => item.getAttribute("data-key")));
+  await page.getByRole("button", { name: `Move ${label} up` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Order saved")).toBeVisible();
+  const at = before.indexOf(`weight_${suffix}`);
+  await expect.poll(() => rows.evaluateAll((items) => items.map((item) => item.getAttribute("data-key")))).toEqual([...before.slice(0, at - 1), before[at], before[at - 1], ...before.slice(at + 1)]);
+  await expect(page.getByRole("button", { name: `Move ${label} up` })).toBeFocused();
 
   // The product form asks for it, checks it, and saves it.
   await page.goto("/admin-panel/all-products");
@@ -71,6 +80,7 @@ test("@mobile the admin adds a specification, fills it in the product form, and 
   await page.goto("/admin-panel/specifications?category=speakers");
   await page.getByRole("button", { name: `Retire ${label}` }).click();
   await expect(page.getByText("Specification retired")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Restore ${label}` })).toBeFocused();
   await page.goto(`/product/${id}`);
   await expect(table.getByRole("row", { name: "Output power 20 W" })).toBeVisible();
   await expect(table.getByRole("row", { name: `${label} 2.5 kg` })).toHaveCount(0);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { toast } from "@/components/ui/toast";
 import { fetchJson, postJson } from "@/lib/api-client";
@@ -24,8 +24,22 @@ export function SpecDefinitionsAdmin({ category, categoryLabel }: { category: st
   const { data, error, isLoading, mutate } = useSWR(path, (url: string) => fetchJson<PublicSpecDefinition[]>(url).then((answer) => answer.data));
   const [editing, setEditing] = useState<PublicSpecDefinition | "new" | null>(null);
   const { pending, run } = useApiAction();
+  const list = useRef<HTMLOListElement>(null);
+  // The button used, by definition and action: its row may move and the button is disabled while
+  // the write runs, so focus is put back on it (or on its pair, at an end of the list) afterwards.
+  const refocus = useRef<string | null>(null);
 
-  async function write(url: string, body: unknown, said: string) {
+  useEffect(() => {
+    if (pending || !refocus.current || !list.current) return;
+    const [key, action] = refocus.current.split(" ");
+    refocus.current = null;
+    const button = (name: string) => list.current!.querySelector<HTMLButtonElement>(`[data-focus="${CSS.escape(`${key} ${name}`)}"]:not([disabled])`);
+    const fallback = action === "up" ? "down" : action === "down" ? "up" : "edit";
+    (button(action!) ?? button(fallback))?.focus();
+  }, [pending, data]);
+
+  async function write(url: string, body: unknown, said: string, focusAfter?: string) {
+    refocus.current = focusAfter ?? null;
     await run(async () => {
       await postJson(url, body);
       toast.success(said);
@@ -38,7 +52,7 @@ export function SpecDefinitionsAdmin({ category, categoryLabel }: { category: st
     const keys = data.map((definition) => definition.key);
     const [moved] = keys.splice(index, 1);
     keys.splice(index + by, 0, moved!);
-    void write("/api/reorder-spec-definitions", { category, keys }, "Order saved");
+    void write("/api/reorder-spec-definitions", { category, keys }, "Order saved", `${moved} ${by < 0 ? "up" : "down"}`);
   }
 
   if (error) return <p className="text-red-700">The specifications could not be loaded. Reload the page to try again.</p>;
@@ -54,7 +68,7 @@ export function SpecDefinitionsAdmin({ category, categoryLabel }: { category: st
         </button>
       </div>
       {data.length > 0 && (
-        <ol className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={`Specifications of ${categoryLabel}, in the order shoppers see them`}>
+        <ol ref={list} className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={`Specifications of ${categoryLabel}, in the order shoppers see them`}>
           {data.map((definition, index) => (
             <li key={definition.id} className={`flex flex-wrap items-start justify-between gap-3 p-4 ${definition.retired ? "text-slate-500" : ""}`} data-testid="spec-definition" data-key={definition.key}>
               <div className="min-w-0 basis-full space-y-1 text-sm sm:basis-0 sm:flex-1">
@@ -75,20 +89,21 @@ export function SpecDefinitionsAdmin({ category, categoryLabel }: { category: st
                 )}
               </div>
               <div className="flex flex-wrap gap-1">
-                <button type="button" className={SECONDARY_ACTION} disabled={pending || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${definition.label} up`}>
+                <button type="button" data-focus={`${definition.key} up`} className={SECONDARY_ACTION} disabled={pending || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${definition.label} up`}>
                   ↑
                 </button>
-                <button type="button" className={SECONDARY_ACTION} disabled={pending || index === data.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${definition.label} down`}>
+                <button type="button" data-focus={`${definition.key} down`} className={SECONDARY_ACTION} disabled={pending || index === data.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${definition.label} down`}>
                   ↓
                 </button>
-                <button type="button" className={SECONDARY_ACTION} disabled={pending} onClick={() => setEditing(definition)} aria-label={`Edit ${definition.label}`}>
+                <button type="button" data-focus={`${definition.key} edit`} className={SECONDARY_ACTION} disabled={pending} onClick={() => setEditing(definition)} aria-label={`Edit ${definition.label}`}>
                   Edit
                 </button>
                 <button
                   type="button"
                   className={SECONDARY_ACTION}
                   disabled={pending}
-                  onClick={() => void write("/api/retire-spec-definition", { id: definition.id, retired: !definition.retired }, definition.retired ? "Specification restored" : "Specification retired")}
+                  data-focus={`${definition.key} retire`}
+                  onClick={() => void write("/api/retire-spec-definition", { id: definition.id, retired: !definition.retired }, definition.retired ? "Specification restored" : "Specification retired", `${definition.key} retire`)}
                   aria-label={`${definition.retired ? "Restore" : "Retire"} ${definition.label}`}
                 >
                   {definition.retired ? "Restore" : "Retire"}
