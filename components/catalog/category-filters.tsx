@@ -463,40 +463,47 @@ function PriceFilter({ selection, facets, apply }: { selection: CategoryFilter; 
         <div className="relative mx-1 mb-3 mt-2 h-6" data-testid="price-slider">
           <div className="absolute top-1/2 h-1 w-full -translate-y-1/2 rounded bg-slate-200" aria-hidden="true" />
           <div className="absolute top-1/2 h-1 -translate-y-1/2 rounded bg-brand-500" style={{ left: `${left}%`, right: `${100 - right}%` }} aria-hidden="true" />
-          <input
-            type="range"
-            aria-label="Lowest price"
-            data-control="price:low"
-            aria-valuetext={`₹${low.toLocaleString("en-IN")}`}
-            min={floor}
-            max={ceiling}
-            step={step}
-            value={Math.min(Math.max(low, floor), ceiling)}
-            onChange={(event) => {
-              moved.current = true;
-              const value = Math.min(Number(event.target.value), high);
-              setLow(value);
-              setTypedLow(value <= floor ? "" : String(value));
-            }}
-            className="price-thumb absolute inset-0 w-full"
-          />
-          <input
-            type="range"
-            aria-label="Highest price"
-            data-control="price:high"
-            aria-valuetext={`₹${high.toLocaleString("en-IN")}`}
-            min={floor}
-            max={ceiling}
-            step={step}
-            value={Math.min(Math.max(high, floor), ceiling)}
-            onChange={(event) => {
-              moved.current = true;
-              const value = Math.max(Number(event.target.value), low);
-              setHigh(value);
-              setTypedHigh(value >= ceiling ? "" : String(value));
-            }}
-            className="price-thumb absolute inset-0 w-full"
-          />
+          {(
+            [
+              {
+                label: "Lowest price",
+                side: "low",
+                value: low,
+                set: (value: number) => {
+                  const kept = Math.min(value, high);
+                  setLow(kept);
+                  setTypedLow(kept <= floor ? "" : String(kept));
+                },
+              },
+              {
+                label: "Highest price",
+                side: "high",
+                value: high,
+                set: (value: number) => {
+                  const kept = Math.max(value, low);
+                  setHigh(kept);
+                  setTypedHigh(kept >= ceiling ? "" : String(kept));
+                },
+              },
+            ] as const
+          ).map((thumb) => (
+            <input
+              key={thumb.side}
+              type="range"
+              aria-label={thumb.label}
+              data-control={`price:${thumb.side}`}
+              aria-valuetext={`₹${thumb.value.toLocaleString("en-IN")}`}
+              min={floor}
+              max={ceiling}
+              step={step}
+              value={Math.min(Math.max(thumb.value, floor), ceiling)}
+              onChange={(event) => {
+                moved.current = true;
+                thumb.set(Number(event.target.value));
+              }}
+              className="price-thumb absolute inset-0 w-full"
+            />
+          ))}
         </div>
       )}
       {/* Within the panel's form: Enter in a box applies the typed bounds. */}
@@ -508,32 +515,26 @@ function PriceFilter({ selection, facets, apply }: { selection: CategoryFilter; 
           submitTyped();
         }}
       >
-        <label className="min-w-0 flex-1 text-xs text-slate-600" htmlFor={`${ids}-min`}>
-          Min ₹
-          <input
-            id={`${ids}-min`}
-            data-control="price:min"
-            inputMode="numeric"
-            value={typedLow}
-            placeholder={usable ? String(floor) : ""}
-            onChange={(event) => setTypedLow(event.target.value.replace(/[^\d]/g, ""))}
-            aria-describedby={problem ? `${ids}-problem` : undefined}
-            className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
-          />
-        </label>
-        <label className="min-w-0 flex-1 text-xs text-slate-600" htmlFor={`${ids}-max`}>
-          Max ₹
-          <input
-            id={`${ids}-max`}
-            data-control="price:max"
-            inputMode="numeric"
-            value={typedHigh}
-            placeholder={usable ? String(ceiling) : ""}
-            onChange={(event) => setTypedHigh(event.target.value.replace(/[^\d]/g, ""))}
-            aria-describedby={problem ? `${ids}-problem` : undefined}
-            className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
-          />
-        </label>
+        {(
+          [
+            { side: "min", label: "Min ₹", value: typedLow, set: setTypedLow, placeholder: floor },
+            { side: "max", label: "Max ₹", value: typedHigh, set: setTypedHigh, placeholder: ceiling },
+          ] as const
+        ).map((box) => (
+          <label key={box.side} className="min-w-0 flex-1 text-xs text-slate-600" htmlFor={`${ids}-${box.side}`}>
+            {box.label}
+            <input
+              id={`${ids}-${box.side}`}
+              data-control={`price:${box.side}`}
+              inputMode="numeric"
+              value={box.value}
+              placeholder={usable ? String(box.placeholder) : ""}
+              onChange={(event) => box.set(event.target.value.replace(/[^\d]/g, ""))}
+              aria-describedby={problem ? `${ids}-problem` : undefined}
+              className="mt-0.5 w-full rounded border border-slate-300 px-2 py-1 text-sm text-slate-900"
+            />
+          </label>
+        ))}
         <button type="button" onClick={submitTyped} data-control="price:go" className="rounded bg-slate-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-900">
           Go<span className="sr-only"> (apply the price range)</span>
         </button>
