@@ -6,6 +6,11 @@ const TONES = {
   low: "bg-amber-100 text-amber-900 ring-1 ring-amber-300",
 } as const;
 
+/** The text colour of an availability said in words ("In stock", "Only 3 left"…): the product page and the comparison. */
+export function availabilityTextTone(state: ProductAvailability["state"]): string {
+  return state === "in" ? "text-green-800" : state === "low" ? "text-amber-800" : "text-red-700";
+}
+
 /**
  * A product's availability as shoppers read it: "No longer available", "Out of stock" or
  * "Only N left"; nothing when it is simply in stock. `id` lets a disabled button point at it

@@ -1,6 +1,7 @@
 import { IntentLink } from "@/components/layout/intent-link";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
 import { ProductImage } from "@/components/catalog/product-image";
+import { availabilityTextTone } from "@/components/catalog/stock-status";
 import { productAvailability } from "@/lib/catalog/availability";
 import { bestIndexes, compareSpecRows } from "@/lib/catalog/compare";
 import type { SpecDefinition } from "@/lib/catalog/specs";
@@ -91,7 +92,7 @@ export function CompareTable({ products, definitions, categoryName }: { products
               {products.map((product) => {
                 const availability = productAvailability(product);
                 return (
-                  <td key={product._id} id={`stock-${product._id}`} className={`${CELL} font-medium ${availability.state === "in" ? "text-green-800" : availability.state === "low" ? "text-amber-800" : "text-red-700"}`}>
+                  <td key={product._id} id={`stock-${product._id}`} className={`${CELL} font-medium ${availabilityTextTone(availability.state)}`}>
                     {availability.label ?? "In stock"}
                   </td>
                 );

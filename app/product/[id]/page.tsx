@@ -8,6 +8,7 @@ import { JsonLd } from "@/components/catalog/json-ld";
 import { ProductGallery } from "@/components/catalog/product-gallery";
 import { ProductRow } from "@/components/catalog/product-row";
 import { SpecTable } from "@/components/catalog/spec-table";
+import { availabilityTextTone } from "@/components/catalog/stock-status";
 import type { SpecDefinition } from "@/lib/catalog/specs";
 import { getProductWithSpecs } from "@/lib/server/catalog/specs";
 import { StarRating } from "@/components/catalog/star-rating";
@@ -148,7 +149,7 @@ export default async function ProductPage({ params }: Props) {
           </p>
           <p
             id={STOCK_STATUS_ID}
-            className={`text-sm font-semibold ${availability.state === "in" ? "text-green-800" : availability.state === "low" ? "text-amber-800" : "text-red-700"}`}
+            className={`text-sm font-semibold ${availabilityTextTone(availability.state)}`}
             data-testid="stock-status"
           >
             {availability.label ?? "In stock"}
