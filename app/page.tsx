@@ -7,6 +7,7 @@ import { BANNER_SLIDES, DESKTOP_MEDIA, MOBILE_MEDIA } from "@/lib/catalog/banner
 import { HOME_ROWS } from "@/lib/catalog/categories";
 import { HOME_SERVER_ROWS } from "@/lib/constants";
 import { LazyProductRow } from "@/components/catalog/lazy-product-row";
+import { RecentlyViewedRow } from "@/components/catalog/recently-viewed";
 import { listCategoryStrip, listProductsByCategory } from "@/lib/server/catalog/catalog";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
@@ -44,6 +45,8 @@ export default function HomePage() {
           <LazyProductRow key={row.category} category={row.category} heading={row.heading} />
         ),
       )}
+      {/* Last: it appears only in the browser, and nothing above it moves when it does. */}
+      <RecentlyViewedRow />
     </div>
   );
 }

@@ -100,6 +100,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/delivery-estimate", methods: ["GET"], access: "public" },
   { path: "/api/spec-definitions", methods: ["GET"], access: "public", cacheKeyParams: ["category"] },
   { path: "/api/filter-products", methods: ["GET"], access: "public" },
+  { path: "/api/recently-viewed", methods: ["GET"], access: "public" },
   { path: "/api/admin-spec-definitions", methods: ["GET", "POST", "PUT"], access: "admin" },
   { path: "/api/retire-spec-definition", methods: ["POST"], access: "admin" },
   { path: "/api/reorder-spec-definitions", methods: ["POST"], access: "admin" },

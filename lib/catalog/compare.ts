@@ -2,6 +2,7 @@
 // Pure, so the list's store (components/compare/), the page and the tests share one set of rules.
 import { categoryLabel } from "./categories";
 import { formatSpecValue, type SpecDefinition, type SpecValue, type SpecValues } from "./specs";
+import { isProductId } from "./product-id";
 
 /** The most products one comparison holds. */
 export const COMPARE_MAX = 4;
@@ -9,7 +10,6 @@ export const COMPARE_MAX = 4;
 /** What the list keeps of a product: enough for the bar and the category rule, nothing that goes stale (prices, stock). */
 export type CompareItem = { id: string; name: string; category: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Why a product cannot join the list, or null when it can (already in it: it can, nothing changes). */
 export function compareRefusal(list: readonly CompareItem[], item: CompareItem): string | null {
@@ -45,7 +45,7 @@ export function parseStoredCompareList(raw: string | null): CompareItem[] {
   for (const entry of parsed as unknown[]) {
     if (typeof entry !== "object" || entry === null) continue;
     const { id, name, category } = entry as Record<string, unknown>;
-    if (typeof id !== "string" || !UUID.test(id) || typeof name !== "string" || typeof category !== "string" || !category) continue;
+    if (!isProductId(id) || typeof name !== "string" || typeof category !== "string" || !category) continue;
     const item = { id: id.toLowerCase(), name: name.slice(0, 200), category };
     if (compareRefusal(list, item) === null && !list.some((other) => other.id === item.id)) list.push(item);
   }
@@ -66,7 +66,7 @@ export function parseCompareIds(raw: string | string[] | undefined): { ids: stri
   const ids: string[] = [];
   let malformed = 0;
   for (const part of parts) {
-    if (!UUID.test(part)) malformed += 1;
+    if (!isProductId(part)) malformed += 1;
     else if (!ids.includes(part)) ids.push(part);
   }
   const kept = ids.slice(0, COMPARE_MAX);

@@ -8,6 +8,7 @@ import { JsonLd } from "@/components/catalog/json-ld";
 import { ProductGallery } from "@/components/catalog/product-gallery";
 import { ProductRow } from "@/components/catalog/product-row";
 import { SpecTable } from "@/components/catalog/spec-table";
+import { RecentlyViewedRow, RecordView } from "@/components/catalog/recently-viewed";
 import { availabilityTextTone } from "@/components/catalog/stock-status";
 import type { SpecDefinition } from "@/lib/catalog/specs";
 import { getProductWithSpecs } from "@/lib/server/catalog/specs";
@@ -178,6 +179,8 @@ export default async function ProductPage({ params }: Props) {
       </div>
       <SpecTable definitions={specDefinitions} values={product.specs ?? {}} />
       <RelatedProducts product={product} />
+      <RecentlyViewedRow without={product._id} />
+      <RecordView productId={product._id} />
     </div>
   );
 }
