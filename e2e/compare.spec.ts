@@ -37,8 +37,8 @@ test("@mobile three phones compared: the bar, a refusal, best values, only diffe
 
   // The first from its page.
   await page.goto(`/product/${first._id}`);
-  await main.getByRole("button", { name: `Add ${first.productName} to compare` }).click();
-  await expect(main.getByRole("button", { name: `Remove ${first.productName} from compare` })).toHaveAttribute("aria-pressed", "true");
+  await main.getByRole("button", { name: `Compare ${first.productName}` }).click();
+  await expect(main.getByRole("button", { name: `Compare ${first.productName}` })).toHaveAttribute("aria-pressed", "true");
   const bar = page.getByRole("region", { name: "Compare products" });
   await expect(bar).toBeVisible();
   await expect(bar.getByRole("listitem")).toHaveCount(1);
@@ -48,7 +48,7 @@ test("@mobile three phones compared: the bar, a refusal, best values, only diffe
 
   // The second from its page; the third from a card of the first's related products.
   await page.goto(`/product/${second._id}`);
-  await main.getByRole("button", { name: `Add ${second.productName} to compare` }).click();
+  await main.getByRole("button", { name: `Compare ${second.productName}` }).click();
   await page.goto(`/product/${first._id}`);
   const related = page.locator("#related-products").locator("..");
   let third: Detailed | undefined;
@@ -60,8 +60,8 @@ test("@mobile three phones compared: the bar, a refusal, best values, only diffe
   }
   expect(third, "a chosen phone among the related products").toBeDefined();
   const card = related.getByRole("article").filter({ has: page.getByRole("heading", { name: third!.productName, exact: true }) });
-  await card.getByRole("button", { name: `Add ${third!.productName} to compare` }).click();
-  await expect(card.getByRole("button", { name: `Remove ${third!.productName} from compare` })).toHaveAttribute("aria-pressed", "true");
+  await card.getByRole("button", { name: `Compare ${third!.productName}` }).click();
+  await expect(card.getByRole("button", { name: `Compare ${third!.productName}` })).toHaveAttribute("aria-pressed", "true");
   await expect(bar.getByRole("link", { name: "Compare (3)" })).toBeVisible();
   await expect(bar.getByRole("listitem")).toHaveCount(3);
   await expectNoSeriousViolations(page);
@@ -69,9 +69,9 @@ test("@mobile three phones compared: the bar, a refusal, best values, only diffe
   // Another category is refused, with the reason; the list stays as it was, across a reload and in another tab.
   const tv = ((await (await page.request.get("/api/get-category-wise-product/television")).json()) as { product: Listed[] }).product[0]!;
   await page.goto(`/product/${tv._id}`);
-  await main.getByRole("button", { name: `Add ${tv.productName} to compare` }).click();
+  await main.getByRole("button", { name: `Compare ${tv.productName}` }).click();
   await expect(page.locator("[data-sonner-toast]").getByText(/You can compare products of one category: remove the Mobiles products first/)).toBeVisible();
-  await expect(main.getByRole("button", { name: `Add ${tv.productName} to compare` })).toHaveAttribute("aria-pressed", "false");
+  await expect(main.getByRole("button", { name: `Compare ${tv.productName}` })).toHaveAttribute("aria-pressed", "false");
   await page.reload();
   await expect(bar.getByRole("link", { name: "Compare (3)" })).toBeVisible();
   const other = await page.context().newPage();
@@ -82,7 +82,7 @@ test("@mobile three phones compared: the bar, a refusal, best values, only diffe
   await expect(otherBar.getByRole("listitem")).toHaveCount(2);
   await other.close();
   await page.goto(`/product/${second._id}`);
-  await main.getByRole("button", { name: `Add ${second.productName} to compare` }).click();
+  await main.getByRole("button", { name: `Compare ${second.productName}` }).click();
 
   // The compare page, by the bar's link: the phones in the order chosen (the second now last).
   const chosen = [first, third!, second];

@@ -92,8 +92,9 @@ test("a shopper narrows the mobiles by brand, price and RAM: counts, the address
 });
 
 test("a filtered address is spelled one way: unknown filters are dropped, and more than one filter is kept out of search engines", async ({ page }) => {
-  await page.goto("/category-product?brand=Samsung&category=mobiles&no_such_filter=1&sort=newest");
+  await page.goto("/category-product?brand=Samsung&category=mobiles&no_such_filter=1&brand=No%20such%20brand&sort=newest&utm_source=mail");
   await expect(page).toHaveURL(/\/category-product\?category=mobiles&brand=Samsung$/);
+  await expect(page).toHaveTitle(/^Mobiles: Samsung/);
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/category-product\?category=mobiles&brand=Samsung$/);
   await page.goto("/category-product?category=mobiles&brand=Samsung&stock=1");

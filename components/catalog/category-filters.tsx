@@ -1,11 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useOptimistic, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useLayoutEffect, useOptimistic, useRef, useState, useTransition } from "react";
 import { CATEGORIES } from "@/lib/catalog/categories";
 import { searchFilterHref } from "@/lib/catalog/search-filter";
 import { activeFilterCount, categoryFilterHref, filterChips, priceLabel, withoutFilters, type CategoryFilter } from "@/lib/catalog/category-filter";
-import type { FacetCounts, FacetOption, FacetSort, SpecFacet } from "@/lib/catalog/facets";
+import { FILTER_PRICE_MAX, type FacetCounts, type FacetOption, type FacetSort, type SpecFacet } from "@/lib/catalog/facets";
 import { ProductGridSkeleton } from "./product-grid";
 
 /**
@@ -144,68 +144,86 @@ const legend = "mb-2 w-full border-b border-slate-200 pb-1 text-sm font-semibold
  * and Escape closes it.
  */
 function FiltersPanel({ selection, facets, pending, apply, sorted = true, headingId = "category-heading" }: PanelProps) {
-  // Read once, on mount: whether this mount follows the shopper's own change.
-  const [restore] = useState(takeCarried);
-  const [open, setOpen] = useState(() => restore?.drawer ?? false);
+  const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const active = activeFilterCount(selection);
+  // Ids of this page's own (Next keeps the pages just left in the document, hidden).
+  const panelId = useId();
+  /** What this mount takes over from the page before it (see `carried`), until it is put back. */
+  const restoring = useRef<typeof carried | null>(null);
+  /** Set by the opener: the drawer's first control takes the focus once it shows. */
+  const focusFirst = useRef(false);
+
+  // On mount, once committed (a render React throws away takes nothing): a mount that follows the
+  // shopper's own change reopens the drawer before the screen is painted.
+  useLayoutEffect(() => {
+    const restore = takeCarried();
+    if (!restore) return;
+    restoring.current = { ...restore, expanded: new Set(restore.expanded) };
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read on commit, once: a render React throws away must not use it up
+    if (restore.drawer) setOpen(true);
+  }, []);
 
   useEffect(() => {
     carried.drawer = open;
   }, [open]);
 
-  // After a change: focus back on the control used (or on the results when it went, as a removed
-  // chip does), the panel scrolled as it was.
+  // Focus: back on the control used, the panel scrolled as it was; when that control went (a
+  // removed chip, an option now disabled), on the drawer's first control if it is open, else on
+  // the results' heading. Opened by its button, the drawer's first control.
   useEffect(() => {
-    if (!restore?.control) return;
-    const scroller = panel.current?.querySelector("[data-scroll]");
-    if (scroller) scroller.scrollTop = restore.scroll;
-    const scope = panel.current?.closest("[data-category-browser]");
-    const control = scope?.querySelector<HTMLElement>(`[data-control="${CSS.escape(restore.control)}"]:not([disabled])`);
-    (control ?? scope?.querySelector<HTMLElement>(`#${headingId}`))?.focus({ preventScroll: Boolean(control) });
-  }, [restore, headingId]);
+    const first = () => panel.current?.querySelector<HTMLElement>("button, input:not([disabled])");
+    const restore = restoring.current;
+    if (restore && (!restore.drawer || open)) {
+      restoring.current = null;
+      const scroller = panel.current?.querySelector("[data-scroll]");
+      if (scroller) scroller.scrollTop = restore.scroll;
+      if (!restore.control) return;
+      const scope = panel.current?.closest("[data-category-browser]");
+      const control = scope?.querySelector<HTMLElement>(`[data-control="${CSS.escape(restore.control)}"]:not([disabled])`);
+      (control ?? (open ? first() : scope?.querySelector<HTMLElement>(`#${headingId}`)))?.focus({ preventScroll: Boolean(control) });
+    } else if (open && focusFirst.current) {
+      focusFirst.current = false;
+      first()?.focus();
+    }
+  }, [open, headingId]);
 
-  // Opening the drawer focuses its first control, unless this mount put the focus back itself.
-  const focusRestored = useRef(Boolean(restore?.control));
+  // While the drawer is open: the page behind does not scroll, Escape closes it, and Tab stays
+  // inside it (from the last control to the first and back, and back in from anywhere else).
   useEffect(() => {
-    const restored = focusRestored.current;
-    focusRestored.current = false;
     if (!open) return;
-    if (!restored) panel.current?.querySelector<HTMLElement>("button, input:not([disabled])")?.focus();
     const body = document.body.style;
     const overflow = body.overflow;
     body.overflow = "hidden";
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        setOpen(false);
+        opener.current?.focus();
+        return;
+      }
+      if (event.key !== "Tab" || !panel.current) return;
+      const controls = [...panel.current.querySelectorAll<HTMLElement>("button:not([disabled]), input:not([disabled]), a[href]")].filter((element) => element.offsetParent !== null);
+      const first = controls[0];
+      const last = controls[controls.length - 1];
+      if (!first || !last) return;
+      const inside = panel.current.contains(document.activeElement);
+      if (!inside || (event.shiftKey && document.activeElement === first) || (!event.shiftKey && document.activeElement === last)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
     return () => {
       body.overflow = overflow;
+      document.removeEventListener("keydown", onKeyDown);
     };
   }, [open]);
 
   function close() {
     setOpen(false);
     opener.current?.focus();
-  }
-
-  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
-    if (!open) return;
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close();
-      return;
-    }
-    if (event.key !== "Tab" || !panel.current) return;
-    // Focus stays inside the open drawer: Tab from the last control goes to the first, and back.
-    const controls = [...panel.current.querySelectorAll<HTMLElement>("button:not([disabled]), input:not([disabled]), a[href]")].filter((element) => element.offsetParent !== null);
-    const first = controls[0];
-    const last = controls[controls.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   }
 
   function toggleCategory(value: (typeof CATEGORIES)[number]["value"], checked: boolean) {
@@ -219,9 +237,12 @@ function FiltersPanel({ selection, facets, pending, apply, sorted = true, headin
       <button
         ref={opener}
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          focusFirst.current = true;
+          setOpen(true);
+        }}
         aria-expanded={open}
-        aria-controls="category-filters"
+        aria-controls={panelId}
         className="flex w-full items-center justify-between rounded-lg bg-white px-4 py-2 font-medium shadow-sm ring-1 ring-slate-200 lg:hidden"
       >
         {active > 0 ? `Filters (${active})` : "Filters"}
@@ -229,11 +250,10 @@ function FiltersPanel({ selection, facets, pending, apply, sorted = true, headin
       </button>
       <div
         ref={panel}
-        id="category-filters"
+        id={panelId}
         role={open ? "dialog" : undefined}
         aria-modal={open ? true : undefined}
         aria-label={open ? "Filters" : undefined}
-        onKeyDown={onKeyDown}
         className={
           open
             ? "fixed inset-0 z-50 flex flex-col bg-white lg:static lg:z-auto lg:block lg:rounded-lg lg:shadow-sm lg:ring-1 lg:ring-slate-200"
@@ -441,6 +461,10 @@ function PriceFilter({ selection, facets, apply }: { selection: CategoryFilter; 
     const max = typedHigh.trim() === "" ? null : Number(typedHigh);
     if ((min !== null && (!Number.isInteger(min) || min < 0)) || (max !== null && (!Number.isInteger(max) || max < 0))) {
       setProblem("Type whole rupees");
+      return;
+    }
+    if ((min ?? 0) > FILTER_PRICE_MAX || (max ?? 0) > FILTER_PRICE_MAX) {
+      setProblem(`A price can be at most ₹${FILTER_PRICE_MAX.toLocaleString("en-IN")}`);
       return;
     }
     if (min !== null && max !== null && min > max) {

@@ -36,6 +36,8 @@ function Best({ children }: { children: React.ReactNode }) {
  */
 export function CompareTable({ products, definitions, categoryName }: { products: PublicProduct[]; definitions: SpecDefinition[]; categoryName: string }) {
   const ids = products.map((product) => product._id);
+  // Ids of this comparison's own: Next keeps the page of another set (before a Remove) in the document, hidden.
+  const stockIds = `stock-${ids.map((id) => id.slice(0, 8)).join("")}`;
   const groups = compareSpecRows(definitions, products);
   const cheapest = bestIndexes(products.map((product) => product.sellingPrice), "lower");
   const columns = products.length + 1;
@@ -92,7 +94,7 @@ export function CompareTable({ products, definitions, categoryName }: { products
               {products.map((product) => {
                 const availability = productAvailability(product);
                 return (
-                  <td key={product._id} id={`stock-${product._id}`} className={`${CELL} font-medium ${availabilityTextTone(availability.state)}`}>
+                  <td key={product._id} id={`${stockIds}-${product._id}`} className={`${CELL} font-medium ${availabilityTextTone(availability.state)}`}>
                     {availability.label ?? "In stock"}
                   </td>
                 );
@@ -112,7 +114,7 @@ export function CompareTable({ products, definitions, categoryName }: { products
                       label="Add to cart"
                       look="outline"
                       unavailable={!availability.buyable}
-                      describedBy={availability.buyable ? undefined : `stock-${product._id}`}
+                      describedBy={availability.buyable ? undefined : `${stockIds}-${product._id}`}
                     />
                   </td>
                 );

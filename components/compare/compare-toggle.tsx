@@ -25,7 +25,8 @@ export function CompareToggle({ productId, productName, category, look }: { prod
       type="button"
       onClick={toggle}
       aria-pressed={chosen}
-      aria-label={chosen ? `Remove ${productName} from compare` : `Add ${productName} to compare`}
+      // One name whatever the state (aria-pressed says it), starting with the visible word.
+      aria-label={`Compare ${productName}`}
       className={`${LOOKS[look]} ${look === "page" ? colours : ""}`}
       data-testid="compare-toggle"
     >

@@ -57,12 +57,17 @@ export function categoryFilterHref(filter: CategoryFilter): string {
   return query ? `/category-product?${query}` : "/category-product";
 }
 
+/** The key of every address that names categories, none of which exist. */
+export const NO_CATEGORY_KEY = "none~~1";
+
 /**
  * One path segment per selection: "camera.mobiles~asc~2", "all~~1" or "none~~1", and with filters a
  * fourth part, their canonical query in base64url ("mobiles~~1~YnJhbmQ9U2Ftc3VuZw").
  */
 export function categoryFilterKey(filter: CategoryFilter): string {
-  const categories = filter.unknownOnly ? "none" : filter.categories.length ? filter.categories.join(".") : "all";
+  // No category that exists: one empty page, whatever else the address says (no page per spelling).
+  if (filter.unknownOnly) return NO_CATEGORY_KEY;
+  const categories = filter.categories.length ? filter.categories.join(".") : "all";
   const filters = filterQuery(filter);
   return `${categories}~${filter.sort ?? ""}~${filter.page}${filters ? `~${toBase64url(filters)}` : ""}`;
 }

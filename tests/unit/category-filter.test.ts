@@ -28,6 +28,8 @@ describe("the category page's address", () => {
     expect(categoryFilterKey(read("category=camera&category=mobiles&sort=asc&page=2"))).toBe("camera.mobiles~asc~2");
     expect(categoryFilterKey(read(""))).toBe("all~~1");
     expect(categoryFilterKey(read("category=toasters"))).toBe("none~~1");
+    // Unknown categories are one empty page whatever else the address carries (no page per spelling).
+    expect(categoryFilterKey(read("category=toasters&brand=X&made_up=1&sort=asc&page=3"))).toBe("none~~1");
   });
 
   it("reads back from its key what the address said", () => {

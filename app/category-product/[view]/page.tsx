@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { IntentLink } from "@/components/layout/intent-link";
 import { CategoryBrowser } from "@/components/catalog/category-filters";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/catalog/categories";
-import { activeFilterCount, CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/catalog/category-filter";
+import { activeFilterCount, filterChips, NO_CATEGORY_KEY, CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/catalog/category-filter";
 import { categoryPageCached, pageSelection } from "@/lib/server/catalog/filters";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
@@ -35,10 +35,17 @@ function describe(filter: CategoryFilter): string {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const filter = parseCategoryFilterKey((await params).view);
-  const title = describe(filter);
+  const answer = filter.unknownOnly ? null : await categoryPageCached(categoryFilterKey(filter));
+  // A page with one filter is named by it ("Mobiles: Samsung", "Television: Screen size: 55–64 inches").
+  const [only, ...more] = filterChips(filter, {
+    spec: (key) => answer?.facets.specs.find((facet) => facet.key === key)?.label,
+    option: (key, value) => answer?.facets.specs.find((facet) => facet.key === key)?.options.find((option) => option.value === value)?.label,
+  });
+  const title = only && more.length === 0 ? `${describe(filter)}: ${only.label}` : describe(filter);
   const canonical = categoryFilterHref({ ...filter, sort: null });
   // One filter makes a page worth finding ("Samsung mobiles"); more are a crawl trap.
-  const crawlable = !filter.unknownOnly && !filter.sort && activeFilterCount(filter) <= 1;
+  // No results (a brand with nothing in stock, say) is no page for a search engine either.
+  const crawlable = !filter.unknownOnly && !filter.sort && activeFilterCount(filter) <= 1 && (answer?.total ?? 0) > 0;
   return {
     title: filter.page > 1 ? `${title} — page ${filter.page}` : title,
     description: `Shop ${title.toLowerCase()} at Volt Electronics: compare prices, read the details and check out securely.`,
@@ -51,8 +58,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CategoryPage({ params }: Props) {
   const key = (await params).view;
   const filter = parseCategoryFilterKey(key);
-  // Filters the ticked categories do not have are left out: the address is spelled without them.
-  if (!filter.unknownOnly) {
+  // Brands and filters the ticked categories do not have are left out: the address is spelled
+  // without them. (Only proxy.ts makes keys: any other path is no page.)
+  if (filter.unknownOnly) {
+    if (key !== NO_CATEGORY_KEY) notFound();
+  } else {
     const known = await pageSelection(filter);
     if (categoryFilterKey(known) !== key) redirect(categoryFilterHref(known));
   }

@@ -54,7 +54,8 @@ export async function changeCatalogIn<T>(write: (tx: Prisma.TransactionClient) =
     const written = await write(tx);
     await tx.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${catalogMessage(instanceId())})`;
     return written;
-  });
+    // Longer than Prisma's 5 s: a product write may wait its turn behind a definition's (specs.ts).
+  }, { timeout: 15_000 });
   catalogChanged();
   return result;
 }

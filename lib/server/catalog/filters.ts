@@ -75,21 +75,23 @@ function knownSpecs(selection: FacetSelection, known: Record<string, string[]>, 
 }
 
 /**
- * The selection as a page shows it: specification filters the ticked categories do not have left
- * out. Cached per set of categories (not per address), so addresses full of made-up filters cost
- * no cache entries of their own before the page sends them to their canonical spelling.
+ * The selection as a page shows it: brands and specification filters the ticked categories do not
+ * have left out. Cached per set of categories (not per address), so addresses full of made-up
+ * filters cost no cache entries of their own before the page sends them to their canonical spelling.
  */
 export async function pageSelection<T extends FacetSelection>(selection: T): Promise<T> {
-  if (Object.keys(selection.specs).length === 0) return selection;
-  const known = await specOptionsCached(selection.categories.join("."));
-  return { ...selection, specs: knownSpecs(selection, known, false) };
+  if (Object.keys(selection.specs).length === 0 && selection.brands.length === 0) return selection;
+  const known = await filterOptionsCached(selection.categories.join("."));
+  const brands = new Set(known.brands);
+  return { ...selection, brands: selection.brands.filter((brand) => brands.has(brand)), specs: knownSpecs(selection, known.specs, false) };
 }
 
-async function specOptionsCached(categories: string): Promise<Record<string, string[]>> {
+async function filterOptionsCached(categories: string): Promise<{ brands: string[]; specs: Record<string, string[]> }> {
   "use cache";
   const ticked = parseCategoryFilterKey(`${categories || "all"}~~1`).categories;
   cacheCatalogRead(...ticked.map(CATALOG_TAGS.category));
-  return knownOptions(await facetIndexes(ticked));
+  const indexes = await facetIndexes(ticked);
+  return { brands: [...new Set(indexes.flatMap((index) => index.brands))], specs: knownOptions(indexes) };
 }
 
 /** A selection the API refuses: 400 naming the parameter. */

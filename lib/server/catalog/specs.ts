@@ -182,17 +182,20 @@ export async function createSpecDefinition(category: string, input: SpecDefiniti
  */
 export async function updateSpecDefinition(id: string, input: SpecDefinitionInput): Promise<PublicSpecDefinition> {
   if (!isRowId(id)) throw notFound(SPEC_DEFINITION_NOT_FOUND);
-  const current = await db.specDefinition.findUnique({ where: { id } });
-  if (!current) throw notFound(SPEC_DEFINITION_NOT_FOUND);
-  if (input.key !== current.key || input.type !== current.type) {
-    const message = "A specification's key and type cannot change: retire it and add a new one";
-    throw new HttpError(400, message, undefined, { type: message });
-  }
-  refuseProblems({ ...input, position: current.position });
+  const found = await db.specDefinition.findUnique({ where: { id }, select: { category: true } });
+  if (!found) throw notFound(SPEC_DEFINITION_NOT_FOUND);
   const row = await changeCatalogIn(async (tx) => {
     // Under the category's lock: no product write checks values against the old definition while
-    // this one looks for products that use what it takes away.
-    await lockSpecDefinitions(tx, current.category, false);
+    // this one looks for products that use what it takes away; the definition is read under it too
+    // (a choice another admin added meanwhile is one this edit may be removing).
+    await lockSpecDefinitions(tx, found.category, false);
+    const current = await tx.specDefinition.findUnique({ where: { id } });
+    if (!current) throw notFound(SPEC_DEFINITION_NOT_FOUND);
+    if (input.key !== current.key || input.type !== current.type) {
+      const message = "A specification's key and type cannot change: retire it and add a new one";
+      throw new HttpError(400, message, undefined, { type: message });
+    }
+    refuseProblems({ ...input, position: current.position });
     const removed = current.choices.filter((choice) => !input.choices.map((c) => c.trim()).includes(choice));
     for (const choice of removed) {
       const used = await productsUsingChoice(tx, current.category, current.key, current.type as SpecType, choice);
