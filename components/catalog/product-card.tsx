@@ -46,12 +46,7 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
               <span className="sr-only">Price </span>
               {formatRupeeAmount(product.sellingPrice)}
             </span>
-            {product.price > product.sellingPrice && (
-              <s className="text-sm text-slate-600">
-                <span className="sr-only">List price </span>
-                {formatRupeeAmount(product.price)}
-              </s>
-            )}
+            <ListPrice product={product} className="text-sm text-slate-600" />
           </p>
         </div>
       </IntentLink>
@@ -71,4 +66,15 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
 
 export function ProductCardSkeleton({ variant = "grid" }: { variant?: "row" | "grid" }) {
   return <div aria-hidden="true" data-testid="product-card-skeleton" className={`card-skeleton ${variant === "row" ? "card-row" : "w-full"}`} />;
+}
+
+/** The list price struck through, when the product sells below it ("List price" said to screen readers). */
+export function ListPrice({ product, className }: { product: Pick<PublicProduct, "price" | "sellingPrice">; className: string }) {
+  if (product.price <= product.sellingPrice) return null;
+  return (
+    <s className={className}>
+      <span className="sr-only">List price </span>
+      {formatRupeeAmount(product.price)}
+    </s>
+  );
 }

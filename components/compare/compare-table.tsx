@@ -1,5 +1,6 @@
 import { IntentLink } from "@/components/layout/intent-link";
 import { AddToCartButton } from "@/components/cart/add-to-cart-button";
+import { ListPrice } from "@/components/catalog/product-card";
 import { ProductImage } from "@/components/catalog/product-image";
 import { availabilityTextTone } from "@/components/catalog/stock-status";
 import { productAvailability } from "@/lib/catalog/availability";
@@ -78,12 +79,7 @@ export function CompareTable({ products, definitions, categoryName }: { products
               {products.map((product, index) => (
                 <td key={product._id} className={`${CELL} ${cheapest.includes(index) ? BEST : ""}`} data-best={cheapest.includes(index) || undefined}>
                   <span className="whitespace-nowrap">{cheapest.includes(index) ? <Best>{formatRupeeAmount(product.sellingPrice)}</Best> : formatRupeeAmount(product.sellingPrice)}</span>
-                  {product.price > product.sellingPrice && (
-                    <s className="ml-2 inline-block text-xs font-normal text-slate-600">
-                      <span className="sr-only">List price </span>
-                      {formatRupeeAmount(product.price)}
-                    </s>
-                  )}
+                  <ListPrice product={product} className="ml-2 inline-block text-xs font-normal text-slate-600" />
                 </td>
               ))}
             </tr>

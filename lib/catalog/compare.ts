@@ -2,7 +2,7 @@
 // Pure, so the list's store (components/compare/), the page and the tests share one set of rules.
 import { categoryLabel } from "./categories";
 import { formatSpecValue, type SpecDefinition, type SpecValue, type SpecValues } from "./specs";
-import { isProductId } from "./product-id";
+import { isProductId, storedEntries } from "./product-id";
 
 /** The most products one comparison holds. */
 export const COMPARE_MAX = 4;
@@ -33,16 +33,8 @@ export function addToCompareList(list: readonly CompareItem[], item: CompareItem
  * first go, and it is cut to COMPARE_MAX (a hand-edited or older entry never breaks the page).
  */
 export function parseStoredCompareList(raw: string | null): CompareItem[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
   const list: CompareItem[] = [];
-  for (const entry of parsed as unknown[]) {
+  for (const entry of storedEntries(raw)) {
     if (typeof entry !== "object" || entry === null) continue;
     const { id, name, category } = entry as Record<string, unknown>;
     if (!isProductId(id) || typeof name !== "string" || typeof category !== "string" || !category) continue;

@@ -5,3 +5,14 @@ const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export function isProductId(value: unknown): value is string {
   return typeof value === "string" && PRODUCT_ID.test(value);
 }
+
+/** A list the browser stored as JSON (null: nothing stored): its entries, or none when it is not a JSON list. */
+export function storedEntries(raw: string | null): unknown[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,21 +1,13 @@
 // The products a visitor opened last (issue 40), kept in the browser only: their ids, newest first,
 // at most RECENTLY_VIEWED_MAX. The rows that show them ask the server for those ids alone.
-import { isProductId } from "./product-id";
+import { isProductId, storedEntries } from "./product-id";
 
 export const RECENTLY_VIEWED_MAX = 12;
 export const RECENTLY_VIEWED_STORAGE_KEY = "volt-recently-viewed";
 
 /** The stored list, read defensively: ids only, each once, at most RECENTLY_VIEWED_MAX. */
 export function parseRecentlyViewed(raw: string | null): string[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  const ids = parsed.filter(isProductId).map((id) => id.toLowerCase());
+  const ids = storedEntries(raw).filter(isProductId).map((id) => id.toLowerCase());
   return [...new Set(ids)].slice(0, RECENTLY_VIEWED_MAX);
 }
 
