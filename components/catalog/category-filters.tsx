@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useLayoutEffect, useOptimistic, useRef, useState, useTransition } from "react";
 import { CATEGORIES } from "@/lib/catalog/categories";
 import { searchFilterHref } from "@/lib/catalog/search-filter";
-import { activeFilterCount, categoryFilterHref, filterChips, priceLabel, withoutFilters, type CategoryFilter } from "@/lib/catalog/category-filter";
-import { FILTER_PRICE_MAX, type FacetCounts, type FacetOption, type FacetSort, type SpecFacet } from "@/lib/catalog/facets";
+import { categoryFilterHref, filterChips, priceLabel, withoutFilters, type CategoryFilter } from "@/lib/catalog/category-filter";
+import { FILTER_PRICE_MAX, optionCount, type FacetCounts, type FacetOption, type FacetSort, type SpecFacet } from "@/lib/catalog/facets";
 import { ProductGridSkeleton } from "./product-grid";
 
 /**
@@ -147,7 +147,7 @@ function FiltersPanel({ selection, facets, pending, apply, sorted = true, headin
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const active = activeFilterCount(selection);
+  const active = optionCount(selection);
   // Ids of this page's own (Next keeps the pages just left in the document, hidden).
   const panelId = useId();
   /** What this mount takes over from the page before it (see `carried`), until it is put back. */

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { isRowId } from "@/lib/shared/row-id";
 
 /**
  * /cancel's words and way back (issue 35): a cart's payment leads back to the cart, which is as it
@@ -12,11 +13,8 @@ import { useSearchParams } from "next/navigation";
  */
 export function CancelledPaymentLinks() {
   const product = useSearchParams().get("product");
-  return <CancelledPaymentText productId={product && PRODUCT_ID.test(product) ? product : null} />;
+  return <CancelledPaymentText productId={isRowId(product) ? product : null} />;
 }
-
-/** A product id (a UUID): anything else in the address leads to the cart. */
-const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function CancelledPaymentText({ productId }: { productId?: string | null }) {
   const primary = "rounded-full bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700";

@@ -3,8 +3,8 @@
 // only and the specification filters, spelled as lib/catalog/facets.ts spells them), its canonical
 // URL, and the compact key that proxy.ts rewrites it to so each selection is one cacheable page.
 import { CATEGORY_VALUES, type Category } from "./categories";
-import { fromBase64url, toBase64url } from "./search-query";
-import { formatPriceRange, optionCount, parseSelection, selectionParams, type FacetSelection, type FacetSort } from "./facets";
+import { fromBase64url, toBase64url } from "../shared/base64url";
+import { formatPriceRange, parseSelection, selectionParams, type FacetSelection, type FacetSort } from "./facets";
 import { CATEGORY_PAGE_SIZE, PAGING_MAX_ROWS } from "../constants";
 
 /** The spec's two price orders (the spec's fiter-product call sorts by these alone). */
@@ -93,17 +93,15 @@ export function parseCategoryFilterKey(key: string): CategoryFilter {
 
 /** The first page of these categories, newest first, unfiltered: what links to a category point at. */
 export function categoryFilterOf(categories: Category[]): CategoryFilter {
-  return { categories, brands: [], price: null, inStock: false, specs: {}, unknownOnly: false, sort: null, page: 1 };
+  return { categories, ...NO_FILTERS, unknownOnly: false, sort: null, page: 1 };
 }
 
-/** How many filters are active (each brand, the price range, in stock, each specification option): "Filters (3)". */
-export function activeFilterCount(filter: CategoryFilter): number {
-  return optionCount(filter);
-}
+/** A selection's filters, none ticked (what Clear all leaves). */
+export const NO_FILTERS = { brands: [], price: null, inStock: false, specs: {} } as const satisfies Pick<FacetSelection, "brands" | "price" | "inStock" | "specs">;
 
 /** The same selection without its filters (categories and sort kept): "Clear all". */
 export function withoutFilters(filter: CategoryFilter): CategoryFilter {
-  return { ...filter, brands: [], price: null, inStock: false, specs: {}, page: 1 };
+  return { ...filter, ...NO_FILTERS, page: 1 };
 }
 
 /** A removable chip: its words and the selection without it. */

@@ -2,7 +2,8 @@
 // Pure, so the list's store (components/compare/), the page and the tests share one set of rules.
 import { categoryLabel } from "./categories";
 import { formatSpecValue, type SpecDefinition, type SpecValue, type SpecValues } from "./specs";
-import { isProductId, storedEntries } from "./product-id";
+import { isRowId } from "../shared/row-id";
+import { storedEntries } from "../shared/stored-json";
 
 /** The most products one comparison holds. */
 export const COMPARE_MAX = 4;
@@ -37,7 +38,7 @@ export function parseStoredCompareList(raw: string | null): CompareItem[] {
   for (const entry of storedEntries(raw)) {
     if (typeof entry !== "object" || entry === null) continue;
     const { id, name, category } = entry as Record<string, unknown>;
-    if (!isProductId(id) || typeof name !== "string" || typeof category !== "string" || !category) continue;
+    if (!isRowId(id) || typeof name !== "string" || typeof category !== "string" || !category) continue;
     const item = { id: id.toLowerCase(), name: name.slice(0, 200), category };
     if (compareRefusal(list, item) === null && !list.some((other) => other.id === item.id)) list.push(item);
   }
@@ -58,7 +59,7 @@ export function parseCompareIds(raw: string | string[] | undefined): { ids: stri
   const ids: string[] = [];
   let malformed = 0;
   for (const part of parts) {
-    if (!isProductId(part)) malformed += 1;
+    if (!isRowId(part)) malformed += 1;
     else if (!ids.includes(part)) ids.push(part);
   }
   const kept = ids.slice(0, COMPARE_MAX);

@@ -4,17 +4,18 @@
 // the products share a category's definitions. Pure: the page, proxy.ts and the page cache share it.
 import { categoryFilterOf, filterQuery, type CategoryFilter } from "./category-filter";
 import { parseSelection, type FacetCounts, type FacetOption } from "./facets";
-import { fromBase64url, normalizeSearchQuery, parseSearchKey, searchKey, toBase64url } from "./search-query";
+import { fromBase64url, toBase64url } from "../shared/base64url";
+import { normalizeSearchQuery, parseSearchKey, searchKey } from "./search-query";
 
 /** The filters a search address carries (brands, price, stock), as a selection with nothing else. */
 export function parseSearchFilter(params: URLSearchParams): CategoryFilter {
-  const selection = parseSelection(params);
-  return { ...categoryFilterOf([]), brands: selection.brands, price: selection.price, inStock: selection.inStock };
+  const { brands, price, inStock } = parseSelection(params);
+  return { ...categoryFilterOf([]), brands, price, inStock };
 }
 
 /** The search's filters alone in their one spelling ("" when none). */
 function searchFilterQuery(filter: CategoryFilter): string {
-  return filterQuery({ ...categoryFilterOf([]), brands: filter.brands, price: filter.price, inStock: filter.inStock });
+  return filterQuery({ ...filter, specs: {} });
 }
 
 /** /search?q=…&brand=…&price=…&stock=1 */

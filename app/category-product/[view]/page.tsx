@@ -4,7 +4,8 @@ import { IntentLink } from "@/components/layout/intent-link";
 import { CategoryBrowser } from "@/components/catalog/category-filters";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { categoryLabel, CATEGORY_VALUES } from "@/lib/catalog/categories";
-import { activeFilterCount, filterChips, NO_CATEGORY_KEY, CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/catalog/category-filter";
+import { filterChips, NO_CATEGORY_KEY, CATEGORY_MAX_PAGE, categoryFilterHref, categoryFilterKey, categoryFilterOf, parseCategoryFilterKey, type CategoryFilter } from "@/lib/catalog/category-filter";
+import { optionCount } from "@/lib/catalog/facets";
 import { categoryPageCached, pageSelection } from "@/lib/server/catalog/filters";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
 
@@ -45,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const canonical = categoryFilterHref({ ...filter, sort: null });
   // One filter makes a page worth finding ("Samsung mobiles"); more are a crawl trap.
   // No results (a brand with nothing in stock, say) is no page for a search engine either.
-  const crawlable = !filter.unknownOnly && !filter.sort && activeFilterCount(filter) <= 1 && (answer?.total ?? 0) > 0;
+  const crawlable = !filter.unknownOnly && !filter.sort && optionCount(filter) <= 1 && (answer?.total ?? 0) > 0;
   return {
     title: filter.page > 1 ? `${title} — page ${filter.page}` : title,
     description: `Shop ${title.toLowerCase()} at Volt Electronics: compare prices, read the details and check out securely.`,

@@ -4,7 +4,7 @@ import { CategoryBrowser } from "@/components/catalog/category-filters";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { SearchResultsFrame } from "@/components/layout/search-status";
 import { searchProductsCached } from "@/lib/server/catalog/catalog";
-import { activeFilterCount } from "@/lib/catalog/category-filter";
+import { optionCount } from "@/lib/catalog/facets";
 import { narrowResults, parseSearchPageKey, searchFilterHref } from "@/lib/catalog/search-filter";
 import { searchKey } from "@/lib/catalog/search-query";
 import { SITE_OPEN_GRAPH } from "@/lib/shared/open-graph";
@@ -66,7 +66,7 @@ export default async function SearchPage({ params }: Props) {
   return (
     <SearchResultsFrame>
       {/* Filters once there is something to narrow (or a filter to take back). */}
-      {results.length > 0 || activeFilterCount(filter) > 0 ? (
+      {results.length > 0 || optionCount(filter) > 0 ? (
         <CategoryBrowser filter={filter} facets={facets} place={{ kind: "search", query }} headingId="search-heading">
           {section}
         </CategoryBrowser>

@@ -14,6 +14,7 @@ import { paiseToRupees } from "@/lib/shared/money";
 import { normalizeSearchQuery } from "@/lib/catalog/search-query";
 import { Prisma, type Product } from "@/lib/generated/prisma/client";
 import { MPN_PATTERN, type SpecValues } from "@/lib/catalog/specs";
+import { isRowId } from "@/lib/shared/row-id";
 
 // The catalogue, read-only. Every read is bounded (a limit or a page), and the cacheable ones are
 // `"use cache"` functions tagged by what they read, so admin writes can invalidate them by name.
@@ -108,12 +109,8 @@ export function toPublicProduct(product: Product): PublicProduct {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Row ids are UUIDs; anything else cannot name a row (and must not reach Postgres). */
-export function isRowId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export { isRowId };
 
 /** Shoppers see only products on sale: every shopper-facing read filters with this. */
 const ON_SALE = { archivedAt: null } satisfies Prisma.ProductWhereInput;

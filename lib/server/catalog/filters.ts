@@ -1,5 +1,6 @@
 import "server-only";
 import { CATEGORY_PAGE_SIZE } from "@/lib/constants";
+import { CATEGORY_VALUES } from "@/lib/catalog/categories";
 import { parseCategoryFilterKey } from "@/lib/catalog/category-filter";
 import { pageWindow, SelectionError, type FacetCounts, type FacetSelection } from "@/lib/catalog/facets";
 import { HttpError } from "../platform/http";
@@ -88,7 +89,8 @@ export async function pageSelection<T extends FacetSelection>(selection: T): Pro
 
 async function filterOptionsCached(categories: string): Promise<{ brands: string[]; specs: Record<string, string[]> }> {
   "use cache";
-  const ticked = parseCategoryFilterKey(`${categories || "all"}~~1`).categories;
+  const named = categories.split(".");
+  const ticked = CATEGORY_VALUES.filter((category) => named.includes(category));
   cacheCatalogRead(...ticked.map(CATALOG_TAGS.category));
   const indexes = await facetIndexes(ticked);
   return { brands: [...new Set(indexes.flatMap((index) => index.brands))], specs: knownOptions(indexes) };
