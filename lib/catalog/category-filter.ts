@@ -3,7 +3,7 @@
 // only and the specification filters, spelled as lib/catalog/facets.ts spells them), its canonical
 // URL, and the compact key that proxy.ts rewrites it to so each selection is one cacheable page.
 import { CATEGORY_VALUES, type Category } from "./categories";
-import { fromBase64url, toBase64url } from "../shared/base64url";
+import { fromBase64url, toBase64url } from "@/lib/shared/base64url";
 import { formatPriceRange, parseSelection, selectionParams, type FacetSelection, type FacetSort } from "./facets";
 import { CATEGORY_PAGE_SIZE, PAGING_MAX_ROWS } from "../constants";
 

@@ -2,8 +2,8 @@
 // Pure, so the list's store (components/compare/), the page and the tests share one set of rules.
 import { categoryLabel } from "./categories";
 import { formatSpecValue, type SpecDefinition, type SpecValue, type SpecValues } from "./specs";
-import { isRowId } from "../shared/row-id";
-import { storedEntries } from "../shared/stored-json";
+import { isRowId } from "@/lib/shared/row-id";
+import { storedEntries } from "@/lib/shared/stored-json";
 
 /** The most products one comparison holds. */
 export const COMPARE_MAX = 4;

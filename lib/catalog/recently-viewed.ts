@@ -1,7 +1,7 @@
 // The products a visitor opened last (issue 40), kept in the browser only: their ids, newest first,
 // at most RECENTLY_VIEWED_MAX. The rows that show them ask the server for those ids alone.
-import { isRowId } from "../shared/row-id";
-import { storedEntries } from "../shared/stored-json";
+import { isRowId } from "@/lib/shared/row-id";
+import { storedEntries } from "@/lib/shared/stored-json";
 
 export const RECENTLY_VIEWED_MAX = 12;
 export const RECENTLY_VIEWED_STORAGE_KEY = "volt-recently-viewed";

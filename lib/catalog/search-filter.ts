@@ -4,7 +4,7 @@
 // the products share a category's definitions. Pure: the page, proxy.ts and the page cache share it.
 import { categoryFilterOf, filterQuery, type CategoryFilter } from "./category-filter";
 import { parseSelection, type FacetCounts, type FacetOption } from "./facets";
-import { fromBase64url, toBase64url } from "../shared/base64url";
+import { fromBase64url, toBase64url } from "@/lib/shared/base64url";
 import { normalizeSearchQuery, parseSearchKey, searchKey } from "./search-query";
 
 /** The filters a search address carries (brands, price, stock), as a selection with nothing else. */

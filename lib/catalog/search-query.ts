@@ -1,7 +1,7 @@
 // The search page's query (docs/PRODUCT.md §2.7: /search?q=…) and the key that proxy.ts rewrites it to, so that
 // each query is one cacheable page (/search/{key}), as the category page does with its selection.
 import { SEARCH_QUERY_MAX_LENGTH } from "../constants";
-import { toBase64url, fromBase64url } from "../shared/base64url";
+import { toBase64url, fromBase64url } from "@/lib/shared/base64url";
 
 /** Trims and caps a query; control characters go (Postgres refuses NUL), whitespace runs become one space. */
 export function normalizeSearchQuery(raw: string | null | undefined): string {
