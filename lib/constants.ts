@@ -133,6 +133,9 @@ export const THROTTLES = {
   confirmAddress: { perAddress: [60, 600], global: [1000, 600] },
   // Complaints to the grievance officer: a few a day each (each mails an acknowledgement).
   complaint: { perAccount: [5, 86400], perAddress: [20, 86400], global: [300, 3600] },
+  // Reviews written, edited or deleted (each refreshes the catalogue's cached pages), and helpful votes.
+  review: { perAccount: [20, 3600], perAddress: [60, 3600], global: [600, 600] },
+  reviewVote: { perAccount: [120, 3600], perAddress: [300, 3600] },
 } as const satisfies Record<string, Partial<Record<"perAddress" | "perAccount" | "global", readonly [number, number]>>>;
 /**
  * Guesses at reset codes per email per calendar day (UTC). Windows are fixed, so two days' worth

@@ -7,6 +7,7 @@ import type { PublicProduct } from "@/lib/server/catalog/catalog";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { CompareToggle } from "../compare/compare-toggle";
 import { ProductImage } from "./product-image";
+import { StarRating } from "./star-rating";
 import { StockStatus } from "./stock-status";
 import { WishlistHeart } from "../wishlist/wishlist-heart";
 
@@ -20,7 +21,7 @@ type Props = {
 
 /**
  * docs/PRODUCT.md §2.3: first image, name, category, selling price, struck list price, heart, 'Add to cart'
- * (and, issue 39, a Compare toggle on the image's bottom edge).
+ * (and, issue 39, a Compare toggle on the image's bottom edge; issue 40, the rating).
  * Over the image, the product's availability when it is not simply in stock ("Out of stock",
  * "Only N left", "No longer available"); a product that cannot be bought has its button disabled,
  * described by that text.
@@ -40,6 +41,8 @@ export function ProductCard({ product, variant = "grid", priority = false }: Pro
           {/* Rows sit under an h2 of their own; grids straight under the page's h1. */}
           {variant === "row" ? <h3 className="card-title">{product.productName}</h3> : <h2 className="card-title">{product.productName}</h2>}
           <p className="text-xs text-slate-600">{categoryLabel(product.category)}</p>
+          {/* Issue 40: the average and count, once the product has reviews. */}
+          {product.rating?.count > 0 && <StarRating average={product.rating.average} count={product.rating.count} size="sm" />}
           <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
             {/* Visually hidden words, not aria-label: ARIA forbids a label on an element without a role (issue 35). */}
             <span className="font-semibold text-brand-700" data-testid="card-price">

@@ -1,4 +1,5 @@
-import type { BreadcrumbList, ItemAvailability, Product, PropertyValue, WithContext } from "schema-dts";
+import type { BreadcrumbList, ItemAvailability, Product, PropertyValue, Review, WithContext } from "schema-dts";
+import { JSON_LD_REVIEWS, type PublicReview, type RatingSummary } from "../reviews/reviews";
 import type { SpecDefinition, SpecValues } from "./specs";
 import { productAvailability } from "./availability";
 import { DEFAULT_DELIVERY_TERMS, type DeliveryTerms } from "../delivery/settings";
@@ -69,10 +70,36 @@ function days(range: { min: number; max: number }) {
   return { "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" } as const;
 }
 
-/** The Product with its one Offer: price, availability and the store's one shipping rate (India only). */
+/**
+ * The rating and a few of the reviews the page shows (issue 40), only when the product has
+ * reviews: search engines penalise an empty or made-up rating.
+ */
+function ratingProperties(reviews: { summary: RatingSummary; reviews: PublicReview[] } | undefined) {
+  if (!reviews || reviews.summary.count === 0) return {};
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: reviews.summary.average.toFixed(1), reviewCount: reviews.summary.count, bestRating: 5, worstRating: 1 },
+    review: reviews.reviews.slice(0, JSON_LD_REVIEWS).map(
+      (review): Review => ({
+        "@type": "Review",
+        reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+        author: { "@type": "Person", name: review.author },
+        datePublished: review.createdAt.slice(0, 10),
+        ...(review.title ? { name: review.title } : {}),
+        ...(review.body ? { reviewBody: review.body } : {}),
+      }),
+    ),
+  } as const;
+}
+
+/** The Product with its one Offer: price, availability and the store's one shipping rate (India only); its rating when it has reviews. */
 export function productJsonLd(
   product: JsonLdProductInput,
-  { categoryName, delivery = DEFAULT_DELIVERY_TERMS, specDefinitions = [] }: { categoryName: string; delivery?: DeliveryTerms; specDefinitions?: SpecDefinition[] },
+  {
+    categoryName,
+    delivery = DEFAULT_DELIVERY_TERMS,
+    specDefinitions = [],
+    reviews,
+  }: { categoryName: string; delivery?: DeliveryTerms; specDefinitions?: SpecDefinition[]; reviews?: { summary: RatingSummary; reviews: PublicReview[] } },
 ): WithContext<Product> {
   const properties = additionalProperties(specDefinitions, product.specs ?? {});
   return {
@@ -88,6 +115,7 @@ export function productJsonLd(
     ...(product.details?.gtin ? { gtin13: product.details.gtin } : {}),
     ...(product.details?.mpn ? { mpn: product.details.mpn } : {}),
     ...(properties.length > 0 ? { additionalProperty: properties } : {}),
+    ...ratingProperties(reviews),
     offers: {
       "@type": "Offer",
       url: absoluteUrl(`/product/${product._id}`),

@@ -13,6 +13,9 @@ import { availabilityTextTone } from "@/components/catalog/stock-status";
 import type { SpecDefinition } from "@/lib/catalog/specs";
 import { getProductWithSpecs } from "@/lib/server/catalog/specs";
 import { StarRating } from "@/components/catalog/star-rating";
+import { ReviewsSection } from "@/components/reviews/reviews-section";
+import { productReviewsCached } from "@/lib/server/reviews/reviews";
+import type { ReviewPage } from "@/lib/reviews/reviews";
 import { WishlistHeart } from "@/components/wishlist/wishlist-heart";
 import { categoryLabel, isCategory } from "@/lib/catalog/categories";
 import { productAvailability } from "@/lib/catalog/availability";
@@ -70,7 +73,8 @@ function summary(product: PublicProduct): string {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const [found, delivery] = await Promise.all([getProductWithSpecs((await params).id), readDeliveryTerms()]);
+  const id = (await params).id;
+  const [found, delivery, reviews] = await Promise.all([getProductWithSpecs(id), readDeliveryTerms(), productReviewsCached(id)]);
   // The layout has already answered 404 for a missing product; a retired one is a 404 here, inside
   // the layout, whose not-found offers its category.
   if (!found) return null;
@@ -84,7 +88,7 @@ export default async function ProductPage({ params }: Props) {
 
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-6">
-      <ProductStructuredData product={product} categoryHref={categoryHref} delivery={delivery} specDefinitions={specDefinitions} />
+      <ProductStructuredData product={product} categoryHref={categoryHref} delivery={delivery} specDefinitions={specDefinitions} reviews={reviews} />
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -115,7 +119,7 @@ export default async function ProductPage({ params }: Props) {
           </div>
           <h1 className="text-2xl font-semibold leading-tight sm:text-3xl">{product.productName}</h1>
           <p className="text-slate-600">{categoryLabel(product.category)}</p>
-          <StarRating />
+          <StarRating average={product.rating.average} count={product.rating.count} href="#reviews" />
           <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-2xl font-bold text-brand-700 sm:text-3xl" data-testid="selling-price">
               <span className="sr-only">Price </span>
@@ -178,6 +182,7 @@ export default async function ProductPage({ params }: Props) {
         </div>
       </div>
       <SpecTable definitions={specDefinitions} values={product.specs ?? {}} />
+      {reviews && <ReviewsSection productId={product._id} productName={product.productName} initial={reviews} />}
       <RelatedProducts product={product} />
       <RecentlyViewedRow without={product._id} />
       <RecordView productId={product._id} />
@@ -234,11 +239,23 @@ function ProductDetailsList({ details }: { details: PublicProduct["details"] }) 
   );
 }
 
-function ProductStructuredData({ product, categoryHref, delivery, specDefinitions }: { product: PublicProduct; categoryHref: string; delivery: DeliveryTerms; specDefinitions: SpecDefinition[] }) {
+function ProductStructuredData({
+  product,
+  categoryHref,
+  delivery,
+  specDefinitions,
+  reviews,
+}: {
+  product: PublicProduct;
+  categoryHref: string;
+  delivery: DeliveryTerms;
+  specDefinitions: SpecDefinition[];
+  reviews: ReviewPage | null;
+}) {
   const categoryName = categoryLabel(product.category);
   return (
     <>
-      <JsonLd data={productJsonLd(product, { categoryName, delivery, specDefinitions })} />
+      <JsonLd data={productJsonLd(product, { categoryName, delivery, specDefinitions, reviews: reviews ?? undefined })} />
       <JsonLd
         data={breadcrumbJsonLd([
           { name: "Home", path: "/" },

@@ -15,6 +15,7 @@ import { normalizeSearchQuery } from "@/lib/catalog/search-query";
 import { Prisma, type Product } from "@/lib/generated/prisma/client";
 import { MPN_PATTERN, type SpecValues } from "@/lib/catalog/specs";
 import { isRowId } from "@/lib/shared/row-id";
+import { ratingAverage } from "@/lib/reviews/reviews";
 
 // The catalogue, read-only. Every read is bounded (a limit or a page), and the cacheable ones are
 // `"use cache"` functions tagged by what they read, so admin writes can invalidate them by name.
@@ -39,6 +40,8 @@ export type PublicProduct = {
   available: number;
   /** Retired by an admin: shoppers never see it listed, and cannot buy it. */
   archived: boolean;
+  /** Beyond the spec (issue 40): its published reviews' average (one decimal, 0 without any) and count. */
+  rating: { average: number; count: number };
   /** Beyond the spec, in single-product and admin answers only (lists stay lean): its tax and legal details. */
   details?: ProductDetails;
   /** Beyond the spec, in the same answers: its specification values by key (lib/catalog/specs.ts). */
@@ -106,6 +109,7 @@ export function toPublicProduct(product: Product): PublicProduct {
     held: product.held,
     available: Math.max(0, product.stock - product.held),
     archived: product.archivedAt !== null,
+    rating: { average: ratingAverage(product.ratingAvg), count: product.ratingCount },
   };
 }
 

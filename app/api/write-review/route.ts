@@ -1,0 +1,17 @@
+import { reviewSchema } from "@/lib/schemas";
+import { requireShopper } from "@/lib/server/accounts/auth";
+import { handle, ok, readBody } from "@/lib/server/platform/http";
+import { throttle } from "@/lib/server/platform/throttle";
+import { writeReview } from "@/lib/server/reviews/reviews";
+
+// POST /api/write-review {productId, rating, title?, body?} — beyond the spec (issue 40): a buyer
+// who received the product rates it 1–5 stars, with an optional title and words; their second
+// call replaces the first (one review per buyer per product). 201 when written, 200 when replaced;
+// 403 with the reason for anyone who did not receive it.
+export const POST = handle(async (request) => {
+  const user = await requireShopper(request);
+  const input = await readBody(request, reviewSchema);
+  await throttle("review", request, user.id);
+  const { review, created } = await writeReview(user, input);
+  return ok(review, created ? "Thank you: your review is published." : "Your review is updated.", { status: created ? 201 : 200 });
+});

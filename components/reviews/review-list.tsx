@@ -1,0 +1,182 @@
+"use client";
+
+import { useId, useRef, useState } from "react";
+import useSWR from "swr";
+import { toast } from "@/components/ui/toast";
+import { fetchJson, postJson } from "@/lib/api-client";
+import { REVIEW_SORT_LABELS, REVIEW_SORTS, type PublicReview, type ReviewPage, type ReviewSort } from "@/lib/reviews/reviews";
+import { formatDate } from "@/lib/shared/dates";
+import { Stars } from "../catalog/star-rating";
+import { useApiAction } from "../ui/use-api-action";
+import { QUIET_BUTTON_CLASS } from "./review-styles";
+import { useMyReview } from "./use-my-review";
+
+const fetchPage = async (key: string) => (await fetchJson<ReviewPage>(key)).data;
+
+/**
+ * The published reviews (issue 40): newest first, or most helpful, highest, lowest; paged. The
+ * first page of the newest is the one the server rendered with the page; the others are asked of
+ * GET /api/product-reviews. "Was this helpful?" once per signed-in shopper, never on their own.
+ */
+export function ReviewList({ productId, initial }: { productId: string; initial: ReviewPage }) {
+  const [sort, setSort] = useState<ReviewSort>("newest");
+  const [page, setPage] = useState(1);
+  const listRef = useRef<HTMLDivElement>(null);
+  const sortId = useId();
+  const first = sort === "newest" && page === 1;
+  const key = first ? null : `/api/product-reviews?productId=${encodeURIComponent(productId)}&sort=${sort}&page=${page}`;
+  const { data, error, isLoading } = useSWR(key, fetchPage, { keepPreviousData: true });
+  const current = first ? initial : data;
+  const { status } = useMyReview(productId);
+  // Votes given on this page since it loaded, with the counts the server answered.
+  const [counted, setCounted] = useState<Record<string, number>>({});
+
+  if (initial.total === 0) return null;
+  const total = current?.total ?? initial.total;
+  const pages = Math.max(1, Math.ceil(total / initial.pageSize));
+
+  const goTo = (next: number) => {
+    setPage(next);
+    // Keyboard and screen-reader users continue at the top of the new page.
+    listRef.current?.focus();
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {total.toLocaleString("en-IN")} review{total === 1 ? "" : "s"}
+          {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+        </p>
+        <label htmlFor={sortId} className="flex items-center gap-2 text-sm">
+          Sort reviews
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(event) => {
+              setSort(event.target.value as ReviewSort);
+              setPage(1);
+            }}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            data-testid="review-sort"
+          >
+            {REVIEW_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {REVIEW_SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div ref={listRef} tabIndex={-1} className="space-y-4 outline-none" aria-busy={isLoading || undefined} data-testid="review-list">
+        {error && !current ? (
+          <p role="alert" className="text-sm text-red-700">
+            The reviews could not be loaded. Please try again.
+          </p>
+        ) : !current ? (
+          <div role="status" aria-label="Loading reviews" className="space-y-3">
+            {[0, 1, 2].map((index) => (
+              <div key={index} className="h-24 animate-pulse rounded-lg bg-slate-100" />
+            ))}
+          </div>
+        ) : (
+          current.reviews.map((review) => (
+            <ReviewItem
+              key={review._id}
+              review={review}
+              own={status?.review?._id === review._id}
+              voted={Boolean(status?.voted.includes(review._id)) || review._id in counted}
+              helpfulCount={counted[review._id] ?? review.helpfulCount}
+              onVoted={(count) => setCounted((was) => ({ ...was, [review._id]: count }))}
+              productId={productId}
+            />
+          ))
+        )}
+      </div>
+      {pages > 1 && (
+        <nav aria-label="Review pages" className="flex items-center justify-between gap-3">
+          <button type="button" className={QUIET_BUTTON_CLASS} disabled={page <= 1} onClick={() => goTo(page - 1)}>
+            Previous
+          </button>
+          <span className="text-sm text-slate-700">
+            Page {page} of {pages}
+          </span>
+          <button type="button" className={QUIET_BUTTON_CLASS} disabled={page >= pages} onClick={() => goTo(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function ReviewItem({
+  review,
+  own,
+  voted,
+  helpfulCount,
+  onVoted,
+  productId,
+}: {
+  review: PublicReview;
+  own: boolean;
+  voted: boolean;
+  helpfulCount: number;
+  onVoted: (count: number) => void;
+  productId: string;
+}) {
+  const { pending, run } = useApiAction({ signInOnAuthError: true, returnTo: `/product/${productId}#reviews`, shopperOnlyMessage: "Only shoppers can vote on reviews." });
+  const titleId = useId();
+  const vote = () =>
+    run(async () => {
+      const answer = await postJson<{ helpfulCount: number }>("/api/review-helpful", { reviewId: review._id });
+      onVoted(answer.data.helpfulCount);
+      toast.success(answer.message);
+    });
+  return (
+    <article aria-labelledby={titleId} className="space-y-2 rounded-lg border border-slate-200 p-4" data-testid="review">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Stars value={review.rating} label={`${review.rating} out of 5 stars`} size="sm" />
+        <h3 id={titleId} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+          {review.title || `${review.rating} out of 5 stars`}
+        </h3>
+      </div>
+      <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
+        <span data-testid="review-author">{review.author}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        <span aria-hidden="true">·</span>
+        <span className="font-semibold text-green-800">Verified purchase</span>
+        {review.editedAt && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>Edited</span>
+          </>
+        )}
+      </p>
+      {review.body && <p className="whitespace-pre-line leading-relaxed text-slate-800 [overflow-wrap:anywhere]">{review.body}</p>}
+      {review.reply && (
+        <div className="ml-2 space-y-1 border-l-4 border-brand-200 bg-slate-50 py-2 pl-3 pr-2" data-testid="review-reply">
+          <p className="text-sm font-semibold text-slate-800">
+            Reply from the store <span className="font-normal text-slate-600">· {formatDate(review.reply.at)}</span>
+          </p>
+          <p className="whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]">{review.reply.text}</p>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-2 pt-1 text-sm text-slate-700">
+        {own ? (
+          <span className="rounded bg-slate-100 px-2 py-0.5">Your review{helpfulCount > 0 ? ` · ${helpfulCount} found it helpful` : ""}</span>
+        ) : voted ? (
+          <span data-testid="helpful-thanks">You found this helpful · {helpfulCount.toLocaleString("en-IN")} {helpfulCount === 1 ? "person" : "people"} did</span>
+        ) : (
+          <>
+            <span>Was this helpful?</span>
+            <button type="button" className={QUIET_BUTTON_CLASS} onClick={vote} aria-busy={pending || undefined} disabled={pending}>
+              Yes ({helpfulCount.toLocaleString("en-IN")})
+            </button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
