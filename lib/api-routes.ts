@@ -2,7 +2,7 @@
 // unknown paths (404) and wrong methods (405) from, and that the access-control suite
 // (tests/integration/access.test.ts) walks; that suite also fails when a route file under
 // app/api is missing here. Paths use :name for a dynamic segment and * for a catch-all.
-import { CHECKOUT_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, PICTURE_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from "./constants";
+import { CHECKOUT_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, PICTURE_BODY_MAX_BYTES, UNSUBSCRIBE_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES } from "./constants";
 
 export type ApiAccess =
   /** Anyone. */
@@ -74,6 +74,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/get-wishlist", methods: ["GET"], access: "shopper", direct: true },
   { path: "/api/get-wishlist-count", methods: ["GET"], access: "shopper", direct: true },
   { path: "/api/delete-wishlist-product", methods: ["POST"], access: "shopper", direct: true },
+  // Wishlist alerts and the optional mails (beyond the spec). The unsubscribe address is public:
+  // its signed token proves whose it is; a mail client POSTs it form-encoded, with no cookie or Origin.
+  { path: "/api/wishlist-alert", methods: ["POST"], access: "shopper" },
+  { path: "/api/wishlist-alerts", methods: ["GET"], access: "shopper" },
+  { path: "/api/mail-preferences", methods: ["GET", "POST"], access: "shopper" },
+  { path: "/api/unsubscribe", methods: ["GET", "POST"], access: "public", maxBodyBytes: UNSUBSCRIBE_BODY_MAX_BYTES },
   { path: "/api/checkout", methods: ["POST"], access: "shopper", maxBodyBytes: CHECKOUT_BODY_MAX_BYTES },
   { path: "/api/checkout/cancel", methods: ["POST"], access: "shopper" },
   { path: "/api/place-order", methods: ["POST"], access: "shopper", maxBodyBytes: CHECKOUT_BODY_MAX_BYTES },
@@ -101,6 +107,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/api/spec-definitions", methods: ["GET"], access: "public", cacheKeyParams: ["category"] },
   { path: "/api/filter-products", methods: ["GET"], access: "public" },
   { path: "/api/recently-viewed", methods: ["GET"], access: "public" },
+  { path: "/api/product-reviews", methods: ["GET"], access: "public" },
+  { path: "/api/my-review", methods: ["GET"], access: "shopper" },
+  { path: "/api/write-review", methods: ["POST"], access: "shopper" },
+  { path: "/api/delete-review", methods: ["POST"], access: "shopper" },
+  { path: "/api/review-helpful", methods: ["POST"], access: "shopper" },
+  { path: "/api/admin-reviews", methods: ["GET"], access: "admin" },
+  { path: "/api/hide-review", methods: ["POST"], access: "admin" },
+  { path: "/api/show-review", methods: ["POST"], access: "admin" },
+  { path: "/api/reply-review", methods: ["POST"], access: "admin" },
   { path: "/api/admin-spec-definitions", methods: ["GET", "POST", "PUT"], access: "admin" },
   { path: "/api/retire-spec-definition", methods: ["POST"], access: "admin" },
   { path: "/api/reorder-spec-definitions", methods: ["POST"], access: "admin" },

@@ -8,8 +8,11 @@ import { gstStateCode } from "./billing/gst-states";
 import { CATEGORY_VALUES } from "./catalog/categories";
 import { isEan13, MPN_PATTERN } from "./catalog/specs";
 import { INDIA_STATES, PIN_CODE } from "./shared/india";
+import { isRowId } from "./shared/row-id";
 import { CARRIER_TRACKING, CARRIERS, isCarrierSite, ORDER_STATUSES, TRACKING_NUMBER } from "./orders/order-lifecycle";
 import { RETURN_NOTE_MAX, RETURN_PHOTOS_MAX, RETURN_REASONS } from "./orders/returns";
+import { REVIEW_BODY_MAX, REVIEW_SORTS, REVIEW_TITLE_MAX } from "./reviews/reviews";
+import { ADMIN_REVIEW_STATES, ADMIN_REVIEWS_PAGE_SIZE, REVIEW_HIDE_REASON_MAX, REVIEW_REPLY_MAX } from "./reviews/reviews";
 import { ADMIN_PAGING_MAX_ROWS, API_PAGE_SIZE_DEFAULT, PAGING_MAX_ROWS, API_PAGE_SIZE_MAX, CART_QUANTITY_MAX, CART_QUANTITY_MIN, CHECKOUT_MAX_LINES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STOCK_MAX } from "./constants";
 
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match. Please verify and enter again.";
@@ -142,6 +145,21 @@ export const rowId = (field: string) =>
     .refine((value) => !hasControlCharacters(value), `${field} is not an id`);
 
 export const productIdBodySchema = z.object({ productId: rowId("productId") });
+
+/**
+ * POST /api/wishlist-alert (beyond the spec): a wishlisted product's alerts, each left as it is when
+ * absent; turning one on adds the product to the wishlist.
+ */
+export const wishlistAlertSchema = z
+  .object({
+    productId: rowId("productId").refine(isRowId, "productId must be a product id"),
+    price: z.boolean({ error: "price must be true or false" }).optional(),
+    stock: z.boolean({ error: "stock must be true or false" }).optional(),
+  })
+  .refine((body) => body.price !== undefined || body.stock !== undefined, { message: "Say which alert to change: price or stock", path: ["price"] });
+
+/** POST /api/mail-preferences: the review-request mails on or off. */
+export const mailPreferencesSchema = z.object({ reviewRequests: z.boolean({ error: "reviewRequests must be true or false" }) });
 
 /** docs/PRODUCT.md §7.2: `productId` carries the cart line's id here. Quantity: a whole number 1..99, a JSON number. */
 export const cartQuantitySchema = z.object({
@@ -606,4 +624,75 @@ export const complaintAnswerSchema = z.object({
   complaintId: rowId("complaintId"),
   message: productText("Reply", COMPLAINT_MESSAGE_MAX, true),
   close: z.boolean({ error: "close must be true or false" }).default(false),
+});
+
+// Reviews (issue 40) ------------------------------------------------------------------------------
+
+const RATING_MESSAGE = "rating must be a whole number of stars from 1 to 5";
+/** An optional review text: trimmed, plain, bounded ("" when absent). */
+const reviewText = (field: string, max: number, multiLine: boolean) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(...plainText(field, multiLine))
+    .optional()
+    .transform((value) => value ?? "");
+
+/** POST /api/write-review: a buyer's stars (1..5) and, optionally, a title and words; writes or replaces their review. */
+export const reviewSchema = z.object({
+  productId: rowId("productId"),
+  rating: z.number({ error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
+  title: reviewText("The title", REVIEW_TITLE_MAX, false),
+  body: reviewText("The review", REVIEW_BODY_MAX, true),
+});
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** GET /api/product-reviews: one product's published reviews, in one of the page's orders, paged. */
+export const reviewListQuerySchema = z.object({
+  productId: rowId("productId"),
+  sort: z.enum(REVIEW_SORTS, { error: `sort must be one of ${REVIEW_SORTS.join(", ")}` }).optional().transform((value) => value ?? "newest"),
+  page: pageNumber.optional().transform((value) => value ?? 1),
+});
+
+/** POST /api/review-helpful and the admin's review calls: `{ reviewId }`. */
+export const reviewIdBodySchema = z.object({ reviewId: rowId("reviewId") });
+
+// Reviews: the admin's moderation (issue 40) ---------------------------------------------------------
+
+const REVIEW_RATING_FILTER_MESSAGE = "rating must be a whole number of stars from 1 to 5";
+
+/** GET /api/admin-reviews: every review, the published or the hidden ones, of any or one star rating, newest first, 20 a page. */
+export const adminReviewQuerySchema = z
+  .object({
+    state: z.enum(ADMIN_REVIEW_STATES, { error: `state must be one of ${ADMIN_REVIEW_STATES.join(", ")}` }).optional().transform((value) => value ?? "all"),
+    rating: z.coerce.number({ error: REVIEW_RATING_FILTER_MESSAGE }).int(REVIEW_RATING_FILTER_MESSAGE).min(1, REVIEW_RATING_FILTER_MESSAGE).max(5, REVIEW_RATING_FILTER_MESSAGE).optional(),
+    page: pageNumber.optional().transform((value) => value ?? 1),
+  })
+  .superRefine((query, context) => {
+    if (query.page * ADMIN_REVIEWS_PAGE_SIZE > ADMIN_PAGING_MAX_ROWS) context.addIssue({ code: "custom", path: ["page"], message: `page may be at most ${ADMIN_PAGING_MAX_ROWS / ADMIN_REVIEWS_PAGE_SIZE}; narrow the selection instead` });
+  });
+export type AdminReviewQuery = z.output<typeof adminReviewQuerySchema>;
+
+export const HIDE_REASON_REQUIRED_MESSAGE = "Say why the review is hidden: its author is shown the reason";
+
+/** POST /api/hide-review: the review leaves the product page and its rating; its author sees the reason. */
+export const hideReviewSchema = z.object({
+  reviewId: rowId("reviewId"),
+  reason: z
+    .string({ error: HIDE_REASON_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, HIDE_REASON_REQUIRED_MESSAGE)
+    .max(REVIEW_HIDE_REASON_MAX, `The reason must be at most ${REVIEW_HIDE_REASON_MAX} characters`)
+    .refine(...plainText("The reason", true)),
+});
+
+/** POST /api/reply-review: the store's reply under a review; "" removes it. */
+export const replyReviewSchema = z.object({
+  reviewId: rowId("reviewId"),
+  reply: z
+    .string({ error: "reply must be text (empty to remove the reply)" })
+    .trim()
+    .max(REVIEW_REPLY_MAX, `The reply must be at most ${REVIEW_REPLY_MAX} characters`)
+    .refine(...plainText("The reply", true)),
 });
