@@ -5,7 +5,7 @@
 //   2. lib/server's rooms import only the rooms below them:
 //        platform        the database, configuration, answers and errors, limits, the broadcast
 //        providers       the Stripe, Resend and Cloudinary clients (and their emulator switches)
-//        the domains     accounts, catalog, shop-lists, orders, billing, support, delivery: each
+//        the domains     accounts, catalog, shop-lists, orders, billing, support, delivery, reviews: each
 //                        other (without circles),
 //                        the providers and the platform
 //        front-door      what runs before and around every request: the platform only; it
@@ -27,7 +27,7 @@ const SCANNED = ["app", "components", "lib", "server", "scripts", "tests", "e2e"
 const SKIPPED = new Set(["node_modules", "generated", ".next", ".data"]);
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".mjs", ".js"];
 
-export const ROOMS = { platform: 0, providers: 1, accounts: 2, catalog: 2, "shop-lists": 2, orders: 2, billing: 2, support: 2, delivery: 2, "front-door": 3 } as const;
+export const ROOMS = { platform: 0, providers: 1, accounts: 2, catalog: 2, "shop-lists": 2, orders: 2, billing: 2, support: 2, delivery: 2, reviews: 2, "front-door": 3 } as const;
 type Room = keyof typeof ROOMS;
 
 function walk(entry: string, out: string[]): void {
