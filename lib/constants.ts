@@ -133,6 +133,9 @@ export const THROTTLES = {
   confirmAddress: { perAddress: [60, 600], global: [1000, 600] },
   // Complaints to the grievance officer: a few a day each (each mails an acknowledgement).
   complaint: { perAccount: [5, 86400], perAddress: [20, 86400], global: [300, 3600] },
+  // One-click unsubscribes (POST /api/unsubscribe): mail providers send them from their own
+  // servers, so the per-address bound is generous; the global one keeps a flood of forged tokens cheap.
+  unsubscribe: { perAddress: [60, 60], global: [3000, 60] },
   // Reviews written, edited or deleted (each refreshes the catalogue's cached pages), and helpful votes.
   review: { perAccount: [20, 3600], perAddress: [60, 3600], global: [600, 600] },
   reviewVote: { perAccount: [120, 3600], perAddress: [300, 3600] },
@@ -151,6 +154,8 @@ export const PICTURE_BODY_MAX_BYTES = 3 * 1024 * 1024;
 export const CHECKOUT_BODY_MAX_BYTES = 1024 * 1024;
 /** Stripe's events are a few KB; a signed body is never near this. */
 export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
+/** A one-click unsubscribe's form body (`List-Unsubscribe=One-Click`, RFC 8058) is a few bytes. */
+export const UNSUBSCRIBE_BODY_MAX_BYTES = 1024;
 
 // Stock (lib/server/orders/holds.ts).
 /** Under this many units available, shoppers see "Only N left". */

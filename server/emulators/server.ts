@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { cloudinaryRoutes } from "./cloudinary";
 import type { EmulatorRequest, EmulatorResponse, EmulatorRoute } from "./http";
-import { resendRoutes } from "./resend";
+import { resendRoutes, type ResendEmulatorOptions } from "./resend";
 import { stripeRoutes, type StripeEmulatorOptions } from "./stripe";
 
 
@@ -41,10 +41,13 @@ const health: EmulatorRoute = (request) =>
 /**
  * Serves every provider's routes (each instance with its own in-memory state), then `routes`.
  * `port` 0 or absent picks a free one. `stripe`: where the payment emulator delivers its
- * webhook events and the secret it signs them with. `uploadsDir`: where the image host keeps
+ * webhook events and the secret it signs them with. `resend`: the mail emulator's rate limit and
+ * outbox bound. `uploadsDir`: where the image host keeps
  * its uploads across restarts (absent: in memory only).
  */
-export async function startEmulators(options: { port?: number; routes?: EmulatorRoute[]; stripe?: StripeEmulatorOptions; uploadsDir?: string } = {}): Promise<RunningEmulators> {
+export async function startEmulators(
+  options: { port?: number; routes?: EmulatorRoute[]; stripe?: StripeEmulatorOptions; resend?: ResendEmulatorOptions; uploadsDir?: string } = {},
+): Promise<RunningEmulators> {
   const outages = new Set<Provider>();
   const outage: EmulatorRoute = (request) => {
     for (const provider of outages) {
@@ -52,7 +55,7 @@ export async function startEmulators(options: { port?: number; routes?: Emulator
     }
     return undefined;
   };
-  const routes = [health, outage, ...stripeRoutes(options.stripe), ...resendRoutes(), ...cloudinaryRoutes({ dir: options.uploadsDir }), ...(options.routes ?? [])];
+  const routes = [health, outage, ...stripeRoutes(options.stripe), ...resendRoutes(options.resend), ...cloudinaryRoutes({ dir: options.uploadsDir }), ...(options.routes ?? [])];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;

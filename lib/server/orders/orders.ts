@@ -21,6 +21,7 @@ import { retryPendingRefunds } from "./refunds";
 import { issueDueCreditNotes } from "../billing/credit-notes";
 import { issueDueInvoices, queueInvoice } from "../billing/invoices";
 import { sendPendingStepEmails } from "./step-email";
+import { sendDueAlertsSoon } from "../shop-lists/alerts";
 import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from "./mail-retry";
 import { indianMobile, type DeliveryDetails } from "@/lib/shared/india";
 import { returnWindowEnd } from "@/lib/orders/returns-policy";
@@ -640,6 +641,8 @@ if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-producti
       .catch((error: unknown) => log.error({ err: error }, "invoices: round failed"));
     // Refunds recorded while Stripe was not answering.
     retryPendingRefunds().catch((error: unknown) => log.error({ err: error }, "refunds: retry round failed"));
+    // Wishlist alerts due (restocks by refunds and returns, marks whose shoppers' day is over).
+    sendDueAlertsSoon();
   }, EMAIL_RETRY_INTERVAL_MS);
   retries.voltOrderEmailRetries.unref();
 }

@@ -64,18 +64,79 @@ function resendClient(): { client: Resend; from: string } {
   throw new Error("Email is not configured: set RESEND_API_KEY, or run the store with `npm run dev` so EMULATOR_URL points at the local emulator.");
 }
 
+// Resend takes a few requests a second (2 by default, for the whole team): every call this
+// process makes goes through one pacer, which starts at most RESEND_RATE_LIMIT requests in any
+// second (a little slower than that, so the provider's own window never sees one too many), and a
+// 429 pauses every sender for the retry-after Resend names before the call is made again.
+const RATE_WINDOW_MS = 1050;
+const RATE_LIMIT_RETRIES = 8;
+function rateLimit(): number {
+  const value = Number.parseInt(process.env.RESEND_RATE_LIMIT ?? "", 10);
+  return Number.isFinite(value) && value > 0 ? value : 2;
+}
+/** The start times given out in the last window (and ahead of now, for callers waiting their turn). */
+const slots: number[] = [];
+let pausedUntil = 0;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Waits for this process's next turn to call the provider. */
+async function nextTurn(): Promise<void> {
+  for (;;) {
+    const now = Date.now();
+    if (pausedUntil > now) {
+      await sleep(pausedUntil - now);
+      continue;
+    }
+    while (slots.length > 0 && slots[0]! <= now - RATE_WINDOW_MS) slots.shift();
+    const limit = rateLimit();
+    const at = slots.length >= limit ? Math.max(now, slots[slots.length - limit]! + RATE_WINDOW_MS) : now;
+    slots.push(at);
+    if (at > now) await sleep(at - now);
+    return;
+  }
+}
+
+type ProviderAnswer<T> = { data: T | null; error: { statusCode: number | null; name: string; message: string } | null; headers: Record<string, string> | null };
+
+/**
+ * One call to the provider in its turn; a 429 waits the retry-after Resend names (every sender of
+ * this process waits with it) and tries again, a few times. `retryUnanswered`: a call that got no
+ * answer at all is made once more (only with an idempotency key, which makes a repeat send nothing twice).
+ */
+async function paced<T>(call: () => Promise<ProviderAnswer<T>>, retryUnanswered: boolean): Promise<ProviderAnswer<T>> {
+  let unansweredRetried = false;
+  for (let attempt = 0; ; attempt++) {
+    await nextTurn();
+    const answer = await call();
+    if (answer.error?.statusCode === 429 && attempt < RATE_LIMIT_RETRIES) {
+      const seconds = Number(answer.headers?.["retry-after"] ?? answer.headers?.["ratelimit-reset"] ?? 1);
+      pausedUntil = Math.max(pausedUntil, Date.now() + (Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 60) : 1) * 1000);
+      log.info({ provider: "resend", outcome: "rate_limited", retryAfter: seconds }, "resend: rate limited, waiting");
+      continue;
+    }
+    if (answer.error && answer.error.statusCode === null && retryUnanswered && !unansweredRetried) {
+      unansweredRetried = true;
+      continue;
+    }
+    return answer;
+  }
+}
+
+/** A mail with headers of its own (List-Unsubscribe and List-Unsubscribe-Post, say). */
+export type MailWithHeaders = Mail & { headers?: Record<string, string> };
+
 /**
  * Sends one email; resolves to the provider's id, throws when the provider refuses it. With an
  * idempotency key, Resend sends at most one mail for that key (for 24 hours), however often asked.
+ * `headers`: the mail's own headers, passed to Resend.
  */
-export async function sendMail({ to, subject, html, text }: Mail, options: { idempotencyKey?: string } = {}): Promise<{ id: string }> {
+export async function sendMail({ to, subject, html, text, headers }: MailWithHeaders, options: { idempotencyKey?: string } = {}): Promise<{ id: string }> {
   const { client, from } = resendClient();
-  const send = () => client.emails.send({ from, to, subject, html, text }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined);
   const started = performance.now();
-  let { data, error } = await send();
-  // The request never got an answer (a kept-alive connection the server had just closed, say):
-  // once more. Only with an idempotency key, which makes a repeat send nothing twice.
-  if (error && error.statusCode === null && options.idempotencyKey) ({ data, error } = await send());
+  const { data, error } = await paced(
+    () => client.emails.send({ from, to, subject, html, text, ...(headers ? { headers } : {}) }, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined),
+    Boolean(options.idempotencyKey),
+  );
   sawProvider(!error || (error.statusCode !== null && error.statusCode < 500));
   // The call, never the mail: no address, subject or body (a code or a link may be in them).
   const ms = Math.round(performance.now() - started);
@@ -86,6 +147,34 @@ export async function sendMail({ to, subject, html, text }: Mail, options: { ide
     throw new Error(`Sending email failed${status}: ${error?.name ?? "no_data"}: ${error?.message ?? "the provider answered without an id"}`);
   }
   return { id: data.id };
+}
+
+/** The most mails one call to Resend's batch endpoint may carry. */
+export const MAIL_BATCH_MAX = 100;
+
+/**
+ * Sends up to MAIL_BATCH_MAX mails in one call to Resend's batch endpoint (POST /emails/batch:
+ * one request against the rate limit for all of them); resolves to their ids in order, throws
+ * when the provider refuses the batch (it then sent none of them). The idempotency key makes a
+ * retried batch send nothing twice.
+ */
+export async function sendMailBatch(mails: readonly MailWithHeaders[], options: { idempotencyKey: string }): Promise<{ ids: string[] }> {
+  if (mails.length === 0) return { ids: [] };
+  if (mails.length > MAIL_BATCH_MAX) throw new Error(`A batch carries at most ${MAIL_BATCH_MAX} mails (${mails.length} given)`);
+  const { client, from } = resendClient();
+  const started = performance.now();
+  const payload = mails.map(({ to, subject, html, text, headers }) => ({ from, to, subject, html, text, ...(headers ? { headers } : {}) }));
+  const { data, error } = await paced(() => client.batch.send(payload, { idempotencyKey: options.idempotencyKey }), true);
+  sawProvider(!error || (error.statusCode !== null && error.statusCode < 500));
+  const ms = Math.round(performance.now() - started);
+  const ids = data?.data.map((item) => item.id) ?? [];
+  if (error || ids.length !== mails.length) {
+    log.warn({ provider: "resend", outcome: "failed", status: error?.statusCode ?? null, error: error?.name ?? "no_data", mails: mails.length, ms }, "resend: batch failed");
+    const status = error?.statusCode ? ` (${error.statusCode})` : "";
+    throw new Error(`Sending a batch of email failed${status}: ${error?.name ?? "no_data"}: ${error?.message ?? "the provider answered without the mails' ids"}`);
+  }
+  log.info({ provider: "resend", outcome: "sent", mails: ids.length, ms }, "resend: batch sent");
+  return { ids };
 }
 
 /** Where every mail's footer links: the shopper's orders. */

@@ -14,14 +14,15 @@ import { dropUserLists, throughListCache } from "./list-cache";
 // or two tabs can never make two lines.
 
 export type CartLine = { _id: string; userId: string; quantity: number; productId: PublicProduct; createdAt: string };
-export type WishlistLine = { _id: string; userId: string; productId: PublicProduct; createdAt: string };
+/** `priceAlert`, `stockAlert`: the line's wishlist alerts (beyond the spec; alerts.ts). */
+export type WishlistLine = { _id: string; userId: string; productId: PublicProduct; createdAt: string; priceAlert: boolean; stockAlert: boolean };
 
 const PRODUCT_NOT_FOUND = "Product not found";
 const CART_LINE_NOT_FOUND = "This product is no longer in your cart.";
 const WISHLIST_LINE_NOT_FOUND = "This product is no longer in your wishlist.";
 
 type CartRow = { id: string; userId: string; quantity: number; createdAt: Date; product: Product };
-type WishlistRow = { id: string; userId: string; createdAt: Date; product: Product };
+type WishlistRow = { id: string; userId: string; createdAt: Date; priceAlert: boolean; stockAlert: boolean; product: Product };
 
 const toCartLine = (row: CartRow): CartLine => ({
   _id: row.id,
@@ -36,6 +37,8 @@ const toWishlistLine = (row: WishlistRow): WishlistLine => ({
   userId: row.userId,
   productId: toPublicProduct(row.product),
   createdAt: row.createdAt.toISOString(),
+  priceAlert: row.priceAlert,
+  stockAlert: row.stockAlert,
 });
 
 async function requireProduct(productId: unknown): Promise<string> {
