@@ -134,6 +134,7 @@ const SORTS: [FacetSort | null, string][] = [
   ["desc", "High to Low"],
   [null, "Newest first"],
   ["popular", "Popularity"],
+  ["rating", "Customer rating"],
 ];
 
 const legend = "mb-2 w-full border-b border-slate-200 pb-1 text-sm font-semibold uppercase tracking-wide text-slate-700";
@@ -321,6 +322,27 @@ function FiltersPanel({ selection, facets, pending, apply, sorted = true, headin
                   />
                   In stock only <span className="text-slate-500">({facets.inStock.count})</span>
                 </label>
+              </fieldset>
+              <fieldset>
+                <legend className={legend}>Customer rating</legend>
+                {[{ value: null, label: "Any rating", count: null }, ...facets.rating.map((option) => ({ ...option, value: Number(option.value) }))].map((option) => {
+                  const checked = (selection.minRating ?? null) === option.value;
+                  return (
+                    <label key={option.value ?? "any"} className="flex items-center gap-2 py-1 text-sm">
+                      <input
+                        type="radio"
+                        name="rating"
+                        data-control={`rating-${option.value ?? "any"}`}
+                        checked={checked}
+                        disabled={!checked && option.count === 0}
+                        onChange={() => apply({ ...selection, minRating: option.value, page: 1 })}
+                        className="h-4 w-4 accent-brand-600"
+                      />
+                      {option.label}
+                      {option.count !== null && <span className="text-slate-500">({option.count})</span>}
+                    </label>
+                  );
+                })}
               </fieldset>
               {facets.specs.map((facet) => (
                 <SpecOptions key={facet.key} facet={facet} selection={selection} apply={apply} />

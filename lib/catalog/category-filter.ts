@@ -4,7 +4,7 @@
 // URL, and the compact key that proxy.ts rewrites it to so each selection is one cacheable page.
 import { CATEGORY_VALUES, type Category } from "./categories";
 import { fromBase64url, toBase64url } from "@/lib/shared/base64url";
-import { formatPriceRange, parseSelection, selectionParams, type FacetSelection, type FacetSort } from "./facets";
+import { formatPriceRange, parseSelection, ratingFilterLabel, selectionParams, type FacetSelection, type FacetSort } from "./facets";
 import { CATEGORY_PAGE_SIZE, PAGING_MAX_ROWS } from "../constants";
 
 /** The spec's two price orders (the spec's fiter-product call sorts by these alone). */
@@ -25,7 +25,7 @@ function toPage(value: string | null | undefined): number {
 }
 
 function toSort(value: string | null | undefined): FacetSort | null {
-  return value === "asc" || value === "desc" || value === "popular" ? value : null;
+  return value === "asc" || value === "desc" || value === "popular" || value === "rating" ? value : null;
 }
 
 /** Known categories only, each once, in the spec's order (so equal selections share a page). */
@@ -97,7 +97,7 @@ export function categoryFilterOf(categories: Category[]): CategoryFilter {
 }
 
 /** A selection's filters, none ticked (what Clear all leaves). */
-export const NO_FILTERS = { brands: [], price: null, inStock: false, specs: {} } as const satisfies Pick<FacetSelection, "brands" | "price" | "inStock" | "specs">;
+export const NO_FILTERS = { brands: [], price: null, inStock: false, minRating: null, specs: {} } as const satisfies Pick<FacetSelection, "brands" | "price" | "inStock" | "minRating" | "specs">;
 
 /** The same selection without its filters (categories and sort kept): "Clear all". */
 export function withoutFilters(filter: CategoryFilter): CategoryFilter {
@@ -117,6 +117,7 @@ export function filterChips(filter: CategoryFilter, labels: { spec: (key: string
   for (const brand of filter.brands) chips.push({ key: `brand:${brand}`, label: brand, without: { ...base, brands: filter.brands.filter((b) => b !== brand) } });
   if (filter.price) chips.push({ key: "price", label: priceLabel(filter.price), without: { ...base, price: null } });
   if (filter.inStock) chips.push({ key: "stock", label: "In stock", without: { ...base, inStock: false } });
+  if (filter.minRating) chips.push({ key: "rating", label: ratingFilterLabel(filter.minRating), without: { ...base, minRating: null } });
   for (const [key, values] of Object.entries(filter.specs)) {
     for (const value of values) {
       const rest = values.filter((v) => v !== value);

@@ -5,11 +5,20 @@
 import { CATEGORY_VALUES, type Category } from "./categories";
 import { API_PAGE_SIZE_MAX, PAGING_MAX_ROWS } from "../constants";
 
-export const FACET_SORTS = ["asc", "desc", "newest", "popular"] as const;
+export const FACET_SORTS = ["asc", "desc", "newest", "popular", "rating"] as const;
 export type FacetSort = (typeof FACET_SORTS)[number];
 
 /** Parameters that are not specification keys (a definition may not take one of these keys). */
-export const RESERVED_FILTER_KEYS = ["category", "brand", "price", "stock", "sort", "page", "limit", "q"] as const;
+export const RESERVED_FILTER_KEYS = ["category", "brand", "price", "stock", "rating", "sort", "page", "limit", "q"] as const;
+
+/** The customer-rating filters (issue 40): an average of at least this many stars ("4 stars and up"). */
+export const RATING_FILTERS = [4, 3] as const;
+export const ratingFilterLabel = (stars: number) => `${stars} stars and up`;
+/**
+ * The lowest kept average (in hundredths) that a rating filter takes: the average as shown, to one
+ * decimal, so a product shown as 4.0 (a kept 3.95) is in "4 stars and up".
+ */
+export const ratingFloor = (stars: number) => stars * 100 - 5;
 
 /**
  * Parameters that campaigns and ad platforms add to any link (utm_source, gclid…): never filters,
@@ -33,6 +42,8 @@ export type FacetSelection = {
   /** Rupees, whole; either side open. */
   price: PriceRange | null;
   inStock: boolean;
+  /** Products whose reviews average at least this many stars (one of RATING_FILTERS); null or absent: any. */
+  minRating?: number | null;
   /** Specification key → ticked options (a choice's text, "yes" or "no", a range's lower edge). */
   specs: Record<string, string[]>;
   sort: FacetSort | null;
@@ -50,6 +61,8 @@ export type FacetCounts = {
   price: { min: number | null; max: number | null; selected: PriceRange | null };
   /** Products in stock the selection would show with "in stock only" ticked. */
   inStock: { count: number; selected: boolean };
+  /** Each rating filter ("4", "3") with the products it would show. */
+  rating: FacetOption[];
   specs: SpecFacet[];
 };
 
@@ -105,6 +118,9 @@ export function parseSelection(params: URLSearchParams, { strict = false, extraK
   }
   const stock = params.get("stock");
   if (stock !== null && stock !== "1" && stock !== "") fail("stock must be 1 (in stock only) or left out", "stock");
+  const ratingText = params.get("rating");
+  const minRating = (RATING_FILTERS as readonly number[]).includes(Number(ratingText)) && ratingText !== "" ? Number(ratingText) : null;
+  if (ratingText !== null && ratingText !== "" && minRating === null) fail(`rating must be ${RATING_FILTERS.join(" or ")} (stars and up) or left out`, "rating");
   const sortText = params.get("sort");
   const sort = (FACET_SORTS as readonly string[]).includes(sortText ?? "") ? (sortText as FacetSort) : null;
   if (sortText && !sort) fail(`sort must be one of ${FACET_SORTS.join(", ")}`, "sort");
@@ -122,7 +138,7 @@ export function parseSelection(params: URLSearchParams, { strict = false, extraK
     const values = sortedUnique(params.getAll(key).map((value) => value.trim()).filter((value) => value.length > 0 && value.length <= 60));
     if (values.length > 0) specs[key] = values;
   }
-  const selection: FacetSelection = { categories, brands, price, inStock: stock === "1", specs: sortKeys(specs), sort, page: validPage ? page : 1 };
+  const selection: FacetSelection = { categories, brands, price, inStock: stock === "1", minRating, specs: sortKeys(specs), sort, page: validPage ? page : 1 };
   if (optionCount(selection) > FILTER_OPTIONS_MAX) {
     if (strict) throw new SelectionError(`A selection may tick at most ${FILTER_OPTIONS_MAX} options`, "selection");
     return { ...selection, brands: selection.brands.slice(0, FILTER_OPTIONS_MAX), specs: {} };
@@ -132,7 +148,7 @@ export function parseSelection(params: URLSearchParams, { strict = false, extraK
 
 /** How many options a selection ticks (brands, the price range, in stock, each specification option). */
 export function optionCount(selection: FacetSelection): number {
-  return selection.brands.length + (selection.price ? 1 : 0) + (selection.inStock ? 1 : 0) + Object.values(selection.specs).reduce((sum, values) => sum + values.length, 0);
+  return selection.brands.length + (selection.price ? 1 : 0) + (selection.inStock ? 1 : 0) + (selection.minRating ? 1 : 0) + Object.values(selection.specs).reduce((sum, values) => sum + values.length, 0);
 }
 
 function sortedUnique(values: string[]): string[] {
@@ -154,6 +170,7 @@ export function selectionParams(selection: FacetSelection): URLSearchParams {
   for (const brand of [...selection.brands].sort()) params.append("brand", brand);
   if (selection.price && (selection.price.min !== null || selection.price.max !== null)) params.set("price", formatPriceRange(selection.price));
   if (selection.inStock) params.set("stock", "1");
+  if (selection.minRating) params.set("rating", String(selection.minRating));
   for (const key of Object.keys(selection.specs).sort()) for (const value of [...selection.specs[key]!].sort()) params.append(key, value);
   if (selection.sort) params.set("sort", selection.sort);
   if (selection.page > 1) params.set("page", String(selection.page));

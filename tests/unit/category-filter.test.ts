@@ -72,3 +72,23 @@ describe("the active filters' chips", () => {
     expect(priceLabel({ min: 500, max: null })).toBe("₹500 and above");
   });
 });
+
+describe("the customer rating (issue 40)", () => {
+  it("is spelled rating=4 after stock, survives the page's key, counts as one option and has a chip", () => {
+    const filter = read("sort=rating&rating=4&category=mobiles&stock=1");
+    expect(filter.minRating).toBe(4);
+    expect(filter.sort).toBe("rating");
+    expect(categoryFilterHref(filter)).toBe("/category-product?category=mobiles&stock=1&rating=4&sort=rating");
+    expect(parseCategoryFilterKey(categoryFilterKey(filter))).toEqual(filter);
+    expect(optionCount(filter)).toBe(2);
+    const chip = filterChips(filter, noLabels).find((one) => one.key === "rating")!;
+    expect(chip.label).toBe("4 stars and up");
+    expect(chip.without.minRating).toBeNull();
+    expect(withoutFilters(filter).minRating).toBeNull();
+  });
+
+  it("drops a rating that is not one of the filters from a page's address", () => {
+    expect(read("category=mobiles&rating=5").minRating).toBeNull();
+    expect(categoryFilterHref(read("category=mobiles&rating=abc"))).toBe("/category-product?category=mobiles");
+  });
+});

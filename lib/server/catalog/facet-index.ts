@@ -2,7 +2,7 @@ import "server-only";
 import type { Category } from "@/lib/catalog/categories";
 import { CATEGORY_VALUES } from "@/lib/catalog/categories";
 import { bucketLabel, bucketOf, type SpecDefinition, type SpecValues } from "@/lib/catalog/specs";
-import type { FacetCounts, FacetOption, FacetSelection, FacetSort, SpecFacet } from "@/lib/catalog/facets";
+import { RATING_FILTERS, ratingFilterLabel, ratingFloor, type FacetCounts, type FacetOption, type FacetSelection, type FacetSort, type SpecFacet } from "@/lib/catalog/facets";
 import { db } from "../platform/db";
 import { log } from "../platform/log";
 import { listSpecDefinitions } from "./specs";
@@ -37,7 +37,20 @@ type Column =
   | { kind: "code"; definition: SpecDefinition; options: Option[]; codes: Uint8Array }
   | { kind: "mask"; definition: SpecDefinition; options: Option[]; masks: Uint32Array };
 
-type ProductRow = { id: string; category: string | null; brandName: string; sellingPrice: number; live: boolean; inStock: boolean; createdAt: Date; unitsSold: number; specs: SpecValues };
+type ProductRow = {
+  id: string;
+  category: string | null;
+  brandName: string;
+  sellingPrice: number;
+  live: boolean;
+  inStock: boolean;
+  createdAt: Date;
+  unitsSold: number;
+  /** Its reviews' average in hundredths (0 without any) and their count (issue 40). */
+  ratingAvg: number;
+  ratingCount: number;
+  specs: SpecValues;
+};
 
 /** The options a filterable definition offers, in order: a number's ranges, a list's choices, yes and no. */
 function optionsOf(definition: SpecDefinition): Option[] {
@@ -111,6 +124,9 @@ class CategoryIndex {
   brand = new Uint16Array(0);
   created = new Float64Array(0);
   sold = new Int32Array(0);
+  /** The reviews' average in hundredths, and how many: the rating sort and filter. */
+  rating = new Int16Array(0);
+  reviews = new Int32Array(0);
   brands: string[] = [];
   brandCode = new Map<string, number>();
   columns: Column[];
@@ -137,7 +153,7 @@ class CategoryIndex {
   }
 
   private grow(capacity: number) {
-    const copy = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(from: T, make: (n: number) => T): T => {
+    const copy = <T extends Uint8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float64Array>(from: T, make: (n: number) => T): T => {
       const to = make(capacity);
       to.set(from.subarray(0, this.size));
       return to;
@@ -153,6 +169,8 @@ class CategoryIndex {
     this.brand = copy(this.brand, (n) => new Uint16Array(n));
     this.created = copy(this.created, (n) => new Float64Array(n));
     this.sold = copy(this.sold, (n) => new Int32Array(n));
+    this.rating = copy(this.rating, (n) => new Int16Array(n));
+    this.reviews = copy(this.reviews, (n) => new Int32Array(n));
     for (const column of this.columns) {
       if (column.kind === "mask") column.masks = copy(column.masks, (n) => new Uint32Array(n));
       else column.codes = copy(column.codes, (n) => new Uint8Array(n));
@@ -207,13 +225,17 @@ class CategoryIndex {
       this.place(slot);
     }
     // The sorted orders go only when a sort's key moved (a note read again changes nothing).
-    if (this.live[slot] !== 1 || this.price[slot] !== row.sellingPrice || this.created[slot] !== row.createdAt.getTime() || this.sold[slot] !== row.unitsSold) this.orders.clear();
+    if (this.live[slot] !== 1 || this.price[slot] !== row.sellingPrice || this.created[slot] !== row.createdAt.getTime() || this.sold[slot] !== row.unitsSold || this.rating[slot] !== row.ratingAvg || this.reviews[slot] !== row.ratingCount) {
+      this.orders.clear();
+    }
     this.live[slot] = 1;
     this.inStock[slot] = row.inStock ? 1 : 0;
     this.price[slot] = row.sellingPrice;
     this.brand[slot] = this.brandOf(row.brandName);
     this.created[slot] = row.createdAt.getTime();
     this.sold[slot] = row.unitsSold;
+    this.rating[slot] = row.ratingAvg;
+    this.reviews[slot] = row.ratingCount;
     for (const column of this.columns) {
       const code = codeOf(column.definition, row.specs?.[column.definition.key]);
       if (column.kind === "mask") column.masks[slot] = code;
@@ -243,10 +265,20 @@ class CategoryIndex {
 
 /**
  * The one order of the listing, for two slots of any two categories: newest first (the catalogue's
- * default), by price (ties newest first), or by units sold; then by id. Negative: `x` comes first.
+ * default), by price (ties newest first), by units sold, or by customer rating (the average, then
+ * the number of reviews: 4.5 from 200 reviews before 4.5 from 2); then by id. Negative: `x` comes first.
  */
 function compareSlots(a: CategoryIndex, x: number, b: CategoryIndex, y: number, sort: FacetSort): number {
-  const byKey = sort === "asc" ? a.price[x]! - b.price[y]! : sort === "desc" ? b.price[y]! - a.price[x]! : sort === "popular" ? b.sold[y]! - a.sold[x]! : 0;
+  const byKey =
+    sort === "asc"
+      ? a.price[x]! - b.price[y]!
+      : sort === "desc"
+        ? b.price[y]! - a.price[x]!
+        : sort === "popular"
+          ? b.sold[y]! - a.sold[x]!
+          : sort === "rating"
+            ? b.rating[y]! - a.rating[x]! || b.reviews[y]! - a.reviews[x]!
+            : 0;
   return byKey || b.created[y]! - a.created[x]! || compareIdsAcross(b, y, a, x);
 }
 
@@ -291,7 +323,7 @@ async function definitionStamps(): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.category, row.stamp]));
 }
 
-const PRODUCT_COLUMNS = `p.id, p.category, p."brandName", p."sellingPrice", p."archivedAt" IS NULL AS "live", p.stock - p.held > 0 AS "inStock", p."createdAt", p."unitsSold", p.specs`;
+const PRODUCT_COLUMNS = `p.id, p.category, p."brandName", p."sellingPrice", p."archivedAt" IS NULL AS "live", p.stock - p.held > 0 AS "inStock", p."createdAt", p."unitsSold", p."ratingAvg", p."ratingCount", p.specs`;
 
 async function loadCategory(category: Category, stamp: string): Promise<CategoryIndex> {
   const started = performance.now();
@@ -455,6 +487,9 @@ export function sharedFacets(indexes: CategoryIndex[]): SharedFacet[] {
   });
 }
 
+/** The facets before the specifications: brand, price, stock, rating. */
+const SPEC_FACETS = 4;
+
 /** One facet's test and counters within one category. */
 type Active = { test: (slot: number) => boolean };
 
@@ -470,6 +505,8 @@ export function countFacets(indexes: CategoryIndex[], selection: FacetSelection,
   const specCounts = facets.map(() => new Map<string, number>());
   let total = 0;
   let inStockCount = 0;
+  const ratingCounts = RATING_FILTERS.map(() => 0);
+  const minRating = selection.minRating ? ratingFloor(selection.minRating) : 0;
   let priceMin = Infinity;
   let priceMax = -Infinity;
   const matches: { index: CategoryIndex; flags: Uint8Array }[] = [];
@@ -484,11 +521,13 @@ export function countFacets(indexes: CategoryIndex[], selection: FacetSelection,
       const code = index.brandCode.get(name);
       if (code !== undefined) brandWanted[code] = 1;
     }
-    // Facet numbers: 0 brand, 1 price, 2 stock, 3 + i the i-th shared specification.
+    // Facet numbers: 0 brand, 1 price, 2 stock, 3 rating, SPEC_FACETS + i the i-th shared specification.
     const active: { facet: number; test: Active["test"] }[] = [];
     if (selection.brands.length) active.push({ facet: 0, test: (slot) => brandWanted[index.brand[slot]!] === 1 });
     if (selection.price) active.push({ facet: 1, test: (slot) => index.price[slot]! >= priceLo && index.price[slot]! <= priceHi });
     if (selection.inStock) active.push({ facet: 2, test: (slot) => index.inStock[slot] === 1 });
+    // A product without reviews has no rating: never "4 stars and up".
+    if (minRating) active.push({ facet: 3, test: (slot) => index.reviews[slot]! > 0 && index.rating[slot]! >= minRating });
     columns.forEach((column, i) => {
       const ticked = selection.specs[facets[i]!.key];
       if (!ticked?.length) return;
@@ -499,14 +538,14 @@ export function countFacets(indexes: CategoryIndex[], selection: FacetSelection,
           if (at >= 0 && at < 32) mask |= 1 << at;
         });
         const wanted = mask >>> 0;
-        active.push({ facet: 3 + i, test: (slot) => (column.masks[slot]! & wanted) !== 0 });
+        active.push({ facet: SPEC_FACETS + i, test: (slot) => (column.masks[slot]! & wanted) !== 0 });
       } else {
         const wanted = new Uint8Array(column.options.length + 1);
         ticked.forEach((value) => {
           const at = column.options.findIndex((option) => option.value === value);
           if (at >= 0) wanted[at + 1] = 1;
         });
-        active.push({ facet: 3 + i, test: (slot) => wanted[column.codes[slot]!] === 1 });
+        active.push({ facet: SPEC_FACETS + i, test: (slot) => wanted[column.codes[slot]!] === 1 });
       }
     });
     const brandTally = new Int32Array(index.brands.length);
@@ -520,9 +559,13 @@ export function countFacets(indexes: CategoryIndex[], selection: FacetSelection,
         if (price > priceMax) priceMax = price;
       } else if (facet === 2) {
         if (index.inStock[slot]) inStockCount += 1;
+      } else if (facet === 3) {
+        if (index.reviews[slot]! > 0) {
+          for (let at = 0; at < RATING_FILTERS.length; at++) if (index.rating[slot]! >= ratingFloor(RATING_FILTERS[at]!)) ratingCounts[at]! += 1;
+        }
       } else {
-        const column = columns[facet - 3]!;
-        const tally = columnTally[facet - 3]!;
+        const column = columns[facet - SPEC_FACETS]!;
+        const tally = columnTally[facet - SPEC_FACETS]!;
         if (column.kind === "mask") {
           let mask = column.masks[slot]!;
           while (mask) {
@@ -533,7 +576,7 @@ export function countFacets(indexes: CategoryIndex[], selection: FacetSelection,
         } else tally[column.codes[slot]!]! += 1;
       }
     };
-    const facetTotal = 3 + columns.length;
+    const facetTotal = SPEC_FACETS + columns.length;
     for (let slot = 0; slot < index.size; slot++) {
       if (!index.live[slot]) continue;
       let failed = -1;
@@ -582,6 +625,7 @@ export function countFacets(indexes: CategoryIndex[], selection: FacetSelection,
     brands: brandOptions,
     price: { min: Number.isFinite(priceMin) ? Math.floor(priceMin / 100) : null, max: Number.isFinite(priceMax) ? Math.ceil(priceMax / 100) : null, selected: selection.price },
     inStock: { count: inStockCount, selected: selection.inStock },
+    rating: RATING_FILTERS.map((stars, at) => ({ value: String(stars), label: ratingFilterLabel(stars), count: ratingCounts[at]!, selected: selection.minRating === stars })),
     specs,
   };
   return { counts, ids: pageOf(matches, selection.sort ?? "newest", offset, size) };
