@@ -11,6 +11,7 @@ const { confirmAddressEmail, emailChangeCodeEmail, emailChangedEmail, otpEmail, 
 const { orderConfirmationEmail } = await import("../lib/server/orders/order-email");
 const { stepEmail } = await import("../lib/server/orders/step-email");
 const { SAMPLE_MAILED_ORDER, SAMPLE_ORDER, SAMPLE_STEPS } = await import("../lib/server/orders/mails/samples");
+const { alertDigestEmail, SAMPLE_ALERT_LINES } = await import("../lib/server/shop-lists/mails/alert-mail");
 const ORDERS_URL = "http://localhost:3000/user-panel/my-orders";
 
 const PORT = Number(process.env.MAIL_PREVIEW_PORT ?? 3091);
@@ -25,6 +26,8 @@ const SAMPLES: [string, () => Promise<MailContent>][] = [
   ["Confirm the address", () => confirmAddressEmail("http://localhost:3000/api/confirm-email?token=sample", 24)],
   ["Order confirmation", () => orderConfirmationEmail(SAMPLE_ORDER, ORDERS_URL)],
   ...SAMPLE_STEPS.map((event): [string, () => Promise<MailContent>] => [`Order step: ${event.type}`, async () => (await stepEmail(event, SAMPLE_MAILED_ORDER, ORDERS_URL, 6759700))!]),
+  ["Wishlist alert (one product)", () => alertDigestEmail("Meera", [SAMPLE_ALERT_LINES[0]!], { wishlistUrl: "http://localhost:3000/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=sample", ordersUrl: ORDERS_URL })],
+  ["Wishlist alerts (a digest)", () => alertDigestEmail("Meera", SAMPLE_ALERT_LINES, { wishlistUrl: "http://localhost:3000/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=sample", ordersUrl: ORDERS_URL })],
 ];
 
 async function page(): Promise<string> {

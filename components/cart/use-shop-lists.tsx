@@ -22,7 +22,8 @@ export const WISHLIST_KEY = "/api/get-wishlist";
 export const cartKey = (userId: string) => `/api/count-cart-product/${userId}`;
 
 /** docs/PRODUCT.md §3.5, §3.6: lines with the product populated (null when the product has left the catalogue). */
-export type WishlistEntry = { _id: string; productId: PublicProduct | null; createdAt: string };
+/** `priceAlert`, `stockAlert`: the line's wishlist alerts (beyond the spec). */
+export type WishlistEntry = { _id: string; productId: PublicProduct | null; createdAt: string; priceAlert?: boolean; stockAlert?: boolean };
 export type CartEntry = { _id: string; quantity: number; productId: PublicProduct | null; createdAt: string };
 
 type ShopLists = {

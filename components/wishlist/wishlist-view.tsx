@@ -4,8 +4,12 @@ import { EmptyState } from "../ui/empty-state";
 import { ProductCard, ProductCardSkeleton } from "../catalog/product-card";
 import { useShopLists } from "../cart/use-shop-lists";
 import { useHydrated } from "../ui/use-hydrated";
+import { AlertToggles } from "./alert-toggles";
 
-/** docs/PRODUCT.md §2.9: 'Total Wishlist Product : N', the products as cards (newest first), an empty state. */
+/**
+ * docs/PRODUCT.md §2.9: 'Total Wishlist Product : N', the products as cards (newest first), an empty state;
+ * under each card its alerts (price drop, back in stock).
+ */
 export function WishlistView() {
   const { wishlist, wishlistCount, loading } = useShopLists();
   // Until hydrated the page cannot know the wishlist: its skeleton, never "Your wishlist is empty".
@@ -31,7 +35,10 @@ export function WishlistView() {
       ) : (
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4">
           {lines.map((line) => (
-            <ProductCard key={line._id} product={line.productId!} />
+            <div key={line._id} className="flex flex-col" data-testid="wishlist-line">
+              <ProductCard product={line.productId!} />
+              <AlertToggles line={line} />
+            </div>
           ))}
         </div>
       )}

@@ -17,6 +17,7 @@ import { ReviewsSection } from "@/components/reviews/reviews-section";
 import { productReviewsCached } from "@/lib/server/reviews/reviews";
 import type { ReviewPage } from "@/lib/reviews/reviews";
 import { WishlistHeart } from "@/components/wishlist/wishlist-heart";
+import { NotifyMe } from "@/components/wishlist/notify-me";
 import { categoryLabel, isCategory } from "@/lib/catalog/categories";
 import { productAvailability } from "@/lib/catalog/availability";
 import { categoryFilterHref, categoryFilterOf } from "@/lib/catalog/category-filter";
@@ -171,6 +172,7 @@ export default async function ProductPage({ params }: Props) {
               describedBy={reason}
             />
             <CompareToggle productId={product._id} productName={product.productName} category={product.category} look="page" />
+            {availability.state === "out" && <NotifyMe productId={product._id} productName={product.productName} />}
           </div>
           <section aria-labelledby="description-heading" className="space-y-2 pt-2">
             <h2 id="description-heading" className="font-semibold">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { BusinessDetails } from "@/components/account/business-details";
 import { Complaints } from "@/components/account/complaints";
+import { EmailAlerts } from "@/components/account/email-alerts";
 import { MyAccount } from "@/components/account/my-account";
 import { AddressBook } from "@/components/delivery/address-book";
 
@@ -12,6 +13,7 @@ export default function MyAccountPage() {
       <MyAccount />
       <AddressBook />
       <BusinessDetails />
+      <EmailAlerts />
       <Complaints />
     </>
   );
