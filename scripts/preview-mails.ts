@@ -12,7 +12,14 @@ const { orderConfirmationEmail } = await import("../lib/server/orders/order-emai
 const { stepEmail } = await import("../lib/server/orders/step-email");
 const { SAMPLE_MAILED_ORDER, SAMPLE_ORDER, SAMPLE_STEPS } = await import("../lib/server/orders/mails/samples");
 const { alertDigestEmail, SAMPLE_ALERT_LINES } = await import("../lib/server/shop-lists/mails/alert-mail");
+const { reviewRequestEmail } = await import("../lib/server/reviews/mails/review-request-mail");
 const ORDERS_URL = "http://localhost:3000/user-panel/my-orders";
+const UNSUBSCRIBE_SAMPLE_URL = "http://localhost:3000/api/unsubscribe?t=sample";
+const REVIEW_SAMPLE_LINES = [
+  { name: "Samsung Galaxy S24 <5G>", url: "http://localhost:3000/product/0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d#write-review" },
+  { name: "boAt Airdopes 141", url: "http://localhost:3000/product/0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7e#write-review" },
+  { name: "Anker 65W charger", url: "http://localhost:3000/product/0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7f#write-review" },
+];
 
 const PORT = Number(process.env.MAIL_PREVIEW_PORT ?? 3091);
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -28,6 +35,8 @@ const SAMPLES: [string, () => Promise<MailContent>][] = [
   ...SAMPLE_STEPS.map((event): [string, () => Promise<MailContent>] => [`Order step: ${event.type}`, async () => (await stepEmail(event, SAMPLE_MAILED_ORDER, ORDERS_URL, 6759700))!]),
   ["Wishlist alert (one product)", () => alertDigestEmail("Meera", [SAMPLE_ALERT_LINES[0]!], { wishlistUrl: "http://localhost:3000/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=sample", ordersUrl: ORDERS_URL })],
   ["Wishlist alerts (a digest)", () => alertDigestEmail("Meera", SAMPLE_ALERT_LINES, { wishlistUrl: "http://localhost:3000/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=sample", ordersUrl: ORDERS_URL })],
+  ["Review request (one product)", () => reviewRequestEmail("#4A5B6C7D", [REVIEW_SAMPLE_LINES[0]!], { unsubscribeUrl: UNSUBSCRIBE_SAMPLE_URL, ordersUrl: ORDERS_URL })],
+  ["Review request (three products)", () => reviewRequestEmail("#4A5B6C7D", REVIEW_SAMPLE_LINES, { unsubscribeUrl: UNSUBSCRIBE_SAMPLE_URL, ordersUrl: ORDERS_URL })],
 ];
 
 async function page(): Promise<string> {

@@ -22,6 +22,7 @@ import { issueDueCreditNotes } from "../billing/credit-notes";
 import { issueDueInvoices, queueInvoice } from "../billing/invoices";
 import { sendPendingStepEmails } from "./step-email";
 import { sendDueAlertsSoon } from "../shop-lists/alerts";
+import { sendDueReviewRequests } from "../reviews/review-requests";
 import { MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, retriedSince } from "./mail-retry";
 import { indianMobile, type DeliveryDetails } from "@/lib/shared/india";
 import { returnWindowEnd } from "@/lib/orders/returns-policy";
@@ -634,6 +635,8 @@ if (!retries.voltOrderEmailRetries && process.env.NEXT_PHASE !== "phase-producti
     sweepExpiredCheckouts().catch((error: unknown) => log.error({ err: error }, "holds: sweep failed"));
     // The shopper's mails about shipped, delivered, cancelled and refunded orders not sent yet.
     sendPendingStepEmails().catch((error: unknown) => log.error({ err: error }, "order-email: step mails round failed"));
+    // "How is your …?" a few days after delivery (lib/server/reviews/review-requests.ts).
+    sendDueReviewRequests().catch((error: unknown) => log.error({ err: error }, "review-request: round failed"));
     // Invoices not issued yet (the seller's details were incomplete, or the issue failed), then
     // the credit notes of refunds that waited for them.
     issueDueInvoices()
