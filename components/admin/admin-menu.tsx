@@ -10,11 +10,12 @@ const LINKS = [
   { href: "/admin-panel/specifications", label: "Specifications" },
   { href: "/admin-panel/orders", label: "Orders" },
   { href: "/admin-panel/complaints", label: "Complaints" },
+  { href: "/admin-panel/reviews", label: "Reviews" },
   { href: "/admin-panel/gst-report", label: "GST report" },
   { href: "/admin-panel/settings", label: "Settings" },
 ] as const;
 
-/** docs/PRODUCT.md §2.10 /admin-panel: the admin's name and role, 'All Users' and 'Products' (and 'Specifications', 'Orders', 'Complaints', 'GST report', 'Settings'). */
+/** docs/PRODUCT.md §2.10 /admin-panel: the admin's name and role, 'All Users' and 'Products' (and 'Specifications', 'Orders', 'Complaints', 'Reviews', 'GST report', 'Settings'). */
 export function AdminMenu() {
   const { user } = useCurrentUser();
   const header = (
