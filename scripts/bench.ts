@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--skip-billing] [--only-billing] [--only-delivery] [--skip-delivery] [--billing-orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--skip-billing] [--only-billing] [--skip-alerts] [--only-alerts] [--watchers 100000] [--only-delivery] [--skip-delivery] [--billing-orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
 // BENCH_PROF=<dir> writes a CPU profile of the delivery child (scripts/bench-delivery.ts) there, for `--only-delivery`.
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
@@ -29,6 +29,12 @@
 //     emulator of its own, each refunded whole through refundOrder(), 10 at a time
 //     (scripts/bench-orders.ts). `--only-orders` measures just these and needs no running store.
 //   - `--only-catalog --synthetic N`: the catalogue at N products, alone (scripts/bench-catalog.ts).
+//   - wishlist alerts (`--watchers` N, default 100 000): the time sendDueAlerts() takes to mail every
+//     watcher of one price drop through a Resend emulator at Resend's default rate limit (2 requests
+//     a second, 100 mails a batch), the emulator's counts (requests, batches, 429s), the event loop's
+//     delay meanwhile, and a product read through its route handler in the sender's own process, at
+//     a steady 100 requests a second, idle against while it sends (scripts/bench-alerts.ts).
+//     `--only-alerts` measures just this and needs no running store.
 //   - admin (signed in as the demo admin): how long an admin's price edit takes to show on the
 //     product page, the category page and search (polled every 20 ms), and load on the admin
 //     lists (users page 1, products first and a deep page, products by search)
@@ -599,6 +605,62 @@ async function ordersFigures(): Promise<void> {
   }
 }
 
+type AlertsLoad = { requests: number; perSecond: number; p50: number; p99: number; max: number; errors: number; non2xx: number };
+type AlertsFigures = {
+  watchers: number;
+  run: { mailed: number; batches: number; settled: number };
+  seconds: number;
+  mailsPerSecond: number;
+  emulator: { requests: number; batches: number; emails: number; rateLimited: number };
+  check: { mailed: number; baselines: number; due: number };
+  eventLoopLag: { p50: number; p99: number; max: number };
+  reads: { rate: number; windowSeconds: number; idle: AlertsLoad; during: AlertsLoad; duringLater: AlertsLoad | null };
+};
+
+/** The wishlist alerts of one price drop watched by many shoppers, and reads meanwhile (scripts/bench-alerts.ts), as table rows. */
+async function alertsFigures(): Promise<void> {
+  const watchers = Number(flag("--watchers") ?? 100_000);
+  const database = await openDatabase({ ephemeral: true });
+  // Resend's default limit (2 requests a second), honestly; the outbox keeps only the last mails.
+  const emulators = await startEmulators({ resend: { outboxLimit: 1000 } });
+  try {
+    await applyMigrations(database.url);
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/bench-alerts.ts")], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: database.url, EMULATOR_URL: emulators.url, NODE_ENV: "production", STORE_DEMO: "1", LOG_LEVEL: "warn", RESEND_API_KEY: "", RESEND_RATE_LIMIT: "2", BENCH_WATCHERS: String(watchers), NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+    if (code !== 0) {
+      rows.push({ what: `wishlist alerts, ${watchers} watchers`, figures: { seconds: "failed" } });
+      return;
+    }
+    const f = JSON.parse(output.trim().split("\n").pop()!) as AlertsFigures;
+    rows.push({
+      what: `wishlist alerts: one price drop, ${f.watchers} watchers, Resend emulator at 2 req/s`,
+      figures: {
+        seconds: String(f.seconds),
+        "mails/s": String(f.mailsPerSecond),
+        mailed: String(f.run.mailed),
+        batches: String(f.emulator.batches),
+        "429s": String(f.emulator.rateLimited),
+        "all marked": String(f.check.mailed === f.watchers && f.check.baselines === f.watchers && f.check.due === 0),
+        "loop lag p99 ms": String(f.eventLoopLag.p99),
+      },
+    });
+    const reads: [string, AlertsLoad | null][] = [["idle", f.reads.idle], ["while sending", f.reads.during], ["while sending, later", f.reads.duringLater]];
+    for (const [when, r] of reads) {
+      if (!r) continue;
+      rows.push({ what: `product read (route handler, sender's process) at ${f.reads.rate}/s, ${when}`, figures: { "req/s": String(r.perSecond), "p50 ms": String(r.p50), "p99 ms": String(r.p99), "max ms": String(r.max), errors: String(r.errors + r.non2xx) } });
+    }
+  } finally {
+    await emulators.stop();
+    await database.stop();
+  }
+}
+
 type BillingFigures = {
   orders: number;
   lines: number;
@@ -698,6 +760,12 @@ async function main() {
   if (process.argv.includes("--only-billing")) {
     console.error("[bench] GST billing: the report, invoices issued and PDFs (no store needed)");
     await billingFigures();
+    printTable();
+    return;
+  }
+  if (process.argv.includes("--only-alerts")) {
+    console.error("[bench] wishlist alerts: one price drop watched by many shoppers, through the rate-limited emulator (no store needed)");
+    await alertsFigures();
     printTable();
     return;
   }
@@ -888,6 +956,10 @@ async function main() {
   if (!process.argv.includes("--skip-billing")) {
     console.error("[bench] GST billing: the report over a month of invoices, invoices and PDFs per second");
     await billingFigures();
+  }
+  if (!process.argv.includes("--skip-alerts")) {
+    console.error("[bench] wishlist alerts: one price drop watched by many shoppers, through the rate-limited emulator");
+    await alertsFigures();
   }
   const groupAtEnd = group(pid);
   if (groupAtEnd) rows.push({ what: "server's memory cgroup after the whole run", figures: { "peak MB": groupAtEnd } });
