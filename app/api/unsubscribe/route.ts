@@ -1,3 +1,4 @@
+import { NextResponse } from "next/server";
 import { UNSUBSCRIBE_BODY_MAX_BYTES } from "@/lib/constants";
 import { readUnsubscribeToken, unsubscribe, type MailList } from "@/lib/server/accounts/unsubscribe";
 import { badRequest, handle, HttpError, notFound, ok, readRawBody } from "@/lib/server/platform/http";
@@ -15,8 +16,10 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 
 export const GET = handle(async (request) => {
   const token = new URL(request.url).searchParams.get("t") ?? "";
-  // A relative Location: the browser resolves it against the address it asked, whatever host is in front.
-  return new Response(null, { status: 303, headers: { Location: `/unsubscribe?t=${encodeURIComponent(token)}` } });
+  const page = `/unsubscribe?t=${encodeURIComponent(token)}`;
+  // A relative Location: the browser resolves it against the address it asked, whatever host is in
+  // front. The body, for clients that do not follow it, in the API's shape.
+  return NextResponse.json({ success: true, error: false, message: "Nothing was changed: open this page and press Unsubscribe.", data: { page } }, { status: 303, headers: { Location: page } });
 });
 
 export const POST = handle(
