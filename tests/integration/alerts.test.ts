@@ -257,6 +257,26 @@ describe("the sender", () => {
     expect(await alertMailsTo(user)).toHaveLength(1);
   });
 
+  it("a batch the provider refuses lets its shoppers go and keeps the product marked; the next run sends it", async () => {
+    const user = await shopper();
+    const p = await product(3_300_000);
+    await alertOn(user, { productId: p.id, price: true });
+    await setPrice(p, 3_200_000);
+    emulators.outages.add("resend");
+    try {
+      expect((await sendDueAlerts()).mailed).toBe(0);
+    } finally {
+      emulators.outages.delete("resend");
+    }
+    expect(await alertMailsTo(user)).toEqual([]);
+    expect(await userRow(user)).toMatchObject({ alertsMailedAt: null, alertsClaimedAt: null });
+    expect((await productRow(p)).alertsDueAt).not.toBeNull();
+    expect((await line(user, p))!.priceBaseline).toBe(3_300_000);
+    await sendDueAlerts();
+    expect(await alertMailsTo(user)).toHaveLength(1);
+    expect((await productRow(p)).alertsDueAt).toBeNull();
+  });
+
   it("sends many shoppers in batches, paced to the limit, backing off on a 429 and sending each once", async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => shopper()));
     const p = await product(6_000_000);

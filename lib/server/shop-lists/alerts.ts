@@ -30,6 +30,8 @@ export const ALERT_INTERVAL_MS = 24 * 3600 * 1000;
 const CLAIM_MS = 10 * 60_000;
 /** Due products looked at in one run (the next run takes the rest). */
 const PRODUCTS_PER_RUN = 200;
+/** Batches refused in a row that end a run. */
+const MAX_FAILED_BATCHES = 3;
 
 /** A wishlist row whose alert is due, from the product's state now (aliases w and p). */
 const DUE = Prisma.sql`p."archivedAt" IS NULL AND (
@@ -86,13 +88,23 @@ async function runDueAlerts(options: { now?: Date; deadline?: number; chunk?: nu
   const userIds = candidates.map((row) => row.userId);
 
   let finished = true;
+  let failedInARow = 0;
   for (let start = 0; start < userIds.length; start += chunk) {
     if (options.deadline !== undefined && Date.now() > options.deadline) {
       finished = false;
       break;
     }
-    run.mailed += await sendChunk(userIds.slice(start, start + chunk), now, dayAgo);
-    run.batches += 1;
+    try {
+      run.mailed += await sendChunk(userIds.slice(start, start + chunk), now, dayAgo);
+      run.batches += 1;
+      failedInARow = 0;
+    } catch (error) {
+      // One refused batch (its shoppers released for the next run) need not stop the others; the
+      // provider refusing several in a row is down or out of quota: the next run tries again.
+      failedInARow += 1;
+      if (failedInARow >= MAX_FAILED_BATCHES) throw error;
+      log.warn({ err: error, task: "wishlist-alerts", shoppers: Math.min(chunk, userIds.length - start) }, "wishlist alerts: a batch failed; its shoppers wait for the next run");
+    }
     await yieldToLoop();
   }
   if (finished) run.settled = await settleProducts(products, now, dayAgo);
