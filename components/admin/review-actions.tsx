@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
 import { REVIEW_HIDE_REASON_MAX, REVIEW_REPLY_MAX, type AdminReview } from "@/lib/reviews/reviews";
@@ -9,6 +9,7 @@ import { hideReviewSchema, replyReviewSchema } from "@/lib/schemas";
 import { INPUT_CLASS } from "../account/form-styles";
 import { apiErrorMessage, useApiAction } from "../ui/use-api-action";
 import { ActionFormDialog } from "./action-form-dialog";
+import { LIST_HEADING_ID } from "./review-list-nav";
 import { SECONDARY_ACTION } from "./order-action-styles";
 
 const DANGER_ACTION = "rounded-full bg-white px-4 py-2 text-sm font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60";
@@ -26,6 +27,16 @@ export function ReviewActions({ review }: { review: AdminReview }) {
   const [pending, setPending] = useState(false);
   const { pending: quickPending, run } = useApiAction();
   const what = review.title ? `“${review.title}”` : `${review.author}'s review`;
+  // A review hidden or shown under a filter leaves the list with the button that had the focus:
+  // the focus goes to the list's heading rather than to the page's start.
+  useEffect(
+    () => () => {
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) document.getElementById(LIST_HEADING_ID)?.focus();
+      });
+    },
+    [],
+  );
 
   /** A dialog's write: its refusal stays in the dialog (said once, above the buttons). */
   async function submit(path: string, body: unknown): Promise<boolean> {

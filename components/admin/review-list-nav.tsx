@@ -7,6 +7,8 @@ import { ADMIN_REVIEW_STATE_LABELS, type AdminReviewState } from "@/lib/reviews/
 export type ReviewListView = { state: AdminReviewState; rating?: number; page: number };
 
 const BASE = "/admin-panel/reviews";
+/** The Reviews page's heading, focusable by script (a review that leaves the list gives the focus to it). */
+export const LIST_HEADING_ID = "reviews-heading";
 /** The state filter's order on screen: Published, Hidden, All. */
 const STATE_ORDER: readonly AdminReviewState[] = ["published", "hidden", "all"];
 

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Suspense } from "react";
 import { ListSkeleton } from "@/components/admin/list-states";
-import { ReviewFilters, ReviewPager, reviewListHref, type ReviewListView } from "@/components/admin/review-list-nav";
+import { LIST_HEADING_ID, ReviewFilters, ReviewPager, reviewListHref, type ReviewListView } from "@/components/admin/review-list-nav";
 import { ReviewModerationCard } from "@/components/admin/review-moderation-card";
 import { ADMIN_REVIEW_STATE_LABELS } from "@/lib/reviews/reviews";
 import { adminReviewQuerySchema } from "@/lib/schemas";
@@ -20,8 +20,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 // at request time, admins only (the layout checks too).
 export default function ReviewsPage({ searchParams }: { searchParams: SearchParams }) {
   return (
-    <section aria-labelledby="reviews-heading" className="space-y-4">
-      <h1 id="reviews-heading" className="text-2xl font-semibold">
+    <section aria-labelledby={LIST_HEADING_ID} className="space-y-4">
+      <h1 id={LIST_HEADING_ID} tabIndex={-1} className="text-2xl font-semibold focus:outline-none">
         Reviews
       </h1>
       <Suspense fallback={<ReviewsSkeleton />}>
