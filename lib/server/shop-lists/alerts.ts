@@ -126,8 +126,8 @@ async function sendChunk(ids: string[], now: Date, dayAgo: Date): Promise<number
   const release = () => db.$executeRaw`UPDATE "User" SET "alertsClaimedAt" = NULL WHERE "id" = ANY(${claimedIds}::uuid[]) AND "alertsClaimedAt" = ${claimedAt}`;
   try {
     // Every due row of theirs, whatever the product (a digest lists everything that changed for them).
-    const rows = await db.$queryRaw<DueRow[]>`
-      SELECT w."id", w."userId", w."productId", p."productName", p."sellingPrice", w."priceBaseline",
+    const rows = await db.$queryRaw<(DueRow & { readAt: Date })[]>`
+      SELECT w."id", w."userId", w."productId", p."productName", p."sellingPrice", w."priceBaseline", now() AS "readAt",
         (w."priceAlert" AND w."priceBaseline" IS NOT NULL AND p."sellingPrice" < w."priceBaseline") AS "priceDue",
         (w."stockAlert" AND p."restockedAt" IS NOT NULL AND (w."stockSince" IS NULL OR p."restockedAt" > w."stockSince") AND p."stock" - p."held" > 0) AS "stockDue"
       FROM "WishlistItem" w JOIN "Product" p ON p."id" = w."productId"
@@ -154,13 +154,18 @@ async function sendChunk(ids: string[], now: Date, dayAgo: Date): Promise<number
       const key = createHash("sha256").update(`${claimedAt.toISOString()}:${mailed.map((user) => user.id).join(",")}`).digest("base64url");
       await sendMailBatch(mails, { idempotencyKey: `wishlist-alerts/${key}` });
     }
-    // Mailed: the day starts now, and each row's baseline becomes what the mail said.
+    // Mailed: the shopper's day starts when the batch went (not when the run began: a long run
+    // would otherwise let the next digest come sooner than a day after this one), and each row's
+    // baseline becomes what the mail said: its price, and the database's time when it was read
+    // (restocks are stamped by the database's clock; a later one is not lost).
+    const sentAt = new Date(Math.max(now.getTime(), Date.now()));
     const sentRows = mailed.flatMap((user) => byUser.get(user.id)!);
+    const readAt = rows[0]?.readAt ?? claimedAt;
     await db.$transaction([
-      db.$executeRaw`UPDATE "WishlistItem" w SET "priceBaseline" = d.price, "stockSince" = ${now}
+      db.$executeRaw`UPDATE "WishlistItem" w SET "priceBaseline" = d.price, "stockSince" = ${readAt}
         FROM unnest(${sentRows.map((row) => row.id)}::uuid[], ${sentRows.map((row) => row.sellingPrice)}::int[]) AS d(id, price)
         WHERE w."id" = d.id`,
-      db.$executeRaw`UPDATE "User" SET "alertsMailedAt" = ${now}, "alertsClaimedAt" = NULL
+      db.$executeRaw`UPDATE "User" SET "alertsMailedAt" = ${sentAt}, "alertsClaimedAt" = NULL
         WHERE "id" = ANY(${mailed.map((user) => user.id)}::uuid[]) AND "alertsClaimedAt" = ${claimedAt}`,
     ]);
     // Claimed with nothing due any more (changed since the candidates were read): let go.
