@@ -1,17 +1,15 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import useSWR from "swr";
 import { toast } from "@/components/ui/toast";
-import { fetchJson, postJson } from "@/lib/api-client";
+import { postJson } from "@/lib/api-client";
 import { REVIEW_SORT_LABELS, REVIEW_SORTS, type PublicReview, type ReviewPage, type ReviewSort } from "@/lib/reviews/reviews";
 import { formatDate } from "@/lib/shared/dates";
 import { Stars } from "../catalog/star-rating";
 import { useApiAction } from "../ui/use-api-action";
 import { QUIET_BUTTON_CLASS } from "./review-styles";
 import { useMyReview } from "./use-my-review";
-
-const fetchPage = async (key: string) => (await fetchJson<ReviewPage>(key)).data;
+import { useReviewPage } from "./use-review-page";
 
 /**
  * The published reviews (issue 40): newest first, or most helpful, highest, lowest; paged. The
@@ -23,16 +21,13 @@ export function ReviewList({ productId, initial }: { productId: string; initial:
   const [page, setPage] = useState(1);
   const listRef = useRef<HTMLDivElement>(null);
   const sortId = useId();
-  const first = sort === "newest" && page === 1;
-  const key = first ? null : `/api/product-reviews?productId=${encodeURIComponent(productId)}&sort=${sort}&page=${page}`;
-  const { data, error, isLoading } = useSWR(key, fetchPage, { keepPreviousData: true });
-  const current = first ? initial : data;
+  const { data: current, error, isLoading } = useReviewPage(productId, initial, sort, page);
   const { status } = useMyReview(productId);
   // Votes given on this page since it loaded, with the counts the server answered.
   const [counted, setCounted] = useState<Record<string, number>>({});
 
-  if (initial.total === 0) return null;
   const total = current?.total ?? initial.total;
+  if (total === 0) return null;
   const pages = Math.max(1, Math.ceil(total / initial.pageSize));
 
   const goTo = (next: number) => {

@@ -1,5 +1,5 @@
-import { ratingWords, type ReviewPage } from "@/lib/reviews/reviews";
-import { Stars } from "../catalog/star-rating";
+import type { ReviewPage } from "@/lib/reviews/reviews";
+import { RatingSummaryBox } from "./rating-summary";
 import { ReviewList } from "./review-list";
 import { YourReview } from "./your-review";
 
@@ -9,7 +9,6 @@ import { YourReview } from "./your-review";
  * order the shopper picks, paged. The first page comes with the cached page; the rest from the API.
  */
 export function ReviewsSection({ productId, productName, initial }: { productId: string; productName: string; initial: ReviewPage }) {
-  const { summary } = initial;
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-20 space-y-6" data-testid="reviews">
       <h2 id="reviews-heading" className="text-xl font-semibold">
@@ -17,45 +16,7 @@ export function ReviewsSection({ productId, productName, initial }: { productId:
       </h2>
       <div className="grid gap-8 lg:grid-cols-[20rem_1fr]">
         <div className="space-y-6">
-          <div className="space-y-3 rounded-lg border border-slate-200 p-4" data-testid="rating-summary">
-            {summary.count === 0 ? (
-              <p className="text-slate-700">No reviews yet. Buyers who received this product can be the first to review it.</p>
-            ) : (
-              <>
-                <p className="flex items-center gap-3">
-                  <span aria-hidden="true" className="text-4xl font-bold text-slate-900" data-testid="rating-average">
-                    {summary.average.toFixed(1)}
-                  </span>
-                  <span className="space-y-1">
-                    <Stars value={summary.average} label={ratingWords(summary.average, summary.count)} size="lg" />
-                    <span className="block text-sm text-slate-600" data-testid="rating-count">
-                      {summary.count.toLocaleString("en-IN")} review{summary.count === 1 ? "" : "s"}
-                    </span>
-                  </span>
-                </p>
-                <ol className="space-y-1.5" aria-label="Reviews by stars">
-                  {[5, 4, 3, 2, 1].map((level) => {
-                    const n = summary.stars[level - 1] ?? 0;
-                    const percent = summary.count ? Math.round((n * 100) / summary.count) : 0;
-                    return (
-                      <li key={level} className="grid grid-cols-[3.5rem_1fr_3rem] items-center gap-2 text-sm" data-testid={`stars-${level}`}>
-                        <span className="text-slate-700">
-                          {level} star{level === 1 ? "" : "s"}
-                        </span>
-                        <span aria-hidden="true" className="h-2.5 overflow-hidden rounded-full bg-slate-200">
-                          <span className="block h-full rounded-full bg-amber-500" style={{ width: `${percent}%` }} />
-                        </span>
-                        <span className="text-right tabular-nums text-slate-700">
-                          {n.toLocaleString("en-IN")}
-                          <span className="sr-only"> ({percent}%)</span>
-                        </span>
-                      </li>
-                    );
-                  })}
-                </ol>
-              </>
-            )}
-          </div>
+          <RatingSummaryBox productId={productId} initial={initial} />
           <YourReview productId={productId} productName={productName} />
         </div>
         <ReviewList productId={productId} initial={initial} />

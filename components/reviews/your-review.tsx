@@ -34,8 +34,11 @@ export function YourReview({ productId, productName }: { productId: string; prod
   const headingId = useId();
   const returnTo = `/product/${productId}#${WRITE_REVIEW_ID}`;
 
+  // The summary and the list are asked again from the API (the cached page may lag a change by a
+  // request); the page itself is refreshed for what else it shows (the structured data).
   const changed = async () => {
-    await mutate(myReviewKey(productId));
+    const pages = `/api/product-reviews?productId=${encodeURIComponent(productId)}&`;
+    await Promise.all([mutate(myReviewKey(productId)), mutate((key) => typeof key === "string" && key.startsWith(pages))]);
     router.refresh();
   };
 

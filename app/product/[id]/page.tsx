@@ -14,6 +14,7 @@ import type { SpecDefinition } from "@/lib/catalog/specs";
 import { getProductWithSpecs } from "@/lib/server/catalog/specs";
 import { StarRating } from "@/components/catalog/star-rating";
 import { ReviewsSection } from "@/components/reviews/reviews-section";
+import { ProductRating } from "@/components/reviews/rating-summary";
 import { productReviewsCached } from "@/lib/server/reviews/reviews";
 import type { ReviewPage } from "@/lib/reviews/reviews";
 import { WishlistHeart } from "@/components/wishlist/wishlist-heart";
@@ -120,7 +121,7 @@ export default async function ProductPage({ params }: Props) {
           </div>
           <h1 className="text-2xl font-semibold leading-tight sm:text-3xl">{product.productName}</h1>
           <p className="text-slate-600">{categoryLabel(product.category)}</p>
-          <StarRating average={product.rating.average} count={product.rating.count} href="#reviews" />
+          {reviews ? <ProductRating productId={product._id} initial={reviews} /> : <StarRating average={product.rating.average} count={product.rating.count} href="#reviews" />}
           <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-2xl font-bold text-brand-700 sm:text-3xl" data-testid="selling-price">
               <span className="sr-only">Price </span>

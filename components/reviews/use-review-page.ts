@@ -1,0 +1,26 @@
+"use client";
+
+import useSWR from "swr";
+import { fetchJson } from "@/lib/api-client";
+import type { ReviewPage, ReviewSort } from "@/lib/reviews/reviews";
+
+export const reviewPageKey = (productId: string, sort: ReviewSort = "newest", page = 1) =>
+  `/api/product-reviews?productId=${encodeURIComponent(productId)}&sort=${sort}&page=${page}`;
+
+const fetchPage = async (key: string) => (await fetchJson<ReviewPage>(key)).data;
+
+/**
+ * One page of a product's reviews with its summary. The first page of the newest comes with the
+ * cached page (`initial`) and is not asked again until a review changes here (mutate(reviewPageKey(id))
+ * after a write, vote or delete): the page's own cached render may lag a change by a request.
+ */
+export function useReviewPage(productId: string, initial: ReviewPage, sort: ReviewSort = "newest", page = 1) {
+  const first = sort === "newest" && page === 1;
+  return useSWR(reviewPageKey(productId, sort, page), fetchPage, {
+    fallbackData: first ? initial : undefined,
+    revalidateOnMount: !first,
+    revalidateIfStale: !first,
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+  });
+}
