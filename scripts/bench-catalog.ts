@@ -31,12 +31,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-function summary(samples: number[]): Record<string, string> {
+export function summary(samples: number[]): Record<string, string> {
   const sorted = [...samples].sort((a, b) => a - b);
   return { samples: String(sorted.length), "p50 ms": round1(percentile(sorted, 50)), "p99 ms": round1(percentile(sorted, 99)), "max ms": round1(sorted[sorted.length - 1]!) };
 }
 
-async function timed(url: string, init?: RequestInit): Promise<number> {
+export async function timed(url: string, init?: RequestInit): Promise<number> {
   const started = performance.now();
   const answer = await fetch(url, init);
   await answer.arrayBuffer();
@@ -66,7 +66,7 @@ function residentMb(pid: number): number {
   return Math.round(own / 1024) + children.reduce((sum, child) => sum + residentMb(child), 0);
 }
 
-async function startStore(databaseUrl: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+export async function startStore(databaseUrl: string): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const entry = path.join(ROOT, ".next/volt-server/launch.mjs");
   if (!existsSync(entry)) throw new Error("No production build: run `npm run build` first.");
   const port = Number(process.env.BENCH_CATALOG_PORT ?? (await freePort()));
@@ -101,7 +101,7 @@ async function adminCookie(base: string): Promise<string> {
   return answer.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
 }
 
-async function load(url: string, cookie: string, seconds: number): Promise<Record<string, string>> {
+export async function load(url: string, cookie: string, seconds: number): Promise<Record<string, string>> {
   const options = { url, connections: 10, headers: { cookie, "accept-encoding": "gzip, br" } };
   // Two seconds first, not counted: the route's first calls (code not yet optimised, the
   // database's pages not yet read) would otherwise land in the first row's p99.

@@ -1,4 +1,4 @@
-// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--skip-billing] [--only-billing] [--skip-alerts] [--only-alerts] [--watchers 100000] [--only-delivery] [--skip-delivery] [--billing-orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
+// npm run bench [-- --url http://localhost:3000] [--duration 10] [--runs 3] [--checkouts 200] [--racers 200] [--race-units 50] [--skip-lighthouse] [--skip-search] [--skip-checkout] [--skip-admin] [--skip-orders] [--only-orders] [--orders 100000] [--skip-billing] [--only-billing] [--skip-alerts] [--only-alerts] [--only-reviews] [--watchers 100000] [--only-delivery] [--skip-delivery] [--billing-orders 100000] [--only-catalog --synthetic N] [--rows <regex>] [--warm-up 3000] [--rounds 1] ("static chunk": scripts/bench-static.ts)
 // BENCH_PROF=<dir> writes a CPU profile of the delivery child (scripts/bench-delivery.ts) there, for `--only-delivery`.
 //
 // Measures a running production server (it builds and starts nothing itself: `npm run build &&
@@ -614,6 +614,8 @@ type AlertsFigures = {
   emulator: { requests: number; batches: number; emails: number; rateLimited: number };
   check: { mailed: number; baselines: number; due: number };
   eventLoopLag: { p50: number; p99: number; max: number };
+  cpuSeconds: number;
+  loadAverage: { before: number; after: number };
   reads: { rate: number; windowSeconds: number; idle: AlertsLoad; during: AlertsLoad; duringLater: AlertsLoad | null };
 };
 
@@ -648,6 +650,8 @@ async function alertsFigures(): Promise<void> {
         "429s": String(f.emulator.rateLimited),
         "all marked": String(f.check.mailed === f.watchers && f.check.baselines === f.watchers && f.check.due === 0),
         "loop lag p99 ms": String(f.eventLoopLag.p99),
+        "CPU s": String(f.cpuSeconds),
+        "load 1 min": `${f.loadAverage.before}→${f.loadAverage.after}`,
       },
     });
     const reads: [string, AlertsLoad | null][] = [["idle", f.reads.idle], ["while sending", f.reads.during], ["while sending, later", f.reads.duringLater]];
@@ -760,6 +764,15 @@ async function main() {
   if (process.argv.includes("--only-billing")) {
     console.error("[bench] GST billing: the report, invoices issued and PDFs (no store needed)");
     await billingFigures();
+    printTable();
+    return;
+  }
+  if (process.argv.includes("--only-reviews")) {
+    // A product page with 1,000 reviews, cached and uncached, and the reviews' API in each order
+    // (scripts/bench-reviews.ts; needs `npm run build`, not a running store).
+    console.error("[bench] reviews: a product page with 1,000 reviews");
+    const { reviewRows } = await import("./bench-reviews");
+    rows.push(...(await reviewRows({ seconds: DURATION })));
     printTable();
     return;
   }

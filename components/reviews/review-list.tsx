@@ -137,16 +137,22 @@ function ReviewItem({
         </h3>
       </div>
       <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
+        {/* Each part carries the dot before it, so a wrapped line never ends on one. */}
         <span data-testid="review-author">{review.author}</span>
-        <span aria-hidden="true">·</span>
-        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-        <span aria-hidden="true">·</span>
-        <span className="font-semibold text-green-800">Verified purchase</span>
+        <span>
+          <span aria-hidden="true">· </span>
+          <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        </span>
+        <span className="font-semibold text-green-800">
+          <span aria-hidden="true" className="font-normal text-slate-600">
+            ·{" "}
+          </span>
+          Verified purchase
+        </span>
         {review.editedAt && (
-          <>
-            <span aria-hidden="true">·</span>
-            <span>Edited</span>
-          </>
+          <span>
+            <span aria-hidden="true">· </span>Edited
+          </span>
         )}
       </p>
       {review.body && <p className="whitespace-pre-line leading-relaxed text-slate-800 [overflow-wrap:anywhere]">{review.body}</p>}

@@ -130,7 +130,8 @@ afterAll(async () => {
 
 
 // The spec's fields, and the ones the store added beside them (availability, archiving).
-const PRODUCT_KEYS = ["_id", "archived", "available", "brandName", "category", "createdAt", "held", "price", "productDesc", "productImage", "productName", "sellingPrice", "stock", "updatedAt"];
+// The spec's fields, and beyond them (the answers may gain fields) the rating of issue 40.
+const PRODUCT_KEYS = ["_id", "archived", "available", "brandName", "category", "createdAt", "held", "price", "productDesc", "productImage", "productName", "rating", "sellingPrice", "stock", "updatedAt"];
 
 /** This file's products, in the order the answer gives them. */
 const mine = (products: PublicProduct[]) => products.filter((p) => allIds().includes(p._id)).map((p) => p._id);
@@ -375,6 +376,8 @@ describe("GET /api/get-single-product-details/{id}", () => {
       held: 0,
       available: 0,
       archived: false,
+      // Beyond the spec: its reviews' average and count (issue 40; none here).
+      rating: { average: 0, count: 0 },
       // Beyond the spec: the product's own tax and legal details (none given here).
       details: { hsnCode: null, gstRate: null, cessRate: null, countryOfOrigin: null, manufacturer: null, importer: null, warrantyMonths: null, consumerCare: null, gtin: null, mpn: null },
       // Beyond the spec: its specification values by key (none given here).

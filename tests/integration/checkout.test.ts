@@ -461,7 +461,7 @@ describe("GET /api/cron/order-emails: only with the cron secret", () => {
       expect((await call("Bearer cron-secret-for-the-test-run-not")).status).toBe(401);
       const answer = await call("Bearer cron-secret-for-the-test-run");
       expect(answer.status).toBe(200);
-      expect((await answer.json()).data).toEqual({ sent: expect.any(Number), steps: expect.any(Number) });
+      expect((await answer.json()).data).toEqual({ sent: expect.any(Number), steps: expect.any(Number), reviewRequests: expect.any(Number), alerts: expect.objectContaining({ mailed: expect.any(Number) }) });
     } finally {
       delete process.env.CRON_SECRET;
     }
