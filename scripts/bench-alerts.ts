@@ -97,6 +97,8 @@ async function main(): Promise<void> {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const loadBefore = (await import("node:os")).loadavg()[0]!;
   let finished = 0;
   const sending = sendDueAlerts().then((run) => {
     finished = performance.now();
@@ -108,6 +110,8 @@ async function main(): Promise<void> {
   await Promise.race([new Promise((resolve) => setTimeout(resolve, 200_000)), sending]);
   const duringLater = finished ? null : await load(reader.port);
   const run = await sending;
+  const cpu = process.cpuUsage(cpuBefore);
+  const loadAfter = (await import("node:os")).loadavg()[0]!;
   lag.disable();
   const after = await emulatorStats();
   const seconds = round2((finished - started) / 1000);
@@ -129,6 +133,9 @@ async function main(): Promise<void> {
       mailsPerSecond: round2(run.mailed / seconds),
       emulator: { requests: after.requests - before.requests, batches: after.batches - before.batches, emails: after.emails - before.emails, rateLimited: after.rateLimited - before.rateLimited },
       check,
+      // This process's CPU while it sent (the sender, and the reads the windows made), and the machine's load.
+      cpuSeconds: round2((cpu.user + cpu.system) / 1e6),
+      loadAverage: { before: round2(loadBefore), after: round2(loadAfter) },
       eventLoopLag: { p50: round2(lag.percentile(50) / 1e6), p99: round2(lag.percentile(99) / 1e6), max: round2(lag.max / 1e6) },
       reads: { rate: RATE, windowSeconds: WINDOW_S, idle, during, duringLater },
     }),
