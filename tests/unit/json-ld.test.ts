@@ -42,6 +42,10 @@ const VOCABULARY: Record<string, string[]> = {
   QuantitativeValue: [...THING, "additionalProperty", "maxValue", "minValue", "unitCode", "unitText", "value", "valueReference"],
   Brand: [...THING, "aggregateRating", "logo", "review", "slogan"],
   AggregateRating: [...THING, "bestRating", "itemReviewed", "ratingCount", "ratingValue", "reviewCount", "worstRating"],
+  // Review (CreativeWork's properties, a subset) and Rating; Person for the author.
+  Review: [...THING, "author", "dateCreated", "dateModified", "datePublished", "inLanguage", "itemReviewed", "negativeNotes", "positiveNotes", "reviewAspect", "reviewBody", "reviewRating"],
+  Rating: [...THING, "author", "bestRating", "ratingExplanation", "ratingValue", "reviewAspect", "worstRating"],
+  Person: [...THING, "familyName", "givenName"],
   BreadcrumbList: [...THING, "itemListElement", "itemListOrder", "numberOfItems"],
   ListItem: [...THING, "item", "nextItem", "position", "previousItem"],
   Country: [...THING, "address", "geo", "hasMap", "latitude", "longitude", "containedInPlace", "containsPlace"],
@@ -180,6 +184,36 @@ describe("the product's JSON-LD", () => {
     const shipping = (sellingPrice: number) => (asNode(productJsonLd({ ...product(10), sellingPrice }, { categoryName: "Airpodes", delivery: terms })).offers as Node).shippingDetails as Node;
     expect(shipping(499)).toMatchObject({ shippingRate: { value: 99 }, deliveryTime: { handlingTime: { minValue: 1, maxValue: 2 }, transitTime: { minValue: 2, maxValue: 9 } } });
     expect((shipping(500).shippingRate as Node).value).toBe(0);
+  });
+
+  it("carries the rating and the newest five reviews only when the product has reviews (issue 40)", () => {
+    const summary = { average: 4.3, count: 12, stars: [1, 0, 1, 4, 6] as [number, number, number, number, number] };
+    const review = (n: number) => ({
+      _id: `r${n}`,
+      productId: "p",
+      rating: 1 + (n % 5),
+      title: n % 2 ? `Title ${n}` : "",
+      body: n % 3 ? "" : `Words ${n}`,
+      author: "Priya S.",
+      verifiedPurchase: true as const,
+      helpfulCount: 0,
+      createdAt: `2026-11-${String(10 + n).padStart(2, "0")}T10:00:00.000Z`,
+      editedAt: null,
+      reply: null,
+    });
+    const data = asNode(productJsonLd(product(10), { categoryName: "Airpodes", reviews: { summary, reviews: Array.from({ length: 7 }, (_, n) => review(n)) } }));
+    expect(vocabularyProblems(data)).toEqual([]);
+    expect(data.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: "4.3", reviewCount: 12, bestRating: 5, worstRating: 1 });
+    const reviews = data.review as Node[];
+    expect(reviews).toHaveLength(5);
+    expect(reviews[0]).toStrictEqual({ "@type": "Review", reviewRating: { "@type": "Rating", ratingValue: 1, bestRating: 5, worstRating: 1 }, author: { "@type": "Person", name: "Priya S." }, datePublished: "2026-11-10", reviewBody: "Words 0" });
+    expect(reviews[1]).toStrictEqual({ "@type": "Review", reviewRating: { "@type": "Rating", ratingValue: 2, bestRating: 5, worstRating: 1 }, author: { "@type": "Person", name: "Priya S." }, datePublished: "2026-11-11", name: "Title 1" });
+    // Without reviews (or with none published): neither, never an empty or made-up rating.
+    for (const none of [undefined, { summary: { average: 0, count: 0, stars: [0, 0, 0, 0, 0] as [number, number, number, number, number] }, reviews: [] }]) {
+      const bare = asNode(productJsonLd(product(10), { categoryName: "Airpodes", reviews: none }));
+      expect(bare.aggregateRating).toBeUndefined();
+      expect(bare.review).toBeUndefined();
+    }
   });
 
   it("serialises to JSON and back unchanged (no undefined, functions or dates)", () => {
