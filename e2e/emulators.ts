@@ -3,8 +3,9 @@
 export const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 3101);
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { OutboxEmail } from "../server/emulators/resend";
+import type { PublicOrder } from "../lib/server/orders/types";
 
 export type { OutboxEmail };
 
@@ -96,4 +97,19 @@ export async function addCheckoutAddressIfNone(page: Page, name = DEFAULT_DELIVE
   await page.getByLabel("City or town").fill(DEFAULT_DELIVERY.city);
   await page.getByRole("button", { name: "Use this address" }).click();
   await page.getByTestId("checkout-address").first().waitFor();
+}
+
+/**
+ * The signed-in shopper's cart bought by card, start to end: the cart's Checkout, the checkout page
+ * (checkoutByCard), the hosted page paid with the test card, and the success page. Answers the new
+ * order (the newest of the shopper's orders).
+ */
+export async function payCartByCard(page: Page): Promise<PublicOrder> {
+  await page.goto("/user-panel/cart");
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutByCard(page);
+  await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
+  await payOnHostedPage(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
+  return ((await (await page.request.get("/api/get-order-details")).json()) as { data: PublicOrder[] }).data[0]!;
 }

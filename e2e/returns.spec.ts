@@ -1,11 +1,10 @@
 import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
-import { EMULATOR_URL, payOnHostedPage, readOutbox, checkoutByCard } from "./emulators";
+import { payCartByCard, readOutbox } from "./emulators";
 import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
 import { png } from "../tests/png";
 import { formatRupeeAmount, formatRupees } from "../lib/shared/money";
 import { orderNumber } from "../lib/orders/order-number";
-import type { PublicOrder } from "../lib/server/orders/types";
 
 // A return, walked by its shopper and the demo admin in one browser (the cookies change hands):
 // the shopper's delivered order offers "Request a return"; they send both units back as damaged,
@@ -28,13 +27,7 @@ test("@mobile a return: requested with a photo, approved with a pickup date, rec
   const [product] = await productsInStock(page, 1);
   const email = await signInFreshShopper(page, "returns");
   for (let unit = 0; unit < 2; unit++) expect((await page.request.post("/api/add-to-cart", { data: { productId: product!._id } })).ok()).toBe(true);
-  await page.goto("/user-panel/cart");
-  await page.getByRole("button", { name: "Checkout" }).click();
-  await checkoutByCard(page);
-  await expect(page).toHaveURL(new RegExp(`^${EMULATOR_URL}/stripe/pay/cs_test_`));
-  await payOnHostedPage(page, "4242 4242 4242 4242");
-  await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
-  const order = ((await (await page.request.get("/api/get-order-details")).json()).data as PublicOrder[])[0]!;
+  const order = await payCartByCard(page);
   const number = orderNumber(order._id);
 
   // The admin ships and delivers it.

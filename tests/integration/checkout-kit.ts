@@ -127,6 +127,11 @@ export async function paidOrder({ quantity = 1, price = 150_000, stock = 20 }: {
     `INSERT INTO "Product" (id, "productName", "brandName", category, "productImage", price, "sellingPrice", "updatedAt", stock) VALUES ($1, $2, 'Volt', 'mobiles', ARRAY['/images/products/mobi-001-1.svg'], $3, $4, now(), $5)`,
     [productId, `Order phone ${productId.slice(0, 6)}`, price + 50_000, price, stock],
   );
+  return paidOrderOf(productId, quantity);
+}
+
+/** A new shopper's paid order (by card, through the webhook) of `quantity` units of an existing product. */
+export async function paidOrderOf(productId: string, quantity = 1): Promise<PaidOrder> {
   const user = await shopper();
   const line = await addLine(user, productId, quantity);
   const started = await (await checkout(user.cookie, { cartItems: [line] })).json();

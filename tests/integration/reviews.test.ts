@@ -16,7 +16,7 @@ import { refundOrder } from "@/lib/server/orders/refunds";
 import { NOT_A_BUYER_MESSAGE, NOT_DELIVERED_MESSAGE, REFUNDED_MESSAGE } from "@/lib/server/reviews/reviews";
 import type { MyReviewStatus, OwnReview, ReviewPage } from "@/lib/reviews/reviews";
 import { getRequest, jsonRequest, noContext, query, shopper, type Shopper } from "../helpers";
-import { addLine, checkout, completedEvent, deliver, paidOrder, pay, type PaidOrder } from "./checkout-kit";
+import { paidOrder, paidOrderOf, type PaidOrder } from "./checkout-kit";
 
 const admin: Actor = { kind: "admin", userId: randomUUID() };
 
@@ -59,19 +59,6 @@ async function secondBuyer(productId: string): Promise<Shopper> {
   const order = await paidOrderOf(productId);
   await delivered(order);
   return order.user;
-}
-
-/** A paid order of an existing product by a new shopper (the kit's paidOrder makes a product of its own). */
-async function paidOrderOf(productId: string): Promise<PaidOrder> {
-  const user = await shopper();
-  const line = await addLine(user, productId, 1);
-  const started = await (await checkout(user.cookie, { cartItems: [line] })).json();
-  await pay(started.id);
-  const event = await completedEvent(started.id);
-  expect((await deliver(event.payload, event.header)).status).toBe(200);
-  const [order] = await query<{ id: string; paymentIntentId: string; totalAmount: number }>(`SELECT id, "paymentIntentId", "totalAmount" FROM "Order" WHERE "checkoutSessionId" = $1`, [started.id]);
-  const [item] = await query<{ id: string }>(`SELECT id FROM "OrderItem" WHERE "orderId" = $1`, [order!.id]);
-  return { orderId: order!.id, productId, user, paymentIntentId: order!.paymentIntentId, itemId: item!.id, total: order!.totalAmount };
 }
 
 describe("who may review", () => {
