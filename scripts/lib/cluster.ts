@@ -223,7 +223,10 @@ export async function startCluster(logOrOptions: ((line: string) => void) | Clus
 
     const webhookSecret = `whsec_${randomBytes(24).toString("base64url")}`;
     const stripe: StripeEmulatorOptions = { webhookUrl: `${url}/api/webhook`, webhookSecret, retryDelaysMs: options.retryDelaysMs ?? [500, 1000, 2000, 4000] };
-    const emulators = await startEmulators({ stripe });
+    // The cluster's load (the soak's sign-ups, the resilience suite's 60 paid orders) mails more than
+    // Resend's default 2 requests a second for a team: as a store with a raised limit, its emulator
+    // allows 50 and each instance paces itself to 25 (RESEND_RATE_LIMIT below).
+    const emulators = await startEmulators({ stripe, resend: { rateLimit: 50 } });
     cleanups.push(() => emulators.stop());
 
     const env: NodeJS.ProcessEnv = {
@@ -236,6 +239,7 @@ export async function startCluster(logOrOptions: ((line: string) => void) | Clus
       NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       EMULATOR_URL: emulators.url,
+      RESEND_RATE_LIMIT: "25",
       // 2, as behind a CDN and nginx (two proxies): the tests name each visitor's address in
       // X-Forwarded-For, as a CDN would, and nginx appends its own peer. A store behind nginx
       // alone runs with 1 (docs/DEPLOYMENT.md, "Several instances"), as the soak does.
