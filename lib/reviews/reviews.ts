@@ -79,7 +79,8 @@ export function ratingWords(average: number, count: number): string {
  */
 export function reviewAuthorName(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "A shopper";
+  // A name that holds an address (some shoppers type their email as their name) is never shown.
+  if (words.length === 0 || words.some((word) => word.includes("@"))) return "A shopper";
   const first = words[0]!.slice(0, 40);
   const last = words.length > 1 ? words[words.length - 1]! : "";
   const initial = last ? Array.from(last)[0]!.toLocaleUpperCase("en-IN") : "";

@@ -183,6 +183,54 @@ describe("one review per buyer, edits and deletes, and the kept average", () => 
   });
 });
 
+describe("the store's moderation holds, and the kept aggregate follows every kind of row change", () => {
+  it("keeps a hidden review hidden when its author deletes it and writes again", async () => {
+    const order = await delivered(await paidOrder());
+    const first = await write(order.user, { productId: order.productId, rating: 5, title: "Call 98xxxxxx for cheaper" });
+    await query(`UPDATE "Review" SET "hiddenAt" = now(), "hiddenReason" = 'A phone number' WHERE id = $1`, [first.body.data._id]);
+    expect((await remove(order.user, order.productId)).status).toBe(200);
+    // The words are gone; the store's decision stays.
+    const kept = (await mine(order.user, order.productId)).body.data.review!;
+    expect(kept).toMatchObject({ title: "", body: "", hidden: { reason: "A phone number" } });
+    const again = await write(order.user, { productId: order.productId, rating: 5, title: "Call 98xxxxxx for cheaper" });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe("Your review is updated. The store hid it, so it stays hidden until the store shows it again.");
+    expect(again.body.data.hidden).not.toBeNull();
+    expect((await aggregate(order.productId)).ratingCount).toBe(0);
+    expect((await list(order.productId)).body.data.reviews).toEqual([]);
+  });
+
+  it("refuses a buyer whose whole order was refunded outside the store's lines (Stripe's dashboard): the order is REFUNDED", async () => {
+    const order = await delivered(await paidOrder());
+    await query(`UPDATE "Order" SET status = 'REFUNDED', "refundedAmount" = "totalAmount" WHERE id = $1`, [order.orderId]);
+    const refused = await write(order.user, { productId: order.productId, rating: 1 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(REFUNDED_MESSAGE);
+  });
+
+  it("moves both products' aggregates when a review moves, ignores a hidden review's stars, and drops a deleted voter's votes", async () => {
+    const a = await delivered(await paidOrder());
+    const b = await delivered(await paidOrder());
+    const review = (await write(a.user, { productId: a.productId, rating: 2 })).body.data;
+    await write(b.user, { productId: b.productId, rating: 4 });
+    await query(`UPDATE "Review" SET "productId" = $1 WHERE id = $2`, [b.productId, review._id]);
+    expect(await aggregate(a.productId)).toMatchObject({ ratingCount: 0, ratingAvg: 0 });
+    expect(await aggregate(b.productId)).toMatchObject({ ratingCount: 2, ratingAvg: 300 });
+    await query(`UPDATE "Review" SET "hiddenAt" = now() WHERE id = $1`, [review._id]);
+    await query(`UPDATE "Review" SET rating = 5 WHERE id = $1`, [review._id]);
+    expect(await aggregate(b.productId)).toMatchObject({ ratingCount: 1, ratingAvg: 400 });
+
+    const voter = await shopper();
+    const other = (await list(b.productId)).body.data.reviews[0]!;
+    expect((await vote(voter, other._id)).body.data.helpfulCount).toBe(1);
+    await query(`DELETE FROM "User" WHERE id = $1`, [voter.id]);
+    expect((await list(b.productId)).body.data.reviews[0]!.helpfulCount).toBe(0);
+    // A vote on a review deleted meanwhile is a 404, not an error.
+    await remove(b.user, b.productId);
+    expect((await vote(await shopper(), other._id)).status).toBe(404);
+  });
+});
+
 describe("the list and helpful votes", () => {
   it("sorts newest, most helpful, highest and lowest, pages, and counts one helpful vote per shopper, never the author's own", async () => {
     const first = await delivered(await paidOrder());

@@ -33,21 +33,37 @@ export const REVIEW_NOT_FOUND_MESSAGE = "This review does not exist.";
 export type Eligibility = { eligible: true; orderId: string } | { eligible: false; reason: string };
 
 /**
- * Whether the shopper received the product: the latest delivered order of theirs with a line of it
- * not wholly refunded. Otherwise, in words, why not (never bought, not delivered yet, refunded).
+ * Whether the shopper received the product: the latest order of theirs that is DELIVERED (a whole
+ * refund, by the admin or in Stripe's dashboard, moves it to REFUNDED) with a line of it not wholly
+ * refunded. Otherwise, in words, why not: on its way (placed, paid, shipped), refunded after
+ * delivery, or never received (never bought, cancelled, come back undelivered).
  */
 export async function reviewEligibility(userId: string, productId: string, client: Prisma.TransactionClient = db): Promise<Eligibility> {
   const lines = await client.orderItem.findMany({
     where: { productId, order: { userId } },
-    select: { quantity: true, refundedQuantity: true, order: { select: { id: true, deliveredAt: true } } },
+    select: { quantity: true, refundedQuantity: true, order: { select: { id: true, status: true, deliveredAt: true } } },
   });
   const kept = lines
-    .filter((line) => line.order.deliveredAt !== null && line.refundedQuantity < line.quantity)
+    .filter((line) => line.order.status === "DELIVERED" && line.order.deliveredAt !== null && line.refundedQuantity < line.quantity)
     .sort((a, b) => b.order.deliveredAt!.getTime() - a.order.deliveredAt!.getTime());
   if (kept[0]) return { eligible: true, orderId: kept[0].order.id };
-  if (lines.length === 0) return { eligible: false, reason: NOT_A_BUYER_MESSAGE };
-  if (lines.some((line) => line.order.deliveredAt === null && line.refundedQuantity < line.quantity)) return { eligible: false, reason: NOT_DELIVERED_MESSAGE };
-  return { eligible: false, reason: REFUNDED_MESSAGE };
+  if (lines.some((line) => ["PLACED", "PAID", "SHIPPED"].includes(line.order.status))) return { eligible: false, reason: NOT_DELIVERED_MESSAGE };
+  if (lines.some((line) => line.order.deliveredAt !== null)) return { eligible: false, reason: REFUNDED_MESSAGE };
+  return { eligible: false, reason: NOT_A_BUYER_MESSAGE };
+}
+
+/**
+ * The checks of a write, before the write and its throttle: the product is on sale and the shopper
+ * received it (a refusal costs no one's review budget). The write checks again in its transaction.
+ */
+export async function assertCanReview(userId: string, productId: string, client: Prisma.TransactionClient = db): Promise<{ orderId: string }> {
+  if (!isRowId(productId)) throw notFound("Product not found");
+  const product = await client.product.findUnique({ where: { id: productId }, select: { archivedAt: true } });
+  if (!product) throw notFound("Product not found");
+  if (product.archivedAt) throw conflict(PRODUCT_GONE_MESSAGE);
+  const eligibility = await reviewEligibility(userId, productId, client);
+  if (!eligibility.eligible) throw forbidden(eligibility.reason);
+  return { orderId: eligibility.orderId };
 }
 
 export function toPublicReview(review: Review): PublicReview {
@@ -81,14 +97,9 @@ export function ratingSummaryOf(product: { ratingCount: number; ratingAvg: numbe
  * product). A review the store hid stays hidden when edited: the store shows it again.
  */
 export async function writeReview(user: { id: string; name: string }, input: ReviewInput, now: Date = new Date()): Promise<{ review: OwnReview; created: boolean }> {
-  if (!isRowId(input.productId)) throw notFound("Product not found");
   return changeCatalogIn(async (tx) => {
-    const product = await tx.product.findUnique({ where: { id: input.productId }, select: { archivedAt: true } });
-    if (!product) throw notFound("Product not found");
-    if (product.archivedAt) throw conflict(PRODUCT_GONE_MESSAGE);
-    const eligibility = await reviewEligibility(user.id, input.productId, tx);
-    if (!eligibility.eligible) throw forbidden(eligibility.reason);
-    const words = { rating: input.rating, title: input.title, body: input.body, authorName: reviewAuthorName(user.name), orderId: eligibility.orderId };
+    const { orderId } = await assertCanReview(user.id, input.productId, tx);
+    const words = { rating: input.rating, title: input.title, body: input.body, authorName: reviewAuthorName(user.name), orderId };
     // One statement (INSERT … ON CONFLICT DO UPDATE on the unique key), so two tabs saving at once
     // end with one review and the later words. Only the update sets editedAt: whether this call
     // created the review is read from its own row, never from a look taken before.
@@ -101,10 +112,23 @@ export async function writeReview(user: { id: string; name: string }, input: Rev
   });
 }
 
-/** Deletes the shopper's review of a product; false when they had none. */
-export async function deleteReview(userId: string, productId: string): Promise<boolean> {
+/** Whether the shopper has a review of the product (hidden or not). */
+export async function hasReview(userId: string, productId: string): Promise<boolean> {
+  return isRowId(productId) && (await db.review.count({ where: { userId, productId } })) > 0;
+}
+
+/**
+ * Deletes the shopper's review of a product; false when they had none. A review the store hid
+ * keeps its place, hidden, with its words removed: deleting it and writing again would otherwise
+ * publish what the store took down (a new review then replaces the words and stays hidden).
+ */
+export async function deleteReview(userId: string, productId: string, now: Date = new Date()): Promise<boolean> {
   if (!isRowId(productId)) return false;
-  return changeCatalogIn(async (tx) => (await tx.review.deleteMany({ where: { userId, productId } })).count > 0);
+  return changeCatalogIn(async (tx) => {
+    const emptied = await tx.review.updateMany({ where: { userId, productId, hiddenAt: { not: null } }, data: { title: "", body: "", editedAt: now } });
+    if (emptied.count > 0) return true;
+    return (await tx.review.deleteMany({ where: { userId, productId } })).count > 0;
+  });
 }
 
 const ORDERS: Record<ReviewSort, Prisma.ReviewOrderByWithRelationInput[]> = {
@@ -154,13 +178,25 @@ export const ALREADY_VOTED_MESSAGE = "You have already found this review helpful
 export async function voteHelpful(userId: string, reviewId: string): Promise<{ helpfulCount: number }> {
   if (!isRowId(reviewId)) throw notFound(REVIEW_NOT_FOUND_MESSAGE);
   return db.$transaction(async (tx) => {
-    const review = await tx.review.findUnique({ where: { id: reviewId }, select: { userId: true, hiddenAt: true, product: { select: { archivedAt: true } } } });
-    if (!review || review.hiddenAt || review.product.archivedAt) throw notFound(REVIEW_NOT_FOUND_MESSAGE);
-    if (review.userId === userId) throw forbidden(OWN_REVIEW_VOTE_MESSAGE);
-    // The vote's key is (review, shopper): a second vote, even at the same instant, inserts nothing.
-    const inserted = await tx.$executeRaw`INSERT INTO "ReviewVote" ("reviewId", "userId") VALUES (${reviewId}::uuid, ${userId}::uuid) ON CONFLICT DO NOTHING`;
-    if (inserted === 0) throw conflict(ALREADY_VOTED_MESSAGE);
-    const counted = await tx.review.findUniqueOrThrow({ where: { id: reviewId }, select: { helpfulCount: true } });
+    const review = await tx.review.findUnique({ where: { id: reviewId }, select: { userId: true } });
+    if (review?.userId === userId) throw forbidden(OWN_REVIEW_VOTE_MESSAGE);
+    // One statement: the vote goes in only if the review is there and published now (a review
+    // deleted or hidden meanwhile takes none, and is no foreign-key error), and its key (review,
+    // shopper) makes a second vote, even at the same instant, insert nothing.
+    // The count as of the statement's start, plus this vote (its trigger runs at the statement's end).
+    const [counted] = await tx.$queryRaw<{ helpfulCount: number; inserted: number }[]>`
+      WITH vote AS (
+        INSERT INTO "ReviewVote" ("reviewId", "userId")
+        SELECT r.id, ${userId}::uuid FROM "Review" r JOIN "Product" p ON p.id = r."productId"
+        WHERE r.id = ${reviewId}::uuid AND r."hiddenAt" IS NULL AND p."archivedAt" IS NULL AND r."userId" <> ${userId}::uuid
+        ON CONFLICT DO NOTHING RETURNING "reviewId"
+      )
+      SELECT (SELECT "helpfulCount" FROM "Review" WHERE id = ${reviewId}::uuid)::int + (SELECT count(*) FROM vote)::int AS "helpfulCount", (SELECT count(*) FROM vote)::int AS "inserted"`;
+    if (!counted || counted.inserted === 0) {
+      const published = await tx.review.count({ where: { id: reviewId, hiddenAt: null, product: { archivedAt: null } } });
+      if (published === 0) throw notFound(REVIEW_NOT_FOUND_MESSAGE);
+      throw conflict(ALREADY_VOTED_MESSAGE);
+    }
     return { helpfulCount: counted.helpfulCount };
   });
 }
