@@ -1,6 +1,6 @@
 "use client";
 
-import { ratingWords, type ReviewPage } from "@/lib/reviews/reviews";
+import type { ReviewPage } from "@/lib/reviews/reviews";
 import { StarRating, Stars } from "../catalog/star-rating";
 import { useReviewPage } from "./use-review-page";
 
@@ -18,7 +18,7 @@ export function RatingSummaryBox({ productId, initial }: { productId: string; in
               {summary.average.toFixed(1)}
             </span>
             <span className="space-y-1">
-              <Stars value={summary.average} label={ratingWords(summary.average, summary.count)} size="lg" />
+              <Stars value={summary.average} label={`Rated ${summary.average.toFixed(1)} out of 5`} size="lg" />
               <span className="block text-sm text-slate-600" data-testid="rating-count">
                 {summary.count.toLocaleString("en-IN")} review{summary.count === 1 ? "" : "s"}
               </span>

@@ -21,14 +21,16 @@ export function ReviewList({ productId, initial }: { productId: string; initial:
   const [page, setPage] = useState(1);
   const listRef = useRef<HTMLDivElement>(null);
   const sortId = useId();
-  const { data: current, error, isLoading } = useReviewPage(productId, initial, sort, page);
-  const { status } = useMyReview(productId);
+  const { user, status } = useMyReview(productId);
+  const { data: current, error, isLoading } = useReviewPage(productId, initial, sort, page, Boolean(user));
   // Votes given on this page since it loaded, with the counts the server answered.
   const [counted, setCounted] = useState<Record<string, number>>({});
 
   const total = current?.total ?? initial.total;
-  if (total === 0) return null;
   const pages = Math.max(1, Math.ceil(total / initial.pageSize));
+  // Fewer reviews than when this page was chosen (one deleted): the last page there is.
+  if (page > pages) setPage(pages);
+  if (total === 0) return null;
 
   const goTo = (next: number) => {
     setPage(next);
@@ -63,7 +65,15 @@ export function ReviewList({ productId, initial }: { productId: string; initial:
           </select>
         </label>
       </div>
-      <div ref={listRef} tabIndex={-1} className="space-y-4 outline-none" aria-busy={isLoading || undefined} data-testid="review-list">
+      <div
+        ref={listRef}
+        tabIndex={-1}
+        role="group"
+        aria-label={pages > 1 ? `Reviews, page ${page} of ${pages}` : "Reviews"}
+        className="space-y-4 outline-none"
+        aria-busy={isLoading || undefined}
+        data-testid="review-list"
+      >
         {error && !current ? (
           <p role="alert" className="text-sm text-red-700">
             The reviews could not be loaded. Please try again.
@@ -80,6 +90,7 @@ export function ReviewList({ productId, initial }: { productId: string; initial:
               key={review._id}
               review={review}
               own={status?.review?._id === review._id}
+              canVote={user?.role !== "ADMIN"}
               voted={Boolean(status?.voted.includes(review._id)) || review._id in counted}
               helpfulCount={counted[review._id] ?? review.helpfulCount}
               onVoted={(count) => setCounted((was) => ({ ...was, [review._id]: count }))}
@@ -108,6 +119,7 @@ export function ReviewList({ productId, initial }: { productId: string; initial:
 function ReviewItem({
   review,
   own,
+  canVote,
   voted,
   helpfulCount,
   onVoted,
@@ -115,6 +127,8 @@ function ReviewItem({
 }: {
   review: PublicReview;
   own: boolean;
+  /** Admins do not vote (the store's answer is its reply). */
+  canVote: boolean;
   voted: boolean;
   helpfulCount: number;
   onVoted: (count: number) => void;
@@ -167,6 +181,10 @@ function ReviewItem({
       <div className="flex flex-wrap items-center gap-2 pt-1 text-sm text-slate-700">
         {own ? (
           <span className="rounded bg-slate-100 px-2 py-0.5">Your review{helpfulCount > 0 ? ` · ${helpfulCount} found it helpful` : ""}</span>
+        ) : !canVote ? (
+          <span>
+            {helpfulCount.toLocaleString("en-IN")} found this helpful
+          </span>
         ) : voted ? (
           <span data-testid="helpful-thanks">You found this helpful · {helpfulCount.toLocaleString("en-IN")} {helpfulCount === 1 ? "person" : "people"} did</span>
         ) : (

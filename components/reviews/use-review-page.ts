@@ -11,14 +11,16 @@ const fetchPage = async (key: string) => (await fetchJson<ReviewPage>(key)).data
 
 /**
  * One page of a product's reviews with its summary. The first page of the newest comes with the
- * cached page (`initial`) and is not asked again until a review changes here (mutate(reviewPageKey(id))
- * after a write, vote or delete): the page's own cached render may lag a change by a request.
+ * cached page (`initial`) and is not asked again for visitors until a review changes here
+ * (mutate(reviewPageKey(id)) after a write or delete): the page's own cached render may lag a change
+ * by a request, and helpful votes do not refresh it at all (they are not catalogue changes).
  */
-export function useReviewPage(productId: string, initial: ReviewPage, sort: ReviewSort = "newest", page = 1) {
+export function useReviewPage(productId: string, initial: ReviewPage, sort: ReviewSort = "newest", page = 1, fresh = false) {
   const first = sort === "newest" && page === 1;
   return useSWR(reviewPageKey(productId, sort, page), fetchPage, {
     fallbackData: first ? initial : undefined,
-    revalidateOnMount: !first,
+    // `fresh` (a signed-in shopper, whose votes and review the cached page may not show yet): asked once more.
+    revalidateOnMount: !first || fresh,
     revalidateIfStale: !first,
     revalidateOnFocus: false,
     keepPreviousData: true,

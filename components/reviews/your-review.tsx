@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { mutate } from "swr";
 import { toast } from "@/components/ui/toast";
 import { ApiError, postJson } from "@/lib/api-client";
@@ -32,6 +32,9 @@ export function YourReview({ productId, productName }: { productId: string; prod
   const [deleteError, setDeleteError] = useState<string>();
   const router = useRouter();
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a save, a delete or a cancel the control that had the focus is gone: the box's heading takes it.
+  const focusHeading = () => requestAnimationFrame(() => headingRef.current?.focus());
   const returnTo = `/product/${productId}#${WRITE_REVIEW_ID}`;
 
   // The summary and the list are asked again from the API (the cached page may lag a change by a
@@ -51,6 +54,7 @@ export function YourReview({ productId, productName }: { productId: string; prod
       setEditing(false);
       toast.success(answer.message);
       await changed();
+      focusHeading();
     } catch (error) {
       setDeleteError(apiErrorMessage(error));
     } finally {
@@ -87,11 +91,20 @@ export function YourReview({ productId, productName }: { productId: string; prod
         productId={productId}
         productName={productName}
         review={status.review}
-        onCancel={status.review ? () => setEditing(false) : undefined}
+        onCancel={
+          status.review
+            ? () => {
+                setEditing(false);
+                focusHeading();
+              }
+            : undefined
+        }
         onSaved={async () => {
           setEditing(false);
           await changed();
+          focusHeading();
         }}
+        focusOnMount={editing}
       />
     );
   } else {
@@ -100,13 +113,15 @@ export function YourReview({ productId, productName }: { productId: string; prod
 
   return (
     <section id={WRITE_REVIEW_ID} aria-labelledby={headingId} className="scroll-mt-20 space-y-3 rounded-lg border border-slate-200 p-4" data-testid="your-review">
-      <h3 id={headingId} className="font-semibold">
+      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold outline-none">
         {status?.review ? "Your review" : "Review this product"}
       </h3>
       {content}
       {deleting && (
         <ConfirmDialog title="Delete your review?" confirmLabel="Delete review" cancelLabel="Keep it" pending={pending} error={deleteError} onConfirm={remove} onClose={() => setDeleting(false)}>
-          Your stars and words are removed from {productName}&apos;s reviews. You can write a new review later.
+          {status?.review?.hidden
+            ? "Your words are removed. The store hid this review, so it stays hidden, and a review written again stays hidden too."
+            : `Your stars and words are removed from ${productName}'s reviews. You can write a new review later.`}
         </ConfirmDialog>
       )}
     </section>
@@ -146,12 +161,15 @@ function ReviewForm({
   review,
   onCancel,
   onSaved,
+  focusOnMount = false,
 }: {
   productId: string;
   productName: string;
   review: OwnReview | null;
   onCancel?: () => void;
   onSaved: () => Promise<void>;
+  /** Opened by "Edit review": the focus goes to the stars. */
+  focusOnMount?: boolean;
 }) {
   const [rating, setRating] = useState(review?.rating ?? 0);
   const [title, setTitle] = useState(review?.title ?? "");
@@ -159,6 +177,12 @@ function ReviewForm({
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const ids = { rating: useId(), title: useId(), body: useId(), bodyCount: useId(), error: useId() };
+  const starsRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    // Once, when the form opens for an edit: the checked star (a radio group's one tab stop).
+    if (focusOnMount) starsRef.current?.querySelector<HTMLInputElement>("input:checked, input")?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only, not when the prop changes after
+  }, []);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -183,7 +207,7 @@ function ReviewForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-describedby={error ? ids.error : undefined} data-testid="review-form">
-      <fieldset>
+      <fieldset ref={starsRef} aria-describedby={error && rating < 1 ? ids.error : undefined}>
         <legend className="mb-1 text-sm font-medium">Your rating of {productName}</legend>
         <div className="flex items-center gap-1">
           {[1, 2, 3, 4, 5].map((level) => (
