@@ -193,3 +193,22 @@ describe("the review request", () => {
     expect((await marksOf(orderId)).reviewRequestSentAt).toBeInstanceOf(Date);
   });
 });
+
+describe("a request whose sent mark was lost", () => {
+  it("is taken as sent when Resend refuses its key with other words (the shopper reviewed a product meanwhile), and no second mail goes", async () => {
+    const user = await shopper();
+    const first = await product("Volt Lost Mark Phone");
+    const second = await product("Volt Lost Mark Buds");
+    const id = await order(user, ago(REVIEW_REQUEST_DAYS + 1), [
+      { productId: first, name: "Volt Lost Mark Phone" },
+      { productId: second, name: "Volt Lost Mark Buds" },
+    ]);
+    expect(await sendReviewRequest(id, NOW)).toBe("sent");
+    // The mark did not land (the sender died after the send), and the shopper reviewed one product.
+    await query(`UPDATE "Order" SET "reviewRequestSentAt" = NULL, "reviewRequestClaimedAt" = $2 WHERE id = $1`, [id, new Date(NOW.getTime() - 10 * 60_000)]);
+    await query(`INSERT INTO "Review" (id, "productId", "userId", "authorName", rating) VALUES (gen_random_uuid(), $1, $2, 'Test S.', 5)`, [first, user.id]);
+    expect(await sendReviewRequest(id, NOW)).toBe("sent");
+    expect((await marksOf(id)).reviewRequestSentAt).not.toBeNull();
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+});
