@@ -87,8 +87,12 @@ test("after Enter on a product card the focus is on the product's heading, and T
   const heading = page.locator("main").getByRole("heading", { level: 1, name });
   await expect(heading).toBeFocused();
   await page.keyboard.press("Tab");
-  // The first control after the heading: the returns policy link beside the price, in <main>.
+  // The first control after the heading: the rating's link to the reviews (issue 40), then the
+  // returns policy link beside the price, in <main>.
   const focused = page.locator(":focus");
+  await expect(focused).toHaveAttribute("data-testid", "star-rating");
+  await expect(focused).toHaveAttribute("href", "#reviews");
+  await page.keyboard.press("Tab");
   await expect(focused).toHaveAttribute("data-testid", "returns-summary");
   expect(await focused.evaluate((element) => element.closest("main") !== null && element.closest("footer") === null)).toBe(true);
 });

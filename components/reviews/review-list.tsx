@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { postJson } from "@/lib/api-client";
 import { REVIEW_SORT_LABELS, REVIEW_SORTS, type PublicReview, type ReviewPage, type ReviewSort } from "@/lib/reviews/reviews";
@@ -22,7 +22,14 @@ export function ReviewList({ productId, initial }: { productId: string; initial:
   const listRef = useRef<HTMLDivElement>(null);
   const sortId = useId();
   const { user, status } = useMyReview(productId);
-  const { data: current, error, isLoading } = useReviewPage(productId, initial, sort, page, Boolean(user));
+  const { data: current, error, isLoading, mutate } = useReviewPage(productId, initial, sort, page);
+  // A signed-in shopper: the cached page may not show their votes or review yet (votes never
+  // refresh it), so the first page is asked for once more as soon as it is known who they are.
+  const signedIn = user?._id;
+  useEffect(() => {
+    if (signedIn) void mutate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per shopper, not per page shown
+  }, [signedIn]);
   // Votes given on this page since it loaded, with the counts the server answered.
   const [counted, setCounted] = useState<Record<string, number>>({});
 

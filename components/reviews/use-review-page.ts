@@ -15,12 +15,11 @@ const fetchPage = async (key: string) => (await fetchJson<ReviewPage>(key)).data
  * (mutate(reviewPageKey(id)) after a write or delete): the page's own cached render may lag a change
  * by a request, and helpful votes do not refresh it at all (they are not catalogue changes).
  */
-export function useReviewPage(productId: string, initial: ReviewPage, sort: ReviewSort = "newest", page = 1, fresh = false) {
+export function useReviewPage(productId: string, initial: ReviewPage, sort: ReviewSort = "newest", page = 1) {
   const first = sort === "newest" && page === 1;
   return useSWR(reviewPageKey(productId, sort, page), fetchPage, {
     fallbackData: first ? initial : undefined,
-    // `fresh` (a signed-in shopper, whose votes and review the cached page may not show yet): asked once more.
-    revalidateOnMount: !first || fresh,
+    revalidateOnMount: !first,
     revalidateIfStale: !first,
     revalidateOnFocus: false,
     keepPreviousData: true,
