@@ -8,6 +8,11 @@ export function absoluteUrl(path: string): string {
   return /^https?:\/\//.test(path) ? path : `${siteUrl()}${path.startsWith("/") ? "" : "/"}${path}`;
 }
 
+/** The shopper's wishlist page, absolute: the wishlist alerts' digest links to it. */
+export function wishlistUrl(): string {
+  return `${siteUrl()}/user-panel/wishlist`;
+}
+
 /** The shopper's orders page, absolute: every mail's footer and order mails link to it. */
 export function myOrdersUrl(): string {
   return `${siteUrl()}/user-panel/my-orders`;

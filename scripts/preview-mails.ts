@@ -33,8 +33,8 @@ const SAMPLES: [string, () => Promise<MailContent>][] = [
   ["Confirm the address", () => confirmAddressEmail("http://localhost:3000/api/confirm-email?token=sample", 24)],
   ["Order confirmation", () => orderConfirmationEmail(SAMPLE_ORDER, ORDERS_URL)],
   ...SAMPLE_STEPS.map((event): [string, () => Promise<MailContent>] => [`Order step: ${event.type}`, async () => (await stepEmail(event, SAMPLE_MAILED_ORDER, ORDERS_URL, 6759700))!]),
-  ["Wishlist alert (one product)", () => alertDigestEmail("Meera", [SAMPLE_ALERT_LINES[0]!], { wishlistUrl: "http://localhost:3000/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=sample", ordersUrl: ORDERS_URL })],
-  ["Wishlist alerts (a digest)", () => alertDigestEmail("Meera", SAMPLE_ALERT_LINES, { wishlistUrl: "http://localhost:3000/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=sample", ordersUrl: ORDERS_URL })],
+  ["Wishlist alert (one product)", () => alertDigestEmail("Meera", [SAMPLE_ALERT_LINES[0]!], { wishlistUrl: "http://localhost:3000/user-panel/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=sample", ordersUrl: ORDERS_URL })],
+  ["Wishlist alerts (a digest)", () => alertDigestEmail("Meera", SAMPLE_ALERT_LINES, { wishlistUrl: "http://localhost:3000/user-panel/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=sample", ordersUrl: ORDERS_URL })],
   ["Review request (one product)", () => reviewRequestEmail("#4A5B6C7D", [REVIEW_SAMPLE_LINES[0]!], { unsubscribeUrl: UNSUBSCRIBE_SAMPLE_URL, ordersUrl: ORDERS_URL })],
   ["Review request (three products)", () => reviewRequestEmail("#4A5B6C7D", REVIEW_SAMPLE_LINES, { unsubscribeUrl: UNSUBSCRIBE_SAMPLE_URL, ordersUrl: ORDERS_URL })],
 ];

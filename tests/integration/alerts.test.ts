@@ -149,6 +149,8 @@ describe("the sender", () => {
     expect(mail.subject).toBe(`Price drop: ${p.name}`);
     expect(mail.text).toContain("₹79,999 → ₹74,999");
     expect(mail.text).toContain(`/product/${p.id}`);
+    // The wishlist's link is the page that exists.
+    expect(mail.text).toContain("/user-panel/wishlist");
     expect(mail.headers).toEqual(unsubscribeHeaders(user.id, "alerts"));
     expect(mail.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail.html).toContain(unsubscribeUrl(user.id, "alerts").replace(/&/g, "&amp;"));

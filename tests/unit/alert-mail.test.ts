@@ -8,7 +8,7 @@ import { readUnsubscribeToken, unsubscribeHeaders, unsubscribeUrl } from "@/lib/
 import { siteUrl } from "@/lib/site-url";
 
 const validator = new HtmlValidate({ extends: ["html-validate:standard"], rules: { "doctype-html": "off", "no-deprecated-attr": "off" } });
-const urls = { wishlistUrl: "http://localhost:3000/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=abc.def", ordersUrl: "http://localhost:3000/user-panel/my-orders" };
+const urls = { wishlistUrl: "http://localhost:3000/user-panel/wishlist", unsubscribeUrl: "http://localhost:3000/api/unsubscribe?t=abc.def", ordersUrl: "http://localhost:3000/user-panel/my-orders" };
 const USER = "0194f1c2-7d3e-7b4a-9c1d-2e3f4a5b6c7d";
 
 describe("the digest", () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { absoluteUrl, myOrdersUrl } from "@/lib/site-url";
+import { absoluteUrl, myOrdersUrl, wishlistUrl } from "@/lib/site-url";
 import { unsubscribeHeaders, unsubscribeUrl } from "../accounts/unsubscribe";
 import { afterResponse } from "../platform/after-response";
 import { db } from "../platform/db";
@@ -137,7 +137,7 @@ async function sendChunk(ids: string[], now: Date, dayAgo: Date): Promise<number
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
     const mailed = claimed.filter((user) => byUser.has(user.id));
     const mails: MailWithHeaders[] = [];
-    const urls = { wishlistUrl: absoluteUrl("/wishlist"), ordersUrl: myOrdersUrl() };
+    const urls = { wishlistUrl: wishlistUrl(), ordersUrl: myOrdersUrl() };
     for (const user of mailed) {
       const lines: AlertLine[] = byUser.get(user.id)!.map((row) => ({
         name: row.productName,
