@@ -59,7 +59,7 @@ export function EmailAlerts() {
         Email alerts
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Emails about products on your <Link href="/wishlist" className="text-brand-700 underline underline-offset-2 hover:text-brand-600">wishlist</Link>: when the price drops, or when it is back in stock. At most one email a day lists every change.
+        Emails about products on your <Link href="/user-panel/wishlist" className="text-brand-700 underline underline-offset-2 hover:text-brand-600">wishlist</Link>: when the price drops, or when it is back in stock. At most one email a day lists every change.
       </p>
       {alerts.error && !list ? (
         <p role="alert" className="mt-4 text-sm text-red-700">
