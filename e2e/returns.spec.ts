@@ -1,7 +1,7 @@
-import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
+import { expect, signInAsDemoAdmin, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { payCartByCard, readOutbox } from "./emulators";
-import { productsInStock, SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
+import { productsInStock, signInAsShopper, signInFreshShopper, signOutOfPage } from "./shopper";
 import { png } from "../tests/png";
 import { formatRupeeAmount, formatRupees } from "../lib/shared/money";
 import { orderNumber } from "../lib/orders/order-number";
@@ -13,14 +13,6 @@ import { orderNumber } from "../lib/orders/order-number";
 // refunded with its shipping and is Refunded, with no packing slip and no returns window left;
 // My Orders says so, and each step's mail arrived once. Then the footer's Contact us.
 
-async function signInAsShopper(page: Page, email: string) {
-  // Off the old page first: its scripts, still running, would answer the cleared session's 401 by
-  // dropping the signed-in hint cookie that the next sign-in has just set.
-  await page.goto("about:blank");
-  await page.context().clearCookies();
-  expect((await page.request.post("/api/signin", { data: { email, password: SHOPPER_PASSWORD } })).status()).toBe(200);
-}
-
 test("@mobile a return: requested with a photo, approved with a pickup date, received and refunded", async ({ page }, testInfo) => {
   // Two people, four pages and a checkout: longer than one journey's default.
   test.setTimeout(180_000);
@@ -31,10 +23,7 @@ test("@mobile a return: requested with a photo, approved with a pickup date, rec
   const number = orderNumber(order._id);
 
   // The admin ships and delivers it.
-  // Off the old page first: its scripts, still running, would answer the cleared session's 401 by
-  // dropping the signed-in hint cookie that the next sign-in has just set.
-  await page.goto("about:blank");
-  await page.context().clearCookies();
+  await signOutOfPage(page);
   await signInAsDemoAdmin(page);
   expect((await page.request.post("/api/ship-order", { data: { orderId: order._id, carrier: "Blue Dart", trackingNumber: "BD12345678" } })).status()).toBe(200);
   expect((await page.request.post("/api/deliver-order", { data: { orderId: order._id } })).status()).toBe(200);
@@ -60,10 +49,7 @@ test("@mobile a return: requested with a photo, approved with a pickup date, rec
   await expect(card.getByRole("button", { name: "Request a return" })).toHaveCount(0);
 
   // The admin finds it under Returns, approves it with a pickup date, then marks it received.
-  // Off the old page first: its scripts, still running, would answer the cleared session's 401 by
-  // dropping the signed-in hint cookie that the next sign-in has just set.
-  await page.goto("about:blank");
-  await page.context().clearCookies();
+  await signOutOfPage(page);
   await signInAsDemoAdmin(page);
   await page.goto("/admin-panel/orders?status=returns");
   await page.getByTestId("admin-order").filter({ hasText: number }).filter({ visible: true }).click();

@@ -1,7 +1,7 @@
 import { expect, signInAsDemoAdmin, test, type Page } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { payCartByCard } from "./emulators";
-import { SHOPPER_PASSWORD, signInFreshShopper } from "./shopper";
+import { signInAsShopper, signInFreshShopper, signOutOfPage } from "./shopper";
 
 // Reviews from verified buyers (issue 40), at 1280 and 390 px, axe clean: two buyers whose orders
 // were delivered review a product of its own (made for the run), the page shows the new average,
@@ -21,15 +21,8 @@ async function freshProduct(page: Page): Promise<{ id: string; name: string }> {
 }
 
 async function switchTo(page: Page, signIn: () => Promise<unknown>) {
-  // Off the old page first: its scripts, still running, would answer the cleared session's 401 by
-  // dropping the signed-in hint cookie that the next sign-in has just set.
-  await page.goto("about:blank");
-  await page.context().clearCookies();
+  await signOutOfPage(page);
   await signIn();
-}
-
-async function signInAs(page: Page, email: string) {
-  expect((await page.request.post("/api/signin", { data: { email, password: SHOPPER_PASSWORD } })).status()).toBe(200);
 }
 
 /** A fresh shopper buys the product by card; the admin ships and delivers it. Ends signed in as that shopper. */
@@ -41,7 +34,7 @@ async function deliveredBuyer(page: Page, productId: string, prefix: string): Pr
   await switchTo(page, () => signInAsDemoAdmin(page));
   expect((await page.request.post("/api/ship-order", { data: { orderId: order._id, carrier: "Blue Dart", trackingNumber: "BD12345678" } })).status()).toBe(200);
   expect((await page.request.post("/api/deliver-order", { data: { orderId: order._id } })).status()).toBe(200);
-  await switchTo(page, () => signInAs(page, email));
+  await signInAsShopper(page, email);
   return email;
 }
 
@@ -121,12 +114,12 @@ test("@mobile buyers review a delivered product; a stranger is refused and votes
   await moderate(page, product.name);
 
   // Its author sees it hidden, with the reason.
-  await switchTo(page, () => signInAs(page, second));
+  await signInAsShopper(page, second);
   await page.goto(`/product/${product.id}#write-review`);
   await expect(page.getByTestId("own-review-hidden")).toContainText("It names a person");
 
   // The public page: the hidden review is gone from the list and the average, the reply is shown.
-  await switchTo(page, () => signInAs(page, first));
+  await signInAsShopper(page, first);
   await page.goto(`/product/${product.id}`);
   await expect(summary.getByTestId("rating-average")).toHaveText("5.0");
   await expect(summary.getByTestId("rating-count")).toHaveText("1 review");

@@ -33,3 +33,19 @@ export async function productsInStock(page: Page, count: number, atLeast = 10): 
 export function buyableCards(page: Page) {
   return page.getByRole("article").filter({ has: page.getByRole("button", { name: /^Add to cart:/, disabled: false }) });
 }
+
+/**
+ * Leaves the page and signs its context out, before another person signs in in the same browser.
+ * Off the old page first: its scripts, still running, would answer the cleared session's 401 by
+ * dropping the signed-in hint cookie that the next sign-in has just set.
+ */
+export async function signOutOfPage(page: Page): Promise<void> {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
+/** The page's context signed in as the shopper `email` (made with SHOPPER_PASSWORD), after signing out of the page. */
+export async function signInAsShopper(page: Page, email: string): Promise<void> {
+  await signOutOfPage(page);
+  expect((await page.request.post("/api/signin", { data: { email, password: SHOPPER_PASSWORD } })).status()).toBe(200);
+}

@@ -89,88 +89,131 @@ export function ReviewActions({ review }: { review: AdminReview }) {
       )}
 
       {dialog === "hide" && (
-        <ActionFormDialog
+        <TextDialog
           title={`Hide ${what}`}
           submitLabel="Hide review"
+          hint="The review leaves the product page and its rating. Its author still sees it, marked hidden, with your reason."
+          label="Reason (shown to the author)"
+          fieldId={`hide-reason-${review._id}`}
+          name="reason"
+          required
+          rows={3}
+          maxLength={REVIEW_HIDE_REASON_MAX}
           pending={pending}
           error={error}
           onClose={close}
-          onSubmit={async () => {
-            const reason = (document.getElementById(`hide-reason-${review._id}`) as HTMLTextAreaElement | null)?.value ?? "";
+          onSubmit={(reason) => {
             const checked = hideReviewSchema.safeParse({ reviewId: review._id, reason });
-            if (!checked.success) {
-              setError(checked.error.issues[0]?.message ?? "Say why the review is hidden");
-              document.getElementById(`hide-reason-${review._id}`)?.focus();
-              return false;
-            }
+            if (!checked.success) return checked.error.issues[0]?.message ?? "Say why the review is hidden";
             return submit("/api/hide-review", checked.data);
           }}
-        >
-          {(id) => (
-            <>
-              <p id={`${id}-hint`} className="text-slate-700">
-                The review leaves the product page and its rating. Its author still sees it, marked hidden, with your reason.
-              </p>
-              <label htmlFor={`hide-reason-${review._id}`} className="block font-medium">
-                Reason (shown to the author)
-              </label>
-              <textarea
-                id={`hide-reason-${review._id}`}
-                name="reason"
-                required
-                rows={3}
-                maxLength={REVIEW_HIDE_REASON_MAX}
-                aria-describedby={`${id}-hint`}
-                aria-invalid={error ? true : undefined}
-                className={INPUT_CLASS}
-                autoFocus
-              />
-            </>
-          )}
-        </ActionFormDialog>
+        />
       )}
 
       {dialog === "reply" && (
-        <ActionFormDialog
+        <TextDialog
           title={review.reply ? "Edit the store's reply" : "Reply as the store"}
           submitLabel={review.reply ? "Save reply" : "Post reply"}
+          hint={`Shown under ${what} on the product page, as the store's reply.`}
+          label="Reply"
+          fieldId={`reply-text-${review._id}`}
+          name="reply"
+          rows={5}
+          maxLength={REVIEW_REPLY_MAX}
+          defaultValue={review.reply?.text ?? ""}
           pending={pending}
           error={error}
           onClose={close}
-          onSubmit={async () => {
-            const reply = (document.getElementById(`reply-text-${review._id}`) as HTMLTextAreaElement | null)?.value ?? "";
+          onSubmit={(reply) => {
             const checked = replyReviewSchema.safeParse({ reviewId: review._id, reply });
             if (!checked.success || !checked.data.reply) {
-              setError(checked.success ? "Write the reply (or use Remove reply to take it down)" : (checked.error.issues[0]?.message ?? "The reply could not be saved"));
-              document.getElementById(`reply-text-${review._id}`)?.focus();
-              return false;
+              return checked.success ? "Write the reply (or use Remove reply to take it down)" : (checked.error.issues[0]?.message ?? "The reply could not be saved");
             }
             return submit("/api/reply-review", checked.data);
           }}
-        >
-          {(id) => (
-            <>
-              <p id={`${id}-hint`} className="text-slate-700">
-                Shown under {what} on the product page, as the store&apos;s reply.
-              </p>
-              <label htmlFor={`reply-text-${review._id}`} className="block font-medium">
-                Reply
-              </label>
-              <textarea
-                id={`reply-text-${review._id}`}
-                name="reply"
-                rows={5}
-                maxLength={REVIEW_REPLY_MAX}
-                defaultValue={review.reply?.text ?? ""}
-                aria-describedby={`${id}-hint`}
-                aria-invalid={error ? true : undefined}
-                className={INPUT_CLASS}
-                autoFocus
-              />
-            </>
-          )}
-        </ActionFormDialog>
+        />
       )}
     </div>
+  );
+}
+
+/**
+ * A dialog with one text box (the hide's reason, the store's reply). `onSubmit` gets the text and
+ * answers a refusal in words (said in the dialog, the box focused again) or the write's outcome.
+ */
+function TextDialog({
+  title,
+  submitLabel,
+  hint,
+  label,
+  fieldId,
+  name,
+  required = false,
+  rows,
+  maxLength,
+  defaultValue = "",
+  pending,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  title: string;
+  submitLabel: string;
+  hint: string;
+  label: string;
+  fieldId: string;
+  name: string;
+  required?: boolean;
+  rows: number;
+  maxLength: number;
+  defaultValue?: string;
+  pending: boolean;
+  error: string;
+  onClose: () => void;
+  onSubmit: (text: string) => string | Promise<boolean>;
+}) {
+  const [refusal, setRefusal] = useState("");
+  return (
+    <ActionFormDialog
+      title={title}
+      submitLabel={submitLabel}
+      pending={pending}
+      error={refusal || error}
+      onClose={onClose}
+      onSubmit={async () => {
+        const field = document.getElementById(fieldId) as HTMLTextAreaElement | null;
+        const outcome = onSubmit(field?.value ?? "");
+        if (typeof outcome === "string") {
+          setRefusal(outcome);
+          field?.focus();
+          return false;
+        }
+        setRefusal("");
+        return outcome;
+      }}
+    >
+      {(id) => (
+        <>
+          <p id={`${id}-hint`} className="text-slate-700">
+            {hint}
+          </p>
+          <label htmlFor={fieldId} className="block font-medium">
+            {label}
+          </label>
+          <textarea
+            id={fieldId}
+            name={name}
+            required={required}
+            rows={rows}
+            maxLength={maxLength}
+            defaultValue={defaultValue}
+            aria-describedby={`${id}-hint`}
+            aria-invalid={refusal || error ? true : undefined}
+            className={INPUT_CLASS}
+            autoFocus
+          />
+        </>
+      )}
+    </ActionFormDialog>
   );
 }

@@ -2,6 +2,15 @@ import { ratingWords } from "@/lib/reviews/reviews";
 
 const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
+/** One star, filled or outlined, in the text's colour; hidden from assistive technology (its words are elsewhere). */
+export function StarIcon({ filled, className }: { filled: boolean; className: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
+      <path d={STAR_PATH} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.2" />
+    </svg>
+  );
+}
+
 /**
  * Five stars filled to `value` (0..5, any fraction): outlined stars with filled ones over them,
  * clipped to the value's width. One image to assistive technology, named by `label`.
@@ -9,11 +18,7 @@ const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.
 export function Stars({ value, label, size = "md" }: { value: number; label: string; size?: "sm" | "md" | "lg" }) {
   const box = size === "sm" ? "h-4 w-4" : size === "lg" ? "h-6 w-6" : "h-5 w-5";
   const row = (filled: boolean) =>
-    [0, 1, 2, 3, 4].map((index) => (
-      <svg key={index} viewBox="0 0 24 24" className={`${box} shrink-0`} aria-hidden="true">
-        <path d={STAR_PATH} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.2" />
-      </svg>
-    ));
+    [0, 1, 2, 3, 4].map((index) => <StarIcon key={index} filled={filled} className={`${box} shrink-0`} />);
   const percent = Math.max(0, Math.min(5, value)) * 20;
   return (
     <span role="img" aria-label={label} className="relative inline-flex text-amber-500">

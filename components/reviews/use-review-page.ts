@@ -4,8 +4,12 @@ import useSWR from "swr";
 import { fetchJson } from "@/lib/api-client";
 import type { ReviewPage, ReviewSort } from "@/lib/reviews/reviews";
 
-export const reviewPageKey = (productId: string, sort: ReviewSort = "newest", page = 1) =>
-  `/api/product-reviews?productId=${encodeURIComponent(productId)}&sort=${sort}&page=${page}`;
+const reviewPagesPrefix = (productId: string) => `/api/product-reviews?productId=${encodeURIComponent(productId)}&`;
+
+export const reviewPageKey = (productId: string, sort: ReviewSort = "newest", page = 1) => `${reviewPagesPrefix(productId)}sort=${sort}&page=${page}`;
+
+/** Every page of a product's reviews this browser holds: what a write or delete asks for again (SWR's mutate filter). */
+export const isReviewPageOf = (productId: string) => (key: unknown) => typeof key === "string" && key.startsWith(reviewPagesPrefix(productId));
 
 const fetchPage = async (key: string) => (await fetchJson<ReviewPage>(key)).data;
 

@@ -9,11 +9,12 @@ import { signInHref } from "@/lib/accounts/return-path";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type OwnReview } from "@/lib/reviews/reviews";
 import { formatDate } from "@/lib/shared/dates";
 import { INPUT_CLASS, LINK_CLASS } from "../account/form-styles";
-import { Stars } from "../catalog/star-rating";
+import { StarIcon, Stars } from "../catalog/star-rating";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { apiErrorMessage } from "../ui/use-api-action";
 import { BRAND_BUTTON_CLASS, QUIET_BUTTON_CLASS } from "./review-styles";
 import { myReviewKey, useMyReview } from "./use-my-review";
+import { isReviewPageOf } from "./use-review-page";
 
 /** The anchor the review-request mail links to. */
 export const WRITE_REVIEW_ID = "write-review";
@@ -40,8 +41,7 @@ export function YourReview({ productId, productName }: { productId: string; prod
   // The summary and the list are asked again from the API (the cached page may lag a change by a
   // request); the page itself is refreshed for what else it shows (the structured data).
   const changed = async () => {
-    const pages = `/api/product-reviews?productId=${encodeURIComponent(productId)}&`;
-    await Promise.all([mutate(myReviewKey(productId)), mutate((key) => typeof key === "string" && key.startsWith(pages))]);
+    await Promise.all([mutate(myReviewKey(productId)), mutate(isReviewPageOf(productId))]);
     router.refresh();
   };
 
@@ -221,9 +221,7 @@ function ReviewForm({
                 onChange={() => setRating(level)}
                 className="sr-only"
               />
-              <svg viewBox="0 0 24 24" className={`h-8 w-8 ${level <= rating ? "text-amber-500" : "text-slate-400"}`} aria-hidden="true">
-                <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" fill={level <= rating ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.2" />
-              </svg>
+              <StarIcon filled={level <= rating} className={`h-8 w-8 ${level <= rating ? "text-amber-500" : "text-slate-400"}`} />
               <span className="sr-only">
                 {level} star{level === 1 ? "" : "s"}
               </span>

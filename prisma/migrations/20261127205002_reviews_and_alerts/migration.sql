@@ -96,7 +96,8 @@ ALTER TABLE "Product" ADD CONSTRAINT "Product_rating_check"
   CHECK ("ratingCount" >= 0 AND "ratingSum" BETWEEN "ratingCount" AND 5 * "ratingCount" AND cardinality("ratingStars") = 5 AND "ratingAvg" BETWEEN 0 AND 500);
 
 -- A product's rating aggregate follows its published reviews: each insert, delete, and change of
--- stars or visibility moves it by that review's contribution alone (no scan of the reviews).
+-- stars or visibility moves it by that review's contribution alone (no scan of the reviews); a
+-- review moved to another product recomputes both products' averages.
 CREATE FUNCTION "volt_review_rating"() RETURNS trigger AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD."hiddenAt" IS NULL THEN
@@ -114,7 +115,7 @@ BEGIN
     WHERE id = NEW."productId";
   END IF;
   UPDATE "Product" SET "ratingAvg" = CASE WHEN "ratingCount" = 0 THEN 0 ELSE round("ratingSum" * 100.0 / "ratingCount")::int END
-  WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD."productId" ELSE NEW."productId" END;
+  WHERE id IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD."productId" END, CASE WHEN TG_OP <> 'DELETE' THEN NEW."productId" END);
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
@@ -170,10 +171,19 @@ CREATE INDEX "WishlistItem_alerts_idx" ON "WishlistItem" ("productId", "userId")
 -- Review requests: delivered orders whose request is not sent yet.
 CREATE INDEX "Order_reviewRequest_idx" ON "Order" ("deliveredAt") WHERE "status" = 'DELIVERED' AND "reviewRequestSentAt" IS NULL;
 
--- The facet index (lib/server/catalog/facet-index.ts) sorts and filters by the rating too.
+-- The facet index (lib/server/catalog/facet-index.ts) sorts and filters by the rating too, and
+-- breaks rating ties by the number of reviews: a count that moves alone is noted as well.
 DROP TRIGGER "Product_facet_update" ON "Product";
 CREATE TRIGGER "Product_facet_update" AFTER UPDATE ON "Product"
   FOR EACH ROW
-  WHEN ((OLD.category, OLD."brandName", OLD."sellingPrice", OLD.specs, OLD."archivedAt", OLD."createdAt", OLD."ratingAvg") IS DISTINCT FROM (NEW.category, NEW."brandName", NEW."sellingPrice", NEW.specs, NEW."archivedAt", NEW."createdAt", NEW."ratingAvg")
+  WHEN ((OLD.category, OLD."brandName", OLD."sellingPrice", OLD.specs, OLD."archivedAt", OLD."createdAt", OLD."ratingAvg", OLD."ratingCount") IS DISTINCT FROM (NEW.category, NEW."brandName", NEW."sellingPrice", NEW.specs, NEW."archivedAt", NEW."createdAt", NEW."ratingAvg", NEW."ratingCount")
         OR (OLD.stock - OLD.held > 0) <> (NEW.stock - NEW.held > 0))
   EXECUTE FUNCTION "volt_note_facet_change"();
+
+-- Kept carts carry their products' prices and stock, not their ratings: a review moving a
+-- product's rating drops no cart (the trigger of 20261126150000 fires on any update of a product).
+DROP TRIGGER "Product_lists_change" ON "Product";
+CREATE TRIGGER "Product_lists_change" AFTER UPDATE ON "Product"
+  FOR EACH ROW
+  WHEN ((to_jsonb(OLD) - ARRAY['ratingCount', 'ratingSum', 'ratingStars', 'ratingAvg']) IS DISTINCT FROM (to_jsonb(NEW) - ARRAY['ratingCount', 'ratingSum', 'ratingStars', 'ratingAvg']))
+  EXECUTE FUNCTION "volt_notify_product_lists_change"();
